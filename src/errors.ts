@@ -1,0 +1,85 @@
+/**
+ * The one error base of baton. Library code throws these (or returns results); only
+ * `src/cli/index.ts` turns them into exit codes and messages.
+ */
+
+/** Every error code baton throws, grouped by the part that throws it. */
+export type BatonErrorCode =
+  // arguments and files
+  | 'USAGE'
+  | 'FILE_NOT_FOUND'
+  | 'FILE_UNREADABLE'
+  | 'FILE_IS_DIRECTORY'
+  | 'FILE_TOO_LARGE'
+  | 'FILE_NOT_UTF8'
+  | 'FILE_WRITE_FAILED'
+  // handoffs and formats
+  | 'HANDOFF_INVALID'
+  | 'HANDOFF_OVER_CAP'
+  | 'FORMAT_UNKNOWN'
+  | 'FORMAT_CANNOT_HOLD'
+  // git provenance
+  | 'PROVENANCE_GIT_MISSING'
+  | 'PROVENANCE_NOT_A_REPO'
+  | 'PROVENANCE_NO_COMMITS'
+  | 'PROVENANCE_BASE_REF_MISSING'
+  | 'PROVENANCE_GIT_FAILED'
+  // validation verdicts carried as errors (resume refusing, write refusing)
+  | 'VERDICT_REFUSED'
+  // bugs
+  | 'INTERNAL';
+
+const BRAND = Symbol.for('baton.error');
+
+/** Options shared by every baton error. */
+export interface BatonErrorOptions {
+  cause?: unknown;
+  /** Exit code the CLI should use; defaults by code (see `exitCodeFor`). */
+  exitCode?: number;
+  /** One more line that tells the user what to do about it. */
+  hint?: string;
+}
+
+/** Base class: a string `code`, an optional hint, and a brand that survives double bundling. */
+export class BatonError extends Error {
+  readonly code: BatonErrorCode;
+  readonly hint: string | undefined;
+  readonly exitCode: number | undefined;
+  readonly [BRAND] = true;
+
+  constructor(code: BatonErrorCode, message: string, options: BatonErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.hint = options.hint;
+    this.exitCode = options.exitCode;
+  }
+}
+
+/** A mistake in what the user gave baton: printed as one line, never with a stack. */
+export class UserError extends BatonError {}
+
+/** A bug in baton: the CLI says so and where to report it. */
+export class InternalError extends BatonError {
+  constructor(message: string, options: BatonErrorOptions = {}) {
+    super('INTERNAL', message, options);
+  }
+}
+
+/** True for any baton error, even one thrown by another copy of this module. */
+export function isBatonError(value: unknown): value is BatonError {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+}
+
+/** The exit code the CLI uses for an error code when the error does not carry its own. */
+export function exitCodeFor(code: BatonErrorCode): number {
+  switch (code) {
+    case 'USAGE':
+    case 'FILE_IS_DIRECTORY':
+      return 64;
+    case 'INTERNAL':
+      return 70;
+    default:
+      return 1;
+  }
+}
