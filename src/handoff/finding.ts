@@ -1,0 +1,31 @@
+/** Findings: what a parser, a rule or a comparison says about one handoff. */
+
+/** The verdict of a whole report (FORMATS.md §2). */
+export type Verdict = 'VALID' | 'INVALID' | 'MISMATCH' | 'STALE' | 'UNTRUSTED';
+
+/** The level of one finding: a failing verdict, or INFO that never fails. */
+export type FindingLevel = Exclude<Verdict, 'VALID'> | 'INFO';
+
+/** One thing found about a handoff, printed as one line. */
+export interface Finding {
+  level: FindingLevel;
+  /** Stable identifier of the rule or check, e.g. `section-missing`, `head-moved`. */
+  code: string;
+  message: string;
+  /** 1-based line in the artifact, when the finding is about a place in it. */
+  line?: number;
+  /** The front matter field a comparison is about. */
+  field?: string;
+  saved?: string;
+  current?: string;
+}
+
+/** A finding, built without repeating the property names at every call. */
+export function finding(
+  level: FindingLevel,
+  code: string,
+  message: string,
+  extra: Omit<Finding, 'level' | 'code' | 'message'> = {},
+): Finding {
+  return { level, code, message, ...extra };
+}
