@@ -1,0 +1,100 @@
+/** Renders a handoff as canonical `baton/handoff-v1` Markdown: fixed order, empty sections left out. */
+import type { Handoff } from '../../handoff/types.js';
+import { FRONT_MATTER_KEYS, PROVENANCE_KEYS } from '../../handoff/types.js';
+import { HANDOFF_SCHEMA } from '../../handoff/values.js';
+import { renderScalar } from '../_front-matter.js';
+import { codeSpan, escapeBlock, escapeComments } from '../_text.js';
+import type { ParsedHandoff } from '../types.js';
+import {
+  protectSentinel,
+  renderDeadEnd,
+  renderDecision,
+  renderDone,
+  renderFact,
+  renderFileTouched,
+  renderPlain,
+  renderValidation,
+} from './_items.js';
+import { SECTION_HEADINGS } from './_sections.js';
+
+/** The front matter lines (between the `---` fences) of a handoff, in canonical order. */
+export function renderFrontMatter(h: ParsedHandoff): string[] {
+  const values: Record<string, string | undefined> = {
+    schema: h.schema ?? HANDOFF_SCHEMA,
+    id: h.id,
+    created_at: h.created_at,
+    from: h.from,
+    to: h.to,
+    task: h.task,
+    parent: h.parent,
+    window: h.window === undefined ? undefined : String(h.window),
+    status: h.status,
+    class: h.class,
+    expires_at: h.expires_at,
+    content_hash: h.content_hash,
+    signature: h.signature,
+  };
+  if (h.provenance) for (const k of PROVENANCE_KEYS) values[k] = h.provenance[k];
+  const out: string[] = [];
+  for (const key of FRONT_MATTER_KEYS) {
+    const v = values[key];
+    if (v !== undefined) out.push(`${key}: ${renderScalar(v)}`);
+  }
+  for (const [key, v] of Object.entries(h.extra ?? {})) out.push(`${key}: ${renderScalar(v)}`);
+  return out;
+}
+
+/** The body (everything after the closing `---` line) of a canonical handoff. */
+export function renderBody(h: ParsedHandoff): string {
+  const parts: string[] = [`# ${escapeComments(h.title ?? defaultTitle(h))}`];
+  const section = (heading: string, lines: string[]) => {
+    if (lines.length > 0) parts.push(`## ${heading}\n\n${lines.join('\n')}`);
+  };
+  const list = (items: string[]) => items.map((i) => `- ${protectSentinel(i)}`);
+  section(SECTION_HEADINGS.goal, h.goal ? [escapeBlock(h.goal)] : []);
+  section(SECTION_HEADINGS.summary, h.summary ? [escapeBlock(h.summary)] : []);
+  section(SECTION_HEADINGS.done, list(h.done.map(renderDone)));
+  section(SECTION_HEADINGS.remaining, renderRemainingBlocks(h));
+  section(
+    SECTION_HEADINGS.decisions,
+    h.decisions.flatMap((d) => {
+      const [first, ...rejected] = renderDecision(d);
+      return [`- ${protectSentinel(first as string)}`, ...rejected.map((r) => `  - ${r}`)];
+    }),
+  );
+  section(SECTION_HEADINGS.facts, list(h.facts.map(renderFact)));
+  section(SECTION_HEADINGS.files_touched, list(h.files_touched.map(renderFileTouched)));
+  section(SECTION_HEADINGS.validation, list(h.validation.map(renderValidation)));
+  section(SECTION_HEADINGS.open_concerns, list(h.open_concerns.map(renderPlain)));
+  section(SECTION_HEADINGS.dead_ends, list(h.dead_ends.map(renderDeadEnd)));
+  section(SECTION_HEADINGS.preferences, list(h.preferences.map(renderPlain)));
+  section(SECTION_HEADINGS.notes, h.notes ? [escapeBlock(h.notes)] : []);
+  return `\n${parts.join('\n\n')}\n`;
+}
+
+/** The sub-specs of Remaining as rendered lines (one block each, blank lines between). */
+export function renderRemainingBlocks(h: ParsedHandoff): string[] {
+  const blocks: string[] = [];
+  for (const spec of h.remaining) {
+    const lines = [`### ${escapeComments(spec.title)}`, ''];
+    if (spec.goal) lines.push(`- Goal: ${escapeComments(spec.goal)}`);
+    if (spec.files_in_scope.length > 0) {
+      const spans = spec.files_in_scope.some((p) => /[,`]/.test(p));
+      lines.push(`- Files in scope: ${spec.files_in_scope.map((p) => (spans ? codeSpan(p) : p)).join(', ')}`);
+    }
+    for (const cmd of spec.verify_by) lines.push(`- Verify by: ${codeSpan(cmd)}`);
+    if (spec.notes) lines.push(`- Notes: ${escapeComments(spec.notes)}`);
+    blocks.push(lines.join('\n'));
+  }
+  return blocks.length ? [blocks.join('\n\n')] : [];
+}
+
+/** The title used when a handoff has none: `Handoff: <task>` or `Handoff`. */
+export function defaultTitle(h: Pick<Handoff, 'task'> | ParsedHandoff): string {
+  return h.task ? `Handoff: ${h.task}` : 'Handoff';
+}
+
+/** Renders a whole canonical handoff. */
+export function renderBaton(h: ParsedHandoff): string {
+  return `---\n${renderFrontMatter(h).join('\n')}\n---\n${renderBody(h)}`;
+}

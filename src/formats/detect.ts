@@ -1,0 +1,13 @@
+/** Recognises a handoff's format from its content. */
+import type { FormatName } from './types.js';
+
+/** The format `text` is written in; canonical (`baton`) when nothing else fits. */
+export function detect(text: string): FormatName {
+  const head = text.slice(0, 4096).replace(/^\ufeff/, '');
+  if (/^\s*[{[]/.test(head)) return 'json';
+  const schema = /^schema:[ \t]*['"]?([^'"\s]+)/m.exec(head);
+  if (schema?.[1] === 'context-kit/handoff-v1') return 'context-kit';
+  if (schema?.[1] === 'baton/handoff-v1') return 'baton';
+  if (/^# Context Handoff[ \t]*$/m.test(head) && /^## Verified Facts/m.test(text)) return 'context-kit';
+  return 'baton';
+}

@@ -1,0 +1,87 @@
+/**
+ * Formats: one codec per format, a registry that loads each codec only when it is used, and
+ * `detect()` that recognises a format by content.
+ */
+import { UserError } from '../errors.js';
+import type { FormatName, ParsedHandoff, ParseResult, RenderResult } from './types.js';
+
+export { detect } from './detect.js';
+export type {
+  FormatName,
+  ItemLines,
+  ListKey,
+  ParsedHandoff,
+  ParseResult,
+  RenderLoss,
+  RenderResult,
+} from './types.js';
+
+/** Every format name baton knows. */
+export const FORMAT_NAMES: readonly FormatName[] = ['baton', 'context-kit', 'json'];
+
+/** A codec: reads and writes one format. */
+export interface Codec {
+  name: FormatName;
+  parse(text: string, options?: { draft?: boolean }): ParseResult;
+  render(handoff: ParsedHandoff): RenderResult;
+}
+
+const loaders: Record<FormatName, () => Promise<Codec>> = {
+  baton: async () => {
+    const [{ parseBaton }, { renderBaton }] = await Promise.all([
+      import('./baton/parse.js'),
+      import('./baton/render.js'),
+    ]);
+    return { name: 'baton', parse: parseBaton, render: (h) => ({ text: renderBaton(h), losses: [] }) };
+  },
+  'context-kit': async () => {
+    const [{ parseContextKit }, { renderContextKit }] = await Promise.all([
+      import('./context-kit/parse.js'),
+      import('./context-kit/render.js'),
+    ]);
+    return { name: 'context-kit', parse: parseContextKit, render: renderContextKit };
+  },
+  json: async () => {
+    const { parseJson, renderJson } = await import('./json/codec.js');
+    return { name: 'json', parse: parseJson, render: renderJson };
+  },
+};
+
+const cache = new Map<FormatName, Promise<Codec>>();
+
+/** The codec of a format, loaded on first use. */
+export function loadCodec(name: FormatName): Promise<Codec> {
+  const loader = loaders[name];
+  if (!loader) {
+    throw new UserError(
+      'FORMAT_UNKNOWN',
+      `unknown format "${name}"; known formats: ${FORMAT_NAMES.join(', ')}`,
+      {
+        exitCode: 64,
+      },
+    );
+  }
+  let codec = cache.get(name);
+  if (!codec) {
+    codec = loader();
+    cache.set(name, codec);
+  }
+  return codec;
+}
+
+/** True when `name` is a format baton knows. */
+export function isFormatName(name: string): name is FormatName {
+  return (FORMAT_NAMES as readonly string[]).includes(name);
+}
+
+/** Parses `text` in `format`, or in the format `detect()` recognises. */
+export async function parseHandoff(text: string, format?: FormatName): Promise<ParseResult> {
+  const { detect } = await import('./detect.js');
+  const codec = await loadCodec(format ?? detect(text));
+  return codec.parse(text);
+}
+
+/** Renders a handoff in `format`, with what the format could not hold. */
+export async function renderHandoff(handoff: ParsedHandoff, format: FormatName): Promise<RenderResult> {
+  return (await loadCodec(format)).render(handoff);
+}

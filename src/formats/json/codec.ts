@@ -1,0 +1,56 @@
+/** The canonical handoff as JSON, the interchange for programs; checked by the zod schema. */
+import { type Finding, finding } from '../../handoff/finding.js';
+import { HandoffDraftSchema, HandoffSchema } from '../../handoff/schema.js';
+import { LIST_KEYS } from '../../handoff/types.js';
+import type { ParsedHandoff, ParseResult, RenderResult } from '../types.js';
+
+/**
+ * Reads a JSON handoff. A full handoff is checked against the schema; with `draft`, fields baton
+ * fills in on write may be missing.
+ */
+export function parseJson(text: string, options: { draft?: boolean } = {}): ParseResult {
+  const findings: Finding[] = [];
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const message = (error as Error).message;
+    const pos = /position (\d+)/.exec(message);
+    const line = pos ? text.slice(0, Number(pos[1])).split('\n').length : undefined;
+    findings.push(finding('INVALID', 'json-syntax', `not valid JSON: ${message}`, line ? { line } : {}));
+    return { format: 'json', handoff: emptyLists({}), findings };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    findings.push(
+      finding('INVALID', 'json-shape', 'expected a JSON object (a handoff), not an array or a value'),
+    );
+    return { format: 'json', handoff: emptyLists({}), findings };
+  }
+  const withLists = emptyLists(value as Record<string, unknown>);
+  const result = (options.draft ? HandoffDraftSchema : HandoffSchema).safeParse(withLists);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const path = issue.path.join('.') || '(root)';
+      findings.push(finding('INVALID', 'json-schema', `${path}: ${issue.message}`, { field: path }));
+    }
+    return { format: 'json', handoff: withLists as ParsedHandoff, findings };
+  }
+  return { format: 'json', handoff: emptyLists(result.data as Record<string, unknown>), findings };
+}
+
+function emptyLists(value: Record<string, unknown>): ParsedHandoff {
+  const out: Record<string, unknown> = { ...value };
+  for (const key of LIST_KEYS) if (out[key] === undefined) out[key] = [];
+  return out as ParsedHandoff;
+}
+
+/** Renders a handoff as pretty JSON with keys in canonical order. */
+export function renderJson(h: ParsedHandoff): RenderResult {
+  const order = Object.keys(HandoffSchema.shape);
+  const sorted: Record<string, unknown> = {};
+  for (const key of order) {
+    const v = (h as Record<string, unknown>)[key];
+    if (v !== undefined) sorted[key] = v;
+  }
+  return { text: `${JSON.stringify(sorted, null, 2)}\n`, losses: [] };
+}
