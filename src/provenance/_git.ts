@@ -1,0 +1,56 @@
+/** The one place baton starts git: a synchronous call with a fixed environment, counted. */
+import { spawnSync } from 'node:child_process';
+import { UserError } from '../errors.js';
+
+/** What one git process returned. */
+export interface GitResult {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+let spawned = 0;
+
+/** How many git processes this process has started (for benchmarks and tests). */
+export function gitProcessCount(): number {
+  return spawned;
+}
+
+// Stable, parseable, non-interactive git: no locale, no pager, no prompts, no optional locks
+// (so that `git status` never takes index.lock while an agent is working in the same tree).
+const ENV = {
+  ...process.env,
+  LC_ALL: 'C',
+  LANGUAGE: 'C',
+  GIT_OPTIONAL_LOCKS: '0',
+  GIT_TERMINAL_PROMPT: '0',
+  GIT_PAGER: 'cat',
+  PAGER: 'cat',
+};
+
+/** Runs `git -C <cwd> <args>`; throws PROVENANCE_GIT_MISSING when there is no git binary. */
+export function runGit(
+  cwd: string,
+  args: readonly string[],
+  options: { maxBuffer?: number } = {},
+): GitResult {
+  spawned++;
+  const result = spawnSync(process.env.BATON_GIT ?? 'git', ['-C', cwd, ...args], {
+    env: ENV,
+    encoding: 'utf8',
+    maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024,
+    windowsHide: true,
+  });
+  if (result.error) {
+    const code = (result.error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') {
+      throw new UserError('PROVENANCE_GIT_MISSING', 'git is not installed (or not on PATH)', {
+        hint: 'install git, or pass --no-git to compare only the --current-* values you give',
+      });
+    }
+    throw new UserError('PROVENANCE_GIT_FAILED', `could not run git: ${result.error.message}`, {
+      cause: result.error,
+    });
+  }
+  return { status: result.status ?? 1, stdout: result.stdout, stderr: result.stderr };
+}

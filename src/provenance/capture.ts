@@ -1,0 +1,188 @@
+/**
+ * Captures the current provenance of the repository that contains a path, in at most three git
+ * processes: `status` (head, branch, upstream, changes), `merge-base` (base commit, skipped when
+ * the base is the branch itself) and, only without an origin, `rev-list` for the root commit.
+ * Everything else is read from files.
+ */
+import { relative, sep } from 'node:path';
+import { UserError } from '../errors.js';
+import type { Provenance } from '../handoff/types.js';
+import { readGitConfig } from './_config.js';
+import { runGit } from './_git.js';
+import { readSymref, refExists } from './_refs.js';
+import { parseStatus, type WorktreeChange } from './_status.js';
+import { locateRepository, realPath } from './discover.js';
+import { repositoryFromUrl } from './repository-name.js';
+
+/** Paths that never count as changes to the work tree: baton's folder and context-kit's. */
+export const OWN_FOLDERS = ['.baton', '.context-kit'] as const;
+
+/** Pathspecs that leave baton's own folders out of status and diffs. */
+export const OWN_PATHSPECS = ['.', ...OWN_FOLDERS.map((f) => `:(exclude,top)${f}`)];
+
+/** What was found of the current state; a field is missing when git has no value for it. */
+export interface Capture {
+  /** Work tree root (real path). */
+  root: string;
+  /** Every provenance field that has a value now. */
+  current: Partial<Provenance>;
+  /** The full provenance, when every field has a value. */
+  provenance: Provenance | undefined;
+  /** Uncommitted changes, baton's own folders left out. */
+  changes: WorktreeChange[];
+  shallow: boolean;
+  linked: boolean;
+  /** Why a field is missing, or anything else worth saying, one line each. */
+  notes: string[];
+  /** Git processes this capture started. */
+  gitProcesses: number;
+}
+
+/** Options of `captureProvenance`. */
+export interface CaptureOptions {
+  /** The base ref to use instead of the default (upstream, origin/HEAD, default branch). */
+  baseRef?: string;
+  /** Files that do not count as changes (absolute paths): the handoff itself. */
+  exclude?: readonly string[];
+}
+
+/**
+ * Captures provenance for the repository containing `path`. Throws PROVENANCE_NOT_A_REPO
+ * outside a repository and PROVENANCE_GIT_MISSING without git.
+ */
+export function captureProvenance(path: string, options: CaptureOptions = {}): Capture {
+  const loc = locateRepository(path);
+  if (!loc) {
+    throw new UserError('PROVENANCE_NOT_A_REPO', `${path} is not inside a git repository`);
+  }
+  let processes = 0;
+  const notes: string[] = [];
+  processes++;
+  // Untracked files one by one, so that the handoff itself can be told apart from other changes.
+  const st = runGit(loc.root, [
+    'status',
+    '--porcelain=v2',
+    '--branch',
+    '-z',
+    '--untracked-files=all',
+    '--',
+    ...OWN_PATHSPECS,
+  ]);
+  if (st.status !== 0) {
+    const reason = firstLine(st.stderr);
+    if (/not a git repository/i.test(reason)) {
+      throw new UserError('PROVENANCE_NOT_A_REPO', `${loc.root} is not a usable git repository: ${reason}`);
+    }
+    throw new UserError('PROVENANCE_GIT_FAILED', `git status failed in ${loc.root}: ${reason}`);
+  }
+  const status = parseStatus(st.stdout);
+  const config = readGitConfig(loc.commonDir, loc.gitDir);
+  const changes = withoutPaths(loc.root, status.changes, options.exclude ?? []);
+  const current: Partial<Provenance> = {
+    worktree: loc.root,
+    branch: status.branch,
+    worktree_state: changes.length > 0 ? 'dirty' : 'clean',
+  };
+  if (status.head) current.head = status.head;
+  else notes.push('the repository has no commits yet');
+
+  const origin = config.get('remote.origin.url');
+  if (origin) current.repository = repositoryFromUrl(origin);
+
+  const baseRef = options.baseRef ?? defaultBaseRef(loc.commonDir, config, status.branch, status.upstream);
+  if (baseRef) current.base_ref = baseRef;
+  else notes.push('no base ref: no upstream, no origin/HEAD and no default branch');
+
+  if (status.head && baseRef) {
+    if (baseRef === status.branch) {
+      current.base_commit = status.head;
+    } else if (baseRef.startsWith('-')) {
+      notes.push(`base ref ${baseRef} is not a ref name`);
+    } else {
+      processes++;
+      const mb = runGit(loc.root, ['merge-base', 'HEAD', '--end-of-options', baseRef]);
+      if (mb.status === 0) current.base_commit = mb.stdout.trim().split('\n')[0];
+      else if (mb.status === 1) notes.push(`HEAD and ${baseRef} have no common ancestor`);
+      else {
+        notes.push(`base ref ${baseRef} does not exist here`);
+        delete current.base_ref;
+      }
+      if (mb.status !== 0 && loc.shallow)
+        notes.push('this is a shallow clone: fetch more history to find the base');
+    }
+  }
+
+  if (!origin && status.head) {
+    processes++;
+    const roots = runGit(loc.root, ['rev-list', '--max-parents=0', '--first-parent', 'HEAD']);
+    const root = roots.stdout.trim().split('\n').at(-1);
+    if (roots.status === 0 && root) current.repository = `root:${root.slice(0, 12)}`;
+    else notes.push('could not read the root commit');
+    notes.push('no origin remote: the repository is identified by its root commit');
+  }
+
+  const provenance = isComplete(current) ? current : undefined;
+  return {
+    root: loc.root,
+    current,
+    provenance,
+    changes,
+    shallow: loc.shallow,
+    linked: loc.linked,
+    notes,
+    gitProcesses: processes,
+  };
+}
+
+/** The same capture with `paths` (absolute; the handoff itself) not counted as changes. */
+export function excludingPaths(capture: Capture, paths: readonly string[]): Capture {
+  const changes = withoutPaths(capture.root, capture.changes, paths);
+  if (changes.length === capture.changes.length) return capture;
+  const current: Partial<Provenance> = {
+    ...capture.current,
+    worktree_state: changes.length > 0 ? 'dirty' : 'clean',
+  };
+  return { ...capture, changes, current, provenance: isComplete(current) ? current : undefined };
+}
+
+function withoutPaths(root: string, changes: WorktreeChange[], paths: readonly string[]): WorktreeChange[] {
+  if (paths.length === 0) return changes;
+  const own = new Set(paths.map((p) => relative(root, realPath(p)).split(sep).join('/')));
+  return changes.filter((c) => !own.has(c.path));
+}
+
+function defaultBaseRef(
+  commonDir: string,
+  config: Map<string, string>,
+  branch: string,
+  upstream: string | undefined,
+): string | undefined {
+  if (upstream) return upstream;
+  const originHead = readSymref(commonDir, 'refs/remotes/origin/HEAD');
+  if (originHead?.startsWith('refs/remotes/')) return originHead.slice('refs/remotes/'.length);
+  const candidates = [config.get('init.defaultbranch'), 'main', 'master'].filter((c): c is string => !!c);
+  for (const name of candidates) if (refExists(commonDir, `refs/heads/${name}`)) return name;
+  return branch === '(detached)' ? undefined : branch;
+}
+
+function isComplete(p: Partial<Provenance>): p is Provenance {
+  return (
+    !!p.repository &&
+    !!p.worktree &&
+    !!p.branch &&
+    !!p.head &&
+    !!p.base_ref &&
+    !!p.base_commit &&
+    !!p.worktree_state
+  );
+}
+
+function firstLine(text: string): string {
+  return (
+    text
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.replace(/^fatal:\s*/, '')
+      .trim() ?? 'unknown error'
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * Finds the repository that contains a path by reading the file system, as git does: the
+ * nearest ancestor with a `.git` folder or file (linked worktrees and submodules use a file).
+ * No git process is needed for this.
+ */
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+
+/** Where a work tree and its git data live. */
+export interface RepositoryLocation {
+  /** The work tree root (real path). */
+  root: string;
+  /** This work tree's git directory (`.git`, or `.git/worktrees/<name>` for a linked worktree). */
+  gitDir: string;
+  /** The directory shared by all worktrees: refs, config, objects. */
+  commonDir: string;
+  /** True for a linked worktree (`git worktree add`). */
+  linked: boolean;
+  shallow: boolean;
+}
+
+/** The real path of `path`, or of its nearest existing ancestor with the rest appended. */
+export function realPath(path: string): string {
+  const abs = resolve(path);
+  try {
+    return realpathSync(abs);
+  } catch {
+    const parent = dirname(abs);
+    if (parent === abs) return abs;
+    return join(realPath(parent), abs.slice(parent.length + (parent.endsWith('/') ? 0 : 1)));
+  }
+}
+
+/** The nearest ancestor of `start` (itself included) that holds `.git`, or undefined. */
+export function findRepositoryRoot(start: string): string | undefined {
+  let dir = realPath(start);
+  for (;;) {
+    if (existsSync(join(dir, '.git'))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+/** Locates the repository containing `path` (a file or a folder), or undefined outside one. */
+export function locateRepository(path: string): RepositoryLocation | undefined {
+  let start = realPath(path);
+  try {
+    if (!statSync(start).isDirectory()) start = dirname(start);
+  } catch {
+    start = dirname(start);
+  }
+  const root = findRepositoryRoot(start);
+  if (!root) return undefined;
+  const dotGit = join(root, '.git');
+  let gitDir = dotGit;
+  let linked = false;
+  try {
+    if (statSync(dotGit).isFile()) {
+      const m = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, 'utf8'));
+      if (!m) return undefined;
+      gitDir = resolve(root, m[1] as string);
+      linked = true;
+    }
+  } catch {
+    return undefined;
+  }
+  let commonDir = gitDir;
+  try {
+    const rel = readFileSync(join(gitDir, 'commondir'), 'utf8').trim();
+    commonDir = isAbsolute(rel) ? rel : resolve(gitDir, rel);
+  } catch {
+    linked = false;
+  }
+  return { root, gitDir, commonDir, linked, shallow: existsSync(join(commonDir, 'shallow')) };
+}

@@ -1,0 +1,15 @@
+/** Git provenance: capture the current state, compare it with a saved one, describe what moved. */
+
+export { gitProcessCount } from './_git.js';
+export type { WorktreeChange } from './_status.js';
+export { type Capture, type CaptureOptions, captureProvenance, OWN_FOLDERS } from './capture.js';
+export {
+  type ComparedField,
+  type CurrentValues,
+  compareProvenance,
+  FRESHNESS_FIELDS,
+  IDENTITY_FIELDS,
+} from './compare.js';
+export { findRepositoryRoot, locateRepository, type RepositoryLocation, realPath } from './discover.js';
+export { repositoryFromUrl } from './repository-name.js';
+export { type CommitSince, describeSince, type FileSince, type HeadRelation, type Since } from './since.js';

@@ -1,0 +1,120 @@
+/** What moved between a saved HEAD and now: how they relate, the commits, the files. */
+import { runGit } from './_git.js';
+import { OWN_PATHSPECS } from './capture.js';
+
+/** How the saved HEAD relates to the current one. */
+export type HeadRelation = 'same' | 'moved-on' | 'rewritten' | 'unknown';
+
+/** A commit made since the saved HEAD. */
+export interface CommitSince {
+  sha: string;
+  subject: string;
+}
+
+/** A file that differs between the saved HEAD and the current one. */
+export interface FileSince {
+  path: string;
+  status: 'added' | 'modified' | 'deleted' | 'renamed' | 'copied' | 'changed';
+  from?: string;
+}
+
+/** Everything that moved since the saved HEAD. */
+export interface Since {
+  relation: HeadRelation;
+  /** Commits reachable from HEAD and not from the saved head (newest first). */
+  commits: CommitSince[];
+  /** Commits of the saved head that HEAD no longer has (a rewrite drops them). */
+  dropped: CommitSince[];
+  /** Committed changes between the saved head and HEAD, baton's folders left out. */
+  files: FileSince[];
+  /** True when the commit list was cut at `maxCommits`. */
+  truncated: boolean;
+  /** One line for people. */
+  summary: string;
+}
+
+/** Compares `saved` with `head` in the repository at `root` (two git processes). */
+export function describeSince(root: string, saved: string, head: string, maxCommits = 500): Since {
+  if (saved.toLowerCase() === head.toLowerCase() || head.toLowerCase().startsWith(saved.toLowerCase())) {
+    return {
+      relation: 'same',
+      commits: [],
+      dropped: [],
+      files: [],
+      truncated: false,
+      summary: 'HEAD has not moved',
+    };
+  }
+  const log = runGit(root, [
+    'log',
+    '--left-right',
+    `--max-count=${maxCommits + 1}`,
+    '--format=%m%x09%H%x09%s',
+    `${saved}...${head}`,
+    '--',
+  ]);
+  if (log.status !== 0) {
+    return {
+      relation: 'unknown',
+      commits: [],
+      dropped: [],
+      files: [],
+      truncated: false,
+      summary: `saved HEAD ${saved.slice(0, 12)} is not in this repository (history rewritten and pruned, or not fetched)`,
+    };
+  }
+  const commits: CommitSince[] = [];
+  const dropped: CommitSince[] = [];
+  const lines = log.stdout.split('\n').filter((l) => l !== '');
+  for (const line of lines.slice(0, maxCommits)) {
+    const [mark, sha = '', subject = ''] = line.split('\t');
+    (mark === '<' ? dropped : commits).push({ sha, subject });
+  }
+  const diff = runGit(root, [
+    'diff',
+    '--name-status',
+    '-z',
+    '--no-renames',
+    saved,
+    head,
+    '--',
+    ...OWN_PATHSPECS,
+  ]);
+  const files = diff.status === 0 ? parseNameStatus(diff.stdout) : [];
+  const relation: HeadRelation = dropped.length === 0 ? 'moved-on' : 'rewritten';
+  const n = `${commits.length}${lines.length > maxCommits ? '+' : ''}`;
+  const summary =
+    relation === 'moved-on'
+      ? `moved on: the saved HEAD is an ancestor of HEAD, ${n} commit(s) since`
+      : `history rewritten: the saved HEAD is not an ancestor of HEAD (${n} new commit(s); ${dropped.length} of its commit(s) are not in HEAD)`;
+  return { relation, commits, dropped, files, truncated: lines.length > maxCommits, summary };
+}
+
+const STATUS: Record<string, FileSince['status']> = {
+  A: 'added',
+  M: 'modified',
+  D: 'deleted',
+  R: 'renamed',
+  C: 'copied',
+  T: 'changed',
+};
+
+function parseNameStatus(out: string): FileSince[] {
+  const parts = out.split('\0');
+  const files: FileSince[] = [];
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const code = (parts[i] as string).charAt(0);
+    if (!code) continue;
+    if (code === 'R' || code === 'C') {
+      files.push({
+        path: parts[i + 2] as string,
+        status: STATUS[code] ?? 'changed',
+        from: parts[i + 1] as string,
+      });
+      i++;
+    } else {
+      files.push({ path: parts[i + 1] as string, status: STATUS[code] ?? 'changed' });
+    }
+  }
+  return files;
+}
