@@ -1,0 +1,85 @@
+/**
+ * The resume brief: what a fresh agent needs to carry on, built from a validated handoff and
+ * what git says moved since it was written.
+ */
+import type { ParsedHandoff } from '../formats/types.js';
+import type { Finding, Verdict } from '../handoff/finding.js';
+import type { Provenance } from '../handoff/types.js';
+import type { Since } from '../provenance/since.js';
+import type { Report } from '../validate/report.js';
+import { type AffectedClaim, affectedClaims, type Changes } from './affected.js';
+import { claimsOf } from './claims.js';
+import type { ReverifyResult } from './reverify.js';
+
+/** One provenance field then and now. */
+export interface ProvenanceRow {
+  field: keyof Provenance;
+  saved: string | undefined;
+  current: string | undefined;
+  changed: boolean;
+}
+
+/** Everything the brief says, as data (`--json`). */
+export interface Brief {
+  verdict: Verdict;
+  exitCode: number;
+  path: string;
+  handoff: ParsedHandoff;
+  provenance: ProvenanceRow[];
+  /** Findings of the validation (stale fields, notes). */
+  findings: Finding[];
+  since?: Since;
+  changes?: Changes;
+  /** Claims to re-verify because what they rest on changed. */
+  reverify: AffectedClaim[];
+  /** Results of running the claims' commands again (`--reverify`), one per command. */
+  reverified?: (ReverifyResult & { claims: AffectedClaim[] })[];
+}
+
+const FIELDS: (keyof Provenance)[] = [
+  'repository',
+  'branch',
+  'base_ref',
+  'head',
+  'base_commit',
+  'worktree_state',
+  'worktree',
+];
+
+/** Builds the brief from a report that validate returned (VALID or STALE). */
+export function buildBrief(report: Report): Brief {
+  const handoff = report.handoff as ParsedHandoff;
+  const saved = handoff.provenance;
+  const now = report.capture?.current;
+  const stale = new Set(report.findings.filter((f) => f.level === 'STALE').map((f) => f.field));
+  const provenance = FIELDS.map((field) => ({
+    field,
+    saved: saved?.[field],
+    current: now?.[field],
+    changed: stale.has(field),
+  }));
+  const brief: Brief = {
+    verdict: report.verdict,
+    exitCode: report.exitCode,
+    path: report.path,
+    handoff,
+    provenance,
+    findings: report.findings,
+    reverify: [],
+  };
+  if (report.since) brief.since = report.since;
+  if (report.verdict === 'STALE') {
+    const changes: Changes = {
+      committed: report.since?.files.map((f) => f.path) ?? [],
+      uncommitted: report.capture?.changes.map((c) => c.path) ?? [],
+    };
+    if (report.since?.relation === 'unknown') {
+      changes.unknown = 'the saved HEAD is not in this repository, so what changed cannot be known';
+    } else if (stale.has('expires_at')) {
+      changes.unknown = 'the handoff has expired';
+    }
+    brief.changes = changes;
+    brief.reverify = affectedClaims(claimsOf(handoff), changes);
+  }
+  return brief;
+}

@@ -1,0 +1,20 @@
+/** Validation: verdicts, exit codes and findings for handoff artifacts (FORMATS.md §2). */
+export { validatePaths } from './many.js';
+export {
+  CONTEXT_KIT_HANDOFF_PATH,
+  DEFAULT_HANDOFF_PATH,
+  listHandoffFiles,
+  type ResolveOptions,
+  resolveHandoffPath,
+} from './paths.js';
+export { decodeUtf8, READ_LIMIT, type ReadOutcome, readArtifact } from './read.js';
+export {
+  EXIT_CODES,
+  type Report,
+  type ReportStats,
+  type ValidationSummary,
+  verdictOf,
+  worstVerdict,
+} from './report.js';
+export { CANONICAL_RULES, type Rule, type RuleContext } from './rules.js';
+export { type ValidateOptions, validateFile, validateText } from './validate.js';

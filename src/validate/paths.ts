@@ -1,0 +1,74 @@
+/**
+ * Where a handoff is (FORMATS.md §2): the argument, else an environment variable, else the
+ * default path; relative paths resolve from the repository root, else the working directory.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+import type { FormatName } from '../formats/types.js';
+import { findRepositoryRoot, realPath } from '../provenance/discover.js';
+
+/** baton's default handoff path, relative to the repository root. */
+export const DEFAULT_HANDOFF_PATH = '.baton/handoff.md';
+/** context-kit's default handoff path. */
+export const CONTEXT_KIT_HANDOFF_PATH = '.context-kit/handoff.md';
+
+/** Options of `resolveHandoffPath`. */
+export interface ResolveOptions {
+  format?: FormatName | 'auto';
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The absolute path of the handoff a command works on. */
+export function resolveHandoffPath(argument: string | undefined, options: ResolveOptions = {}): string {
+  const env = options.env ?? process.env;
+  const cwd = options.cwd ?? process.cwd();
+  const ck = options.format === 'context-kit';
+  let value =
+    argument || (ck ? env.CONTEXT_KIT_HANDOFF_PATH || env.BATON_HANDOFF_PATH : env.BATON_HANDOFF_PATH);
+  const base = findRepositoryRoot(cwd) ?? realPath(cwd);
+  if (!value) {
+    value = ck ? CONTEXT_KIT_HANDOFF_PATH : DEFAULT_HANDOFF_PATH;
+    if (options.format === undefined || options.format === 'auto') {
+      if (!existsSync(join(base, DEFAULT_HANDOFF_PATH)) && existsSync(join(base, CONTEXT_KIT_HANDOFF_PATH))) {
+        value = CONTEXT_KIT_HANDOFF_PATH;
+      }
+    }
+  }
+  if (value === '~' || value.startsWith('~/')) value = join(homedir(), value.slice(1));
+  return realPath(isAbsolute(value) ? value : resolve(base, value));
+}
+
+const HANDOFF_FILE = /\.(md|markdown|json)$/i;
+
+/** The handoff files in a folder and below it (dot folders and node_modules left out), sorted. */
+export function listHandoffFiles(folder: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    let entries: string[];
+    try {
+      entries = readdirSync(dir).sort();
+    } catch {
+      return;
+    }
+    for (const name of entries) {
+      const full = join(dir, name);
+      let st: ReturnType<typeof statSync>;
+      try {
+        st = statSync(full);
+      } catch {
+        continue;
+      }
+      if (st.isDirectory()) {
+        if (!name.startsWith('.') || dir === folder) {
+          if (name !== 'node_modules' && name !== '.git') walk(full);
+        }
+      } else if (HANDOFF_FILE.test(name)) {
+        out.push(full);
+      }
+    }
+  };
+  walk(folder);
+  return out;
+}

@@ -1,0 +1,59 @@
+/**
+ * Crash-safe file writes: a temporary file beside the target, fsync, rename, fsync of the folder.
+ * A crash at any point leaves either the old file or the new one, never half of one.
+ */
+import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { UserError } from '../errors.js';
+
+/** Writes `data` to `path` atomically, creating its folder when needed. */
+export function writeFileAtomic(path: string, data: string | Uint8Array): void {
+  const dir = dirname(path);
+  mkdirSync(dir, { recursive: true });
+  const temp = join(dir, `.${basename(path)}.tmp-${process.pid}-${Math.random().toString(36).slice(2, 10)}`);
+  let fd: number | undefined;
+  try {
+    fd = openSync(temp, 'wx', 0o644);
+    const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+    let off = 0;
+    while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
+    renameSync(temp, path);
+    syncFolder(dir);
+  } catch (error) {
+    if (fd !== undefined) closeSync(fd);
+    rmSync(temp, { force: true });
+    throw new UserError('FILE_WRITE_FAILED', `could not write ${path}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}
+
+/**
+ * Keeps a copy of `path` at `target` before `path` is replaced: a hard link when the file
+ * system allows it (instant, atomic), else a synced copy.
+ */
+export function preserveFile(path: string, target: string, contents: Uint8Array): void {
+  mkdirSync(dirname(target), { recursive: true });
+  try {
+    linkSync(path, target);
+  } catch {
+    writeFileAtomic(target, contents);
+    return;
+  }
+  syncFolder(dirname(target));
+}
+
+function syncFolder(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Some file systems cannot fsync a folder; the rename itself is still atomic.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}

@@ -1,0 +1,222 @@
+/**
+ * `write`: turns a draft into a handoff: fills id, time, provenance and content hash, validates,
+ * then writes atomically. An existing handoff is never lost: it moves to `.baton/history/` and
+ * the new one names it as `parent`.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { UserError } from '../errors.js';
+import { detect } from '../formats/detect.js';
+import { loadCodec } from '../formats/index.js';
+import type { FormatName, ParsedHandoff } from '../formats/types.js';
+import { type Finding, finding } from '../handoff/finding.js';
+import { contentHash } from '../handoff/hash.js';
+import { type Handoff, PROVENANCE_KEYS, type Provenance } from '../handoff/types.js';
+import { newUlid } from '../handoff/ulid.js';
+import { DEFAULT_LIMITS, HANDOFF_SCHEMA, type Limits, nowRfc3339 } from '../handoff/values.js';
+import { type Capture, captureProvenance } from '../provenance/capture.js';
+import { findRepositoryRoot } from '../provenance/discover.js';
+import { decodeUtf8, readArtifact } from '../validate/read.js';
+import { validateText } from '../validate/validate.js';
+import { preserveFile, writeFileAtomic } from './atomic.js';
+import { capAdvice } from './caps.js';
+
+/** Options of `writeHandoff`. */
+export interface WriteOptions {
+  /** Where to write (absolute). */
+  path: string;
+  /** The draft: canonical Markdown, context-kit Markdown, or JSON. */
+  draft: string | Uint8Array;
+  /** Format to write (default `baton`). */
+  format?: 'baton' | 'context-kit';
+  /** Fields given on the command line; they win over the draft's. */
+  fields?: Partial<Pick<Handoff, 'from' | 'to' | 'task' | 'status' | 'title' | 'parent' | 'window'>>;
+  /** Base ref for the provenance (default: the draft's, else upstream/origin/HEAD/default branch). */
+  baseRef?: string;
+  /** Capture git provenance (default true). */
+  git?: boolean;
+  now?: Date;
+  limits?: Partial<Limits>;
+}
+
+/** What `writeHandoff` did, or why it refused. */
+export type WriteResult =
+  | {
+      ok: true;
+      path: string;
+      handoff: Handoff;
+      text: string;
+      /** Where the handoff that was replaced now lives. */
+      archived?: string;
+      notes: string[];
+    }
+  | { ok: false; path: string; findings: Finding[]; advice: string[] };
+
+/** Writes a handoff from a draft; refuses (without writing anything) when it would be invalid. */
+export async function writeHandoff(options: WriteOptions): Promise<WriteResult> {
+  const format = options.format ?? 'baton';
+  if (existsSync(options.path) && statSync(options.path).isDirectory()) {
+    throw new UserError(
+      'FILE_IS_DIRECTORY',
+      `${options.path} is a folder; give the path of the handoff file to write`,
+    );
+  }
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const draftText = typeof options.draft === 'string' ? options.draft : decodeUtf8(options.draft);
+  if (draftText === undefined) {
+    return refuse(options.path, [finding('INVALID', 'not-utf8', 'the draft is not valid UTF-8 text')]);
+  }
+  const draftFormat: FormatName = detect(draftText);
+  const codec = await loadCodec(draftFormat);
+  const parsed = draftFormat === 'json' ? codec.parse(draftText, { draft: true }) : codec.parse(draftText);
+  const syntax = parsed.findings.filter((f) => f.level !== 'INFO' && !fillable(f, draftFormat));
+  if (syntax.length > 0) return refuse(options.path, syntax);
+
+  const target = options.path;
+  const previous = await readPrevious(target);
+  const notes: string[] = [];
+  const h: ParsedHandoff = {
+    ...parsed.handoff,
+    ...definedOnly(options.fields ?? {}),
+    schema: HANDOFF_SCHEMA,
+    id: newUlid((options.now ?? new Date()).getTime()),
+    created_at: nowRfc3339(options.now),
+  };
+  delete h.content_hash;
+  delete h.signature;
+  if (previous?.id && !options.fields?.parent && !parsed.handoff.parent) h.parent = previous.id;
+  h.title ??= h.task ? `Handoff: ${h.task}` : 'Handoff';
+
+  delete h.provenance;
+  if (options.git !== false) {
+    const capture = captureFor(target, options.baseRef ?? parsed.handoff.provenance?.base_ref, notes);
+    if (capture) h.provenance = complete(capture, options.baseRef);
+  }
+  if (format === 'context-kit' && !h.provenance) {
+    throw new UserError(
+      'FORMAT_CANNOT_HOLD',
+      'the context-kit format needs git provenance, and there is none here',
+      {
+        hint: 'write it inside a git repository, or write the canonical format (--format baton)',
+      },
+    );
+  }
+
+  const text = await renderWithHash(h, format);
+  const report = await validateText(text, { format, git: false, path: target, limits });
+  const problems = report.findings.filter((f) => f.level !== 'INFO');
+  if (problems.length > 0) return refuse(target, problems, capAdvice(text, problems, limits));
+
+  if (previous) {
+    const archived = historyPath(target, previous, format);
+    preserveFile(target, archived, previous.raw);
+    writeFileAtomic(target, text);
+    return { ok: true, path: target, handoff: h as Handoff, text, archived, notes };
+  }
+  writeFileAtomic(target, text);
+  return { ok: true, path: target, handoff: h as Handoff, text, notes };
+}
+
+const FILLED = new Set(['schema', 'id', 'created_at', 'generated_at', 'content_hash', 'signature']);
+
+// A draft may leave out (or get wrong) what baton fills in: front matter, ids, time, provenance.
+// A context-kit draft is judged by what it renders to, not by context-kit's layout rules.
+function fillable(f: Finding, format: FormatName): boolean {
+  if (format === 'context-kit') return true;
+  return (
+    f.code === 'front-matter-missing' ||
+    f.code === 'provenance-partial' ||
+    (f.field !== undefined && (FILLED.has(f.field) || (f.code === 'field-value' && isProvenanceKey(f.field))))
+  );
+}
+
+function isProvenanceKey(key: string): boolean {
+  return (PROVENANCE_KEYS as readonly string[]).includes(key);
+}
+
+function refuse(path: string, findings: Finding[], advice: string[] = []): WriteResult {
+  return { ok: false, path, findings, advice };
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function captureFor(target: string, baseRef: string | undefined, notes: string[]): Capture | undefined {
+  try {
+    return captureProvenance(dirname(target), { ...(baseRef ? { baseRef } : {}), exclude: [target] });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'PROVENANCE_NOT_A_REPO') {
+      notes.push('not inside a git repository: written without provenance');
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+function complete(capture: Capture, explicitBase: string | undefined): Provenance {
+  const c = capture.current;
+  if (!c.head) {
+    throw new UserError(
+      'PROVENANCE_NO_COMMITS',
+      'the repository has no commits yet, so there is no HEAD to anchor to',
+      {
+        hint: 'commit once before writing a handoff, or pass --no-git to write one without provenance',
+      },
+    );
+  }
+  if (!c.base_ref || !c.base_commit) {
+    const why = capture.notes.find((n) => n.includes('base')) ?? 'no base ref was found';
+    throw new UserError('PROVENANCE_BASE_REF_MISSING', `cannot record the base: ${why}`, {
+      hint: explicitBase ? 'check the name given to --base-ref' : 'name the base with --base-ref <ref>',
+    });
+  }
+  if (!capture.provenance) {
+    throw new UserError('PROVENANCE_GIT_FAILED', `incomplete provenance: ${capture.notes.join('; ')}`);
+  }
+  return capture.provenance;
+}
+
+async function renderWithHash(h: ParsedHandoff, format: 'baton' | 'context-kit'): Promise<string> {
+  const codec = await loadCodec(format);
+  const draft = codec.render(h).text;
+  const { bodyOffsetOf } = await import('../formats/_markdown.js');
+  const body = Buffer.from(draft).subarray(bodyOffsetOf(draft));
+  h.content_hash = contentHash(body);
+  return codec.render(h).text;
+}
+
+interface Previous {
+  raw: Uint8Array;
+  id?: string;
+  created_at?: string;
+  mtime: Date;
+}
+
+async function readPrevious(path: string): Promise<Previous | undefined> {
+  const read = readArtifact(path);
+  if (!read.ok) return undefined;
+  const previous: Previous = { raw: read.raw, mtime: statSync(path).mtime };
+  const text = decodeUtf8(read.raw);
+  if (text !== undefined) {
+    const parsed = (await loadCodec(detect(text))).parse(text);
+    if (parsed.handoff.id) previous.id = parsed.handoff.id;
+    if (parsed.handoff.created_at) previous.created_at = parsed.handoff.created_at;
+  }
+  return previous;
+}
+
+/** `.baton/history/<created_at>-<id>.md` under the repository root (or beside the handoff). */
+function historyPath(target: string, previous: Previous, format: string): string {
+  const root = findRepositoryRoot(dirname(target)) ?? dirname(target);
+  const stamp = (previous.created_at ?? previous.mtime.toISOString())
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+/, '');
+  const id = previous.id ?? contentHash(previous.raw).slice(7, 19);
+  const ext = format === 'context-kit' || !target.endsWith('.json') ? '.md' : '.json';
+  let candidate = join(root, '.baton', 'history', `${stamp}-${id}${ext}`);
+  for (let n = 2; existsSync(candidate); n++) {
+    candidate = join(root, '.baton', 'history', `${stamp}-${id}-${n}${ext}`);
+  }
+  return candidate;
+}
