@@ -1,0 +1,76 @@
+/** `baton resume [path]`: the brief a fresh context starts from, or a refusal. */
+import { UserError } from '../../errors.js';
+import { isFormatName } from '../../formats/index.js';
+import type { FormatName } from '../../formats/types.js';
+import { renderBrief } from '../../resume/render.js';
+import { resumeHandoff } from '../../resume/resume.js';
+import { resolveHandoffPath } from '../../validate/paths.js';
+import { badValue, parseFlags } from '../args.js';
+import type { Command } from '../io.js';
+import { formatFinding } from '../output.js';
+
+const FLAGS = {
+  format: { type: 'string' },
+  json: { type: 'boolean' },
+  reverify: { type: 'boolean' },
+  timeout: { type: 'string' },
+} as const;
+
+/** The resume command. */
+export const command: Command = {
+  summary: 'print the brief to paste into a fresh context (refuses INVALID/MISMATCH/UNTRUSTED)',
+  help: `Usage: baton resume [path] [options]
+
+Validates the handoff against the repository it is in. An INVALID, MISMATCH or
+UNTRUSTED handoff is refused: the reasons go to stderr, nothing to stdout, and the
+exit code is validate's. Otherwise prints a brief for a fresh context: the goal,
+provenance then and now, DO NOT REDO, DO NOT REVERSE, remaining sub-specs, dead
+ends, open concerns, preferences; and when stale, what moved (fields, commits,
+files) and the claims to re-verify. It never changes the handoff.
+
+Options:
+  --format <f>      auto (default), baton, context-kit, json
+  --reverify        run each claim-to-re-verify's command from the repository root
+                    and report pass/fail now
+  --timeout <sec>   per command with --reverify (default 120)
+  --json            print the brief as JSON
+
+Exit codes: 0 fresh, 3 stale; refused: 1 INVALID, 2 MISMATCH, 4 UNTRUSTED; 64 usage.`,
+  async run(args, io) {
+    const { flags, positionals } = parseFlags('resume', args, FLAGS);
+    const format = flags.format ?? 'auto';
+    if (format !== 'auto' && !isFormatName(format)) {
+      throw badValue('resume', 'format', format, ['auto', 'baton', 'context-kit', 'json']);
+    }
+    let timeoutMs = 120_000;
+    if (flags.timeout !== undefined) {
+      const s = Number(flags.timeout);
+      if (!Number.isFinite(s) || s <= 0)
+        throw new UserError('USAGE', '--timeout must be a number of seconds above 0');
+      timeoutMs = s * 1000;
+    }
+    if (positionals.length > 1)
+      throw new UserError('USAGE', 'resume takes one path (see `baton resume --help`)');
+    const path = resolveHandoffPath(positionals[0], {
+      format: format as FormatName | 'auto',
+      cwd: io.cwd,
+      env: io.env,
+    });
+    const result = await resumeHandoff(path, {
+      format: format as FormatName | 'auto',
+      reverify: Boolean(flags.reverify),
+      timeoutMs,
+    });
+    if (!result.ok) {
+      for (const f of result.report.findings) io.stderr(`${formatFinding(result.report.path, f)}\n`);
+      io.stderr(`baton: not resuming from ${result.report.path}: it is ${result.report.verdict}\n`);
+      return result.report.exitCode;
+    }
+    if (flags.json) {
+      io.stdout(`${JSON.stringify(result.brief, null, 2)}\n`);
+    } else {
+      io.stdout(renderBrief(result.brief));
+    }
+    return result.brief.exitCode;
+  },
+};

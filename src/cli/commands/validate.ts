@@ -1,0 +1,92 @@
+/** `baton validate [paths…]`: verdicts and exit codes for handoff artifacts. */
+import { isFormatName } from '../../formats/index.js';
+import type { FormatName } from '../../formats/types.js';
+import type { ComparedField } from '../../provenance/compare.js';
+import { validatePaths } from '../../validate/many.js';
+import { resolveHandoffPath } from '../../validate/paths.js';
+import { badValue, parseFlags } from '../args.js';
+import type { Command } from '../io.js';
+import { formatFinding, jsonReport } from '../output.js';
+
+const FLAGS = {
+  format: { type: 'string' },
+  'no-git': { type: 'boolean' },
+  json: { type: 'boolean' },
+  quiet: { type: 'boolean', short: 'q' },
+  'current-repository': { type: 'string' },
+  'current-branch': { type: 'string' },
+  'current-base-ref': { type: 'string' },
+  'current-head': { type: 'string' },
+  'current-base-commit': { type: 'string' },
+  'current-worktree-state': { type: 'string' },
+} as const;
+
+const CURRENT: ComparedField[] = [
+  'repository',
+  'branch',
+  'base_ref',
+  'head',
+  'base_commit',
+  'worktree_state',
+];
+
+/** The validate command. */
+export const command: Command = {
+  summary: 'check handoffs: well formed, same work, fresh (exit 0/1/2/3/4)',
+  help: `Usage: baton validate [paths…] [options]
+
+Checks each handoff: is it well formed (INVALID), is it about the same work (MISMATCH),
+has the work moved on since (STALE), can it be trusted (UNTRUSTED). A folder stands for
+every .md and .json handoff in it. Without a path: $BATON_HANDOFF_PATH, else
+.baton/handoff.md (with --format context-kit: $CONTEXT_KIT_HANDOFF_PATH, .context-kit/handoff.md).
+Relative paths resolve from the repository root.
+
+Options:
+  --format <f>                 auto (default: by content), baton, context-kit, json
+  --no-git                     do not read git; compare only the --current-* values given
+                               (with --format context-kit: exactly context-kit's validator)
+  --current-repository <v>     current values that override git's, one field each
+  --current-branch <v>
+  --current-base-ref <v>
+  --current-head <v>
+  --current-base-commit <v>
+  --current-worktree-state <v>
+  --json                       print the report as JSON on stdout
+  -q, --quiet                  print nothing on stdout
+
+Exit codes: 0 VALID, 1 INVALID, 2 MISMATCH, 3 STALE, 4 UNTRUSTED, 64 usage error,
+70 internal error. With several handoffs the worst verdict wins (1 > 4 > 2 > 3 > 0).`,
+  async run(args, io) {
+    const { flags, positionals } = parseFlags('validate', args, FLAGS);
+    const format = flags.format ?? 'auto';
+    if (format !== 'auto' && !isFormatName(format)) {
+      throw badValue('validate', 'format', format, ['auto', 'baton', 'context-kit', 'json']);
+    }
+    const current: Partial<Record<ComparedField, string>> = {};
+    for (const field of CURRENT) {
+      const value = flags[`current-${field.replace('_', '-')}` as keyof typeof flags];
+      if (typeof value === 'string') current[field] = value;
+    }
+    const resolveOptions = { format: format as FormatName | 'auto', cwd: io.cwd, env: io.env };
+    const paths = positionals.length
+      ? positionals.map((p) => resolveHandoffPath(p, resolveOptions))
+      : [resolveHandoffPath(undefined, resolveOptions)];
+    const summary = await validatePaths(paths, {
+      format: format as FormatName | 'auto',
+      git: !flags['no-git'],
+      current,
+    });
+    if (flags.json) {
+      const reports = summary.reports.map(jsonReport);
+      const out =
+        reports.length === 1 ? reports[0] : { verdict: summary.verdict, exitCode: summary.exitCode, reports };
+      io.stdout(`${JSON.stringify(out, null, 2)}\n`);
+      return summary.exitCode;
+    }
+    for (const r of summary.reports) {
+      for (const f of r.findings) io.stderr(`${formatFinding(r.path, f)}\n`);
+      if (r.verdict === 'VALID' && !flags.quiet) io.stdout(`VALID: ${r.path}\n`);
+    }
+    return summary.exitCode;
+  },
+};

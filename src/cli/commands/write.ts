@@ -1,0 +1,124 @@
+/** `baton write [path]`: a draft in, a validated, provenance-anchored handoff out. */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { UserError } from '../../errors.js';
+import type { Status } from '../../handoff/types.js';
+import { STATUSES } from '../../handoff/values.js';
+import { resolveHandoffPath } from '../../validate/paths.js';
+import { writeHandoff } from '../../write/write.js';
+import { badValue, parseFlags } from '../args.js';
+import type { Command } from '../io.js';
+import { formatFinding } from '../output.js';
+
+const FLAGS = {
+  input: { type: 'string', short: 'i' },
+  format: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  task: { type: 'string' },
+  status: { type: 'string' },
+  title: { type: 'string' },
+  window: { type: 'string' },
+  'base-ref': { type: 'string' },
+  'no-git': { type: 'boolean' },
+  json: { type: 'boolean' },
+} as const;
+
+/** The write command. */
+export const command: Command = {
+  summary: 'write a handoff from a draft: fill id, time, provenance, hash; validate; write atomically',
+  help: `Usage: baton write [path] [options] < draft.md
+
+Reads a draft (canonical Markdown, context-kit Markdown, or JSON matching
+schema/handoff-v1.schema.json) from stdin or --input, fills id, created_at, git
+provenance and content_hash, validates it, and writes it atomically to path
+(default: $BATON_HANDOFF_PATH, else .baton/handoff.md; with --format context-kit
+.context-kit/handoff.md). A handoff already there is moved to
+.baton/history/<created_at>-<id>.md and becomes the new one's parent.
+A draft over the caps is refused with the section to fold and by how much.
+
+Options:
+  -i, --input <file|->   read the draft from a file (- for stdin, the default)
+  --format <f>           baton (default) or context-kit
+  --from <id>            the writer (agent or role), required unless the draft has it
+  --to <id>              the intended receiver
+  --task <id>            the task id, e.g. TASK-03
+  --status <s>           in-progress, blocked, complete or failed
+  --title <text>         the # title (default: Handoff: <task>)
+  --window <n>           which context window of the task wrote it
+  --base-ref <ref>       the ref the work is based on (default: upstream, else
+                         origin/HEAD's target, else the default branch)
+  --no-git               write without git provenance
+  --json                 print the written handoff as JSON
+
+Exit codes: 0 written, 1 refused (the draft is invalid or over the caps), 64 usage error.`,
+  async run(args, io) {
+    const { flags, positionals } = parseFlags('write', args, FLAGS);
+    const format = flags.format ?? 'baton';
+    if (format !== 'baton' && format !== 'context-kit') {
+      throw badValue('write', 'format', format, ['baton', 'context-kit']);
+    }
+    if (flags.status && !(STATUSES as readonly string[]).includes(flags.status)) {
+      throw badValue('write', 'status', flags.status, STATUSES);
+    }
+    let window: number | undefined;
+    if (flags.window !== undefined) {
+      if (!/^[1-9]\d{0,8}$/.test(flags.window))
+        throw new UserError('USAGE', '--window must be a whole number of at least 1');
+      window = Number(flags.window);
+    }
+    if (positionals.length > 1)
+      throw new UserError('USAGE', 'write takes one path (see `baton write --help`)');
+    const draft = await readDraft(flags.input, io);
+    const path = resolveHandoffPath(positionals[0], { format, cwd: io.cwd, env: io.env });
+    const result = await writeHandoff({
+      path,
+      draft,
+      format,
+      fields: {
+        from: flags.from,
+        to: flags.to,
+        task: flags.task,
+        status: flags.status as Status | undefined,
+        title: flags.title,
+        window,
+      },
+      baseRef: flags['base-ref'],
+      git: !flags['no-git'],
+    });
+    if (!result.ok) {
+      for (const f of result.findings) io.stderr(`${formatFinding('draft', f)}\n`);
+      for (const a of result.advice) io.stderr(`fold: ${a}\n`);
+      io.stderr(`baton: nothing was written to ${result.path}\n`);
+      return 1;
+    }
+    for (const note of result.notes) io.stderr(`note: ${note}\n`);
+    if (flags.json) {
+      io.stdout(
+        `${JSON.stringify({ path: result.path, archived: result.archived, handoff: result.handoff }, null, 2)}\n`,
+      );
+      return 0;
+    }
+    io.stdout(`wrote ${result.path} (id ${result.handoff.id})\n`);
+    if (result.archived) io.stdout(`kept the previous handoff at ${result.archived}\n`);
+    return 0;
+  },
+};
+
+async function readDraft(input: string | undefined, io: Parameters<Command['run']>[1]): Promise<Buffer> {
+  if (input && input !== '-') {
+    const file = resolve(io.cwd, input);
+    try {
+      return readFileSync(file);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const why =
+        code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
+      throw new UserError('FILE_UNREADABLE', `cannot read the draft ${file}: ${why}`);
+    }
+  }
+  if (!input && io.stdinIsTTY) {
+    throw new UserError('USAGE', 'give the draft on stdin or with --input <file> (see `baton write --help`)');
+  }
+  return io.readStdin();
+}

@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+/**
+ * The `baton` command. The only `try/catch` that turns errors into exit codes and the only place
+ * that sets the process exit code; each command is loaded only when it is run.
+ */
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type BatonError, exitCodeFor, isBatonError } from '../errors.js';
+import { type Command, type CommandIO, processIO } from './io.js';
+
+const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
+  validate: () => import('./commands/validate.js'),
+  write: () => import('./commands/write.js'),
+  resume: () => import('./commands/resume.js'),
+  provenance: () => import('./commands/provenance.js'),
+  demo: () => import('./commands/demo.js'),
+};
+
+const ISSUES = 'https://github.com/baton-dev/baton/issues';
+
+/** Runs one command line and returns its exit code. */
+export async function main(argv: string[], io: CommandIO = processIO()): Promise<number> {
+  const [verb, ...rest] = argv;
+  try {
+    if (verb === undefined || verb === '--help' || verb === '-h' || verb === 'help') {
+      if (verb === 'help' && rest[0] && COMMANDS[rest[0]]) {
+        io.stdout(`${(await (COMMANDS[rest[0]] as () => Promise<{ command: Command }>)()).command.help}\n`);
+        return 0;
+      }
+      io.stdout(await usage());
+      return verb === undefined ? 64 : 0;
+    }
+    if (verb === '--version' || verb === '-V') {
+      io.stdout(`${await version()}\n`);
+      return 0;
+    }
+    const load = COMMANDS[verb];
+    if (!load) {
+      io.stderr(`baton: unknown command "${verb}" (see \`baton --help\`)\n`);
+      return 64;
+    }
+    const { command } = await load();
+    if (rest.includes('--help') || rest.includes('-h')) {
+      io.stdout(`${command.help}\n`);
+      return 0;
+    }
+    return await command.run(rest, io);
+  } catch (error) {
+    return report(error, io);
+  }
+}
+
+function report(error: unknown, io: CommandIO): number {
+  if (isBatonError(error) && error.code !== 'INTERNAL') {
+    const e = error as BatonError;
+    io.stderr(`baton: ${e.message}\n`);
+    if (e.hint) io.stderr(`hint: ${e.hint}\n`);
+    return e.exitCode ?? exitCodeFor(e.code);
+  }
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  io.stderr(
+    `baton: internal error (this is a bug in baton, not in your input): ${
+      error instanceof Error ? error.message : String(error)
+    }\nPlease report it at ${ISSUES} with the command you ran and this trace:\n${detail}\n`,
+  );
+  return 70;
+}
+
+async function usage(): Promise<string> {
+  const lines = [
+    'baton: keeps agent work continuous across context windows and agents',
+    '',
+    'Usage: baton <command> [options]',
+    '',
+    'Commands:',
+  ];
+  for (const [name, load] of Object.entries(COMMANDS)) {
+    lines.push(`  ${name.padEnd(12)}${(await load()).command.summary}`);
+  }
+  lines.push('', 'Run `baton <command> --help` for the options of one command.', '');
+  return lines.join('\n');
+}
+
+async function version(): Promise<string> {
+  const { readFileSync } = await import('node:fs');
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+function invokedDirectly(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return realpathSync(script) === fileURLToPath(import.meta.url);
+  } catch {
+    return false;
+  }
+}
+
+if (invokedDirectly()) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`baton: internal error: ${String(error)}\n`);
+      process.exitCode = 70;
+    },
+  );
+}

@@ -1,0 +1,40 @@
+/** What a command may touch of the outside world, so that tests can run commands in-process. */
+
+/** Standard streams, environment and working directory of one command run. */
+export interface CommandIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Reads all of standard input (only called when a command is told to read `-`). */
+  readStdin(): Promise<Buffer>;
+  /** True when stdin is a terminal (nothing piped in). */
+  stdinIsTTY: boolean;
+  stdoutIsTTY: boolean;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+/** A command: parses its own flags, calls the library, prints, and returns an exit code. */
+export interface Command {
+  /** One line for `baton --help`. */
+  summary: string;
+  /** The full `--help` text. */
+  help: string;
+  run(args: string[], io: CommandIO): Promise<number>;
+}
+
+/** The IO of the real process. */
+export function processIO(): CommandIO {
+  return {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    },
+    stdinIsTTY: Boolean(process.stdin.isTTY),
+    stdoutIsTTY: Boolean(process.stdout.isTTY),
+    env: process.env,
+    cwd: process.cwd(),
+  };
+}

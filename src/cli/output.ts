@@ -1,0 +1,22 @@
+/** How findings and reports look on a terminal: one line per finding. */
+import type { Finding } from '../handoff/finding.js';
+
+/** `LEVEL: path: field: saved x, now y`, or `LEVEL: path:line: message`. */
+export function formatFinding(path: string, f: Finding): string {
+  if (f.field && (f.saved !== undefined || f.current !== undefined)) {
+    const extra = f.code.endsWith('-differs') || f.code.endsWith('-moved') ? '' : ` (${f.message})`;
+    const moved =
+      f.field === 'head' && f.message.startsWith('HEAD has moved:') ? ` (${f.message.slice(16)})` : '';
+    return `${f.level}: ${path}: ${f.field}: saved ${f.saved ?? '(none)'}, now ${f.current ?? '(none)'}${moved || extra}`;
+  }
+  return `${f.level}: ${path}${f.line ? `:${f.line}` : ''}: ${f.message}`;
+}
+
+/** A report object for `--json`: the capture's internals are left out. */
+export function jsonReport<T extends { capture?: unknown; handoff?: unknown }>(
+  report: T,
+): Omit<T, 'capture' | 'handoff'> & { current?: unknown } {
+  const { capture, handoff: _handoff, ...rest } = report;
+  const current = (capture as { current?: unknown } | undefined)?.current;
+  return current ? { ...rest, current } : rest;
+}

@@ -1,0 +1,72 @@
+/**
+ * baton's public API: the handoff model, formats, provenance, validation, resume and write.
+ * Heavy or Node-only parts live behind subpath exports (`baton/testing`).
+ */
+export { BatonError, type BatonErrorCode, InternalError, isBatonError, UserError } from './errors.js';
+export {
+  type Codec,
+  detect,
+  FORMAT_NAMES,
+  type FormatName,
+  isFormatName,
+  loadCodec,
+  type ParsedHandoff,
+  type ParseResult,
+  parseHandoff,
+  type RenderLoss,
+  type RenderResult,
+  renderHandoff,
+} from './formats/index.js';
+export { type Finding, type FindingLevel, finding, type Verdict } from './handoff/finding.js';
+export {
+  ARTIFACT_CLASSES,
+  type ArtifactClass,
+  contentHash,
+  DEFAULT_LIMITS,
+  type DeadEnd,
+  type Decision,
+  type DoneItem,
+  type Fact,
+  type FileTouched,
+  HANDOFF_SCHEMA,
+  type Handoff,
+  type HandoffDraft,
+  type Limits,
+  newUlid,
+  type Provenance,
+  STATUSES,
+  type Status,
+  type SubSpec,
+  type ValidationEntry,
+} from './handoff/index.js';
+export {
+  type Capture,
+  type CaptureOptions,
+  type ComparedField,
+  captureProvenance,
+  compareProvenance,
+  describeSince,
+  repositoryFromUrl,
+  type Since,
+} from './provenance/index.js';
+export {
+  type Brief,
+  buildBrief,
+  claimsOf,
+  type ResumeOptions,
+  type ResumeResult,
+  renderBrief,
+  resumeHandoff,
+  runCheck,
+} from './resume/index.js';
+export {
+  EXIT_CODES,
+  type Report,
+  resolveHandoffPath,
+  type ValidateOptions,
+  type ValidationSummary,
+  validateFile,
+  validatePaths,
+  validateText,
+} from './validate/index.js';
+export { type WriteOptions, type WriteResult, writeHandoff } from './write/index.js';
