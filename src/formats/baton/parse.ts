@@ -15,7 +15,7 @@ import {
 } from '../../handoff/values.js';
 import type { FrontMatter } from '../_front-matter.js';
 import { joinLines, type Line, readMarkdown, type Section, trimBlank } from '../_markdown.js';
-import { codeSpans, unescapeBlock, unescapeComments } from '../_text.js';
+import { codeSpans, FenceTracker, unescapeBlock, unescapeComments } from '../_text.js';
 import type { ItemLines, ParsedHandoff, ParseResult } from '../types.js';
 import {
   ItemError,
@@ -75,6 +75,7 @@ export function parseBaton(text: string): ParseResult {
   for (const section of doc.sections) {
     const key = sectionKey(section.heading);
     if (!key) {
+      itemCounts[section.heading] = { count: countCapItems(section.lines), line: section.line };
       notes.push(`### ${section.heading}${section.lines.length ? `\n\n${joinLines(section.lines)}` : ''}`);
       findings.push(
         finding('INFO', 'section-unknown', `unknown section "## ${section.heading}" is kept under Notes`, {
@@ -286,8 +287,12 @@ export function readRemaining(
   const specs: (SubSpec & { line: number })[] = [];
   let current: (SubSpec & { line: number }) | undefined;
   const loose: Line[] = [];
+  const fence = new FenceTracker();
   for (const line of lines) {
-    const h = /^###[ \t]+(.*)$/.exec(line.text) ?? (line.text === '###' ? ['###', ''] : null);
+    const fenced = fence.step(line.text);
+    const h = fenced
+      ? null
+      : (/^###[ \t]+(.*)$/.exec(line.text) ?? (line.text === '###' ? ['###', ''] : null));
     if (h) {
       const title = unescapeComments((h[1] ?? '').trim());
       if (!title) {
@@ -321,6 +326,7 @@ export function readRemaining(
   // Items before any `###`: a list of work without sub-specs; each item becomes a sub-spec.
   const items = listItems(trimBlank(loose));
   if (!(items.length === 1 && isSentinel((items[0] as ListItem).content))) {
+    const first: (SubSpec & { line: number })[] = [];
     for (const item of items) {
       const content = unescapeComments(unprotectSentinel(item.content));
       const verify = /[ \t]*[—-]?[ \t]*verify(?: by)?:?[ \t]+(`.+)$/i.exec(content);
@@ -330,8 +336,9 @@ export function readRemaining(
         verify_by: verify ? commandsOf(verify[1] ?? '') : [],
         line: item.line,
       };
-      specs.unshift(spec);
+      first.push(spec);
     }
+    specs.unshift(...first);
   }
   return { specs: specs.map(({ line: _line, ...spec }) => spec), lines: specs.map((s) => s.line) };
 }
@@ -356,6 +363,6 @@ function pathsOf(value: string): string[] {
   if (value.includes('`')) return codeSpans(value).map((s) => s.code);
   return value
     .split(',')
-    .map((p) => p.trim())
+    .map((p) => unescapeComments(p.trim()))
     .filter((p) => p !== '');
 }

@@ -80,7 +80,9 @@ export function renderRemainingBlocks(h: ParsedHandoff): string[] {
     if (spec.goal) lines.push(`- Goal: ${escapeComments(spec.goal)}`);
     if (spec.files_in_scope.length > 0) {
       const spans = spec.files_in_scope.some((p) => /[,`]/.test(p));
-      lines.push(`- Files in scope: ${spec.files_in_scope.map((p) => (spans ? codeSpan(p) : p)).join(', ')}`);
+      lines.push(
+        `- Files in scope: ${spec.files_in_scope.map((p) => (spans ? codeSpan(p) : escapeComments(p))).join(', ')}`,
+      );
     }
     for (const cmd of spec.verify_by) lines.push(`- Verify by: ${codeSpan(cmd)}`);
     if (spec.notes) lines.push(`- Notes: ${escapeComments(spec.notes)}`);

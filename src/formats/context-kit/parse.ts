@@ -125,7 +125,7 @@ function readSection(section: CkSection, h: ParsedHandoff, findings: Finding[], 
         else
           goal.push(part.name === undefined ? block(part.lines) : `### ${part.name}\n\n${block(part.lines)}`);
       }
-      const text = goal.filter((g) => g && !isSentinel(g)).join('\n\n');
+      const text = goal.filter((g) => g && !/^[-*+] none\.?$/i.test(g)).join('\n\n');
       if (text) h.goal = text;
       return;
     }
