@@ -26,6 +26,7 @@ export async function resumeHandoff(path: string, options: ResumeOptions = {}): 
     format: options.format ?? 'auto',
     git: true,
     since: true,
+    withHandoff: true,
     ...(options.now ? { now: options.now } : {}),
   });
   if (REFUSED.has(report.verdict) || !report.handoff) return { ok: false, report };

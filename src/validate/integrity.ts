@@ -1,15 +1,17 @@
 /** Checks that do not need git: the content hash (UNTRUSTED) and expiry (STALE). */
-import type { ParseResult } from '../formats/types.js';
 import { type Finding, finding } from '../handoff/finding.js';
 import { rfc3339ToMillis } from '../handoff/values.js';
 
-/** UNTRUSTED when `content_hash` is present and does not match the body bytes. */
-export async function checkContentHash(parse: ParseResult, bytes: Uint8Array): Promise<Finding[]> {
-  const expected = parse.handoff.content_hash;
-  if (!expected || parse.bodyOffset === undefined || parse.format === 'json') return [];
+/** UNTRUSTED when `expected` (a `content_hash`) does not match the body bytes. */
+export async function checkContentHash(
+  expected: string | undefined,
+  body: () => Uint8Array,
+  line?: number,
+): Promise<Finding[]> {
+  if (!expected) return [];
   // Loaded here so that artifacts without a hash never load node:crypto.
   const { contentHash } = await import('../handoff/hash.js');
-  const actual = contentHash(bytes.subarray(parse.bodyOffset));
+  const actual = contentHash(body());
   if (actual === expected) return [];
   return [
     finding(
@@ -20,15 +22,14 @@ export async function checkContentHash(parse: ParseResult, bytes: Uint8Array): P
         field: 'content_hash',
         saved: expected,
         current: actual,
-        line: parse.fieldLines?.content_hash,
+        line,
       },
     ),
   ];
 }
 
-/** STALE when `expires_at` has passed. */
-export function checkExpiry(parse: ParseResult, now: Date): Finding[] {
-  const expires = parse.handoff.expires_at;
+/** STALE when `expires` (an `expires_at`) has passed. */
+export function checkExpiry(expires: string | undefined, now: Date, line?: number): Finding[] {
   if (!expires) return [];
   const at = rfc3339ToMillis(expires);
   if (!Number.isFinite(at) || at > now.getTime()) return [];
@@ -37,7 +38,7 @@ export function checkExpiry(parse: ParseResult, now: Date): Finding[] {
       field: 'expires_at',
       saved: expires,
       current: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
-      line: parse.fieldLines?.expires_at,
+      line,
     }),
   ];
 }

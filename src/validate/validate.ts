@@ -3,16 +3,15 @@
  * Returns a report with a verdict and exit code (FORMATS.md §2); never throws on bad input.
  */
 import { detect } from '../formats/detect.js';
-import { loadCodec } from '../formats/index.js';
-import type { FormatName, ParseResult } from '../formats/types.js';
+import type { FormatName } from '../formats/types.js';
 import { type Finding, finding } from '../handoff/finding.js';
-import { DEFAULT_LIMITS, type Limits } from '../handoff/values.js';
+import type { Limits } from '../handoff/values.js';
 import type { Capture, ComparedField } from '../provenance/index.js';
 import { checkFreshness } from './freshness.js';
 import { checkContentHash, checkExpiry } from './integrity.js';
 import { decodeUtf8, readArtifact } from './read.js';
 import { EXIT_CODES, type Report, verdictOf } from './report.js';
-import { CANONICAL_RULES } from './rules.js';
+import { readSubject } from './subject.js';
 
 /** Options of the validate functions. */
 export interface ValidateOptions {
@@ -27,6 +26,8 @@ export interface ValidateOptions {
   limits?: Partial<Limits>;
   /** Describe commits and files since a moved HEAD (default true; costs two git processes). */
   since?: boolean;
+  /** Also return the parsed handoff in the report (`resume` needs it). */
+  withHandoff?: boolean;
   /** Captures by folder and base ref, shared by the artifacts of one run. */
   captureCache?: Map<string, Capture | Error>;
 }
@@ -48,15 +49,17 @@ export async function validateText(
     return report(path, 'unknown', [f], { bytes: raw.length, lines: 0, items: 0 });
   }
   const format: FormatName = !options.format || options.format === 'auto' ? detect(text) : options.format;
-  const parse = (await loadCodec(format)).parse(text);
-  const findings: Finding[] = [...parse.findings];
-  const lines = text.split('\n');
-  if (lines.at(-1) === '') lines.pop();
-  if (format !== 'context-kit') await applyRules(parse, text, lines, raw.length, options, findings);
+  const subject = await readSubject(text, format, options);
+  const findings: Finding[] = [...subject.findings];
   const compat = format === 'context-kit' && options.git === false;
   if (!compat) {
-    findings.push(...(await checkContentHash(parse, raw)), ...checkExpiry(parse, options.now ?? new Date()));
-    if (parse.handoff.signature) {
+    const body = () => raw.subarray(subject.bodyOffset() ?? 0);
+    const hash = subject.bodyOffset() === undefined ? undefined : subject.contentHash;
+    findings.push(...(await checkContentHash(hash, body, subject.fieldLines.content_hash)));
+    findings.push(
+      ...checkExpiry(subject.expiresAt, options.now ?? new Date(), subject.fieldLines.expires_at),
+    );
+    if (subject.signature) {
       findings.push(
         finding(
           'INFO',
@@ -66,16 +69,16 @@ export async function validateText(
       );
     }
   }
-  const stats = { bytes: raw.length, lines: lines.length, items: countItems(parse) };
-  if (verdictOf(findings) === 'INVALID')
-    return { ...report(path, format, findings, stats), handoff: parse.handoff };
-  const fresh = await checkFreshness(
-    path,
-    { ...parse.handoff.provenance },
-    { ...options, git: options.git !== false },
-  );
+  let lines = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+  if (text !== '' && !text.endsWith('\n')) lines++;
+  const stats = { bytes: raw.length, lines, items: subject.items };
+  const out = (r: Report) =>
+    subject.handoff && options.withHandoff ? { ...r, handoff: subject.handoff } : r;
+  if (verdictOf(findings) === 'INVALID') return out(report(path, format, findings, stats));
+  const fresh = await checkFreshness(path, subject.provenance, { ...options, git: options.git !== false });
   findings.push(...fresh.findings);
-  return { ...report(path, format, findings, stats, fresh.since, fresh.capture), handoff: parse.handoff };
+  return out(report(path, format, findings, stats, fresh.since, fresh.capture));
 }
 
 /** Validates the handoff file at `path` (already resolved). */
@@ -91,35 +94,6 @@ export async function validateFile(path: string, options: ValidateOptions = {}):
   return validateText(read.raw, { ...options, path });
 }
 
-// The canonical rules; a JSON handoff is checked as the Markdown it renders to.
-async function applyRules(
-  parse: ParseResult,
-  text: string,
-  lines: string[],
-  bytes: number,
-  options: ValidateOptions,
-  findings: Finding[],
-): Promise<void> {
-  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
-  let subject = { parse, text, lines, bytes };
-  if (parse.format === 'json') {
-    const baton = await loadCodec('baton');
-    const md = baton.render(parse.handoff).text;
-    const mdParse = baton.parse(md);
-    subject = {
-      parse: { ...mdParse, handoff: parse.handoff },
-      text: md,
-      lines: md.split('\n').slice(0, -1),
-      bytes: Buffer.byteLength(md),
-    };
-  }
-  const add = (f: Finding) => {
-    if (parse.format === 'json') delete f.line;
-    findings.push(f);
-  };
-  for (const rule of CANONICAL_RULES) rule.check({ ...subject, limits, add });
-}
-
 function report(
   path: string,
   format: string,
@@ -133,20 +107,4 @@ function report(
   if (since) out.since = since;
   if (capture) out.capture = capture;
   return out;
-}
-
-function countItems(parse: ParseResult): number {
-  if (parse.itemCounts) return Object.values(parse.itemCounts).reduce((n, c) => n + c.count, 0);
-  const h = parse.handoff;
-  return (
-    h.done.length +
-    h.remaining.length +
-    h.decisions.length +
-    h.facts.length +
-    h.files_touched.length +
-    h.validation.length +
-    h.open_concerns.length +
-    h.dead_ends.length +
-    h.preferences.length
-  );
 }
