@@ -16,17 +16,36 @@ export function gitProcessCount(): number {
   return spawned;
 }
 
+// Variables that point git at another repository (git hooks export them): git must look at the
+// repository baton located, never at the one a calling hook happens to run in.
+const REDIRECTS = [
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_INDEX_FILE',
+  'GIT_COMMON_DIR',
+  'GIT_OBJECT_DIRECTORY',
+  'GIT_ALTERNATE_OBJECT_DIRECTORIES',
+  'GIT_NAMESPACE',
+  'GIT_PREFIX',
+  'GIT_CEILING_DIRECTORIES',
+  'GIT_DISCOVERY_ACROSS_FILESYSTEM',
+];
+
 // Stable, parseable, non-interactive git: no locale, no pager, no prompts, no optional locks
 // (so that `git status` never takes index.lock while an agent is working in the same tree).
-const ENV = {
-  ...process.env,
-  LC_ALL: 'C',
-  LANGUAGE: 'C',
-  GIT_OPTIONAL_LOCKS: '0',
-  GIT_TERMINAL_PROMPT: '0',
-  GIT_PAGER: 'cat',
-  PAGER: 'cat',
-};
+function gitEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LC_ALL: 'C',
+    LANGUAGE: 'C',
+    GIT_OPTIONAL_LOCKS: '0',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_PAGER: 'cat',
+    PAGER: 'cat',
+  };
+  for (const name of REDIRECTS) delete env[name];
+  return env;
+}
 
 /** Runs `git -C <cwd> <args>`; throws PROVENANCE_GIT_MISSING when there is no git binary. */
 export function runGit(
@@ -36,7 +55,7 @@ export function runGit(
 ): GitResult {
   spawned++;
   const result = spawnSync(process.env.BATON_GIT ?? 'git', ['-C', cwd, ...args], {
-    env: ENV,
+    env: gitEnv(),
     encoding: 'utf8',
     maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024,
     windowsHide: true,

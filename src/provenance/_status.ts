@@ -15,13 +15,21 @@ export interface StatusResult {
   /** Branch name, `(detached)` when HEAD is detached. */
   branch: string;
   upstream: string | undefined;
+  /** False when an upstream is configured but its ref is gone. */
+  upstreamExists: boolean;
   changes: WorktreeChange[];
 }
 
 /** Parses the NUL-separated porcelain v2 output. */
 export function parseStatus(output: string): StatusResult {
   const records = output.split('\0');
-  const status: StatusResult = { head: undefined, branch: '(detached)', upstream: undefined, changes: [] };
+  const status: StatusResult = {
+    head: undefined,
+    branch: '(detached)',
+    upstream: undefined,
+    upstreamExists: false,
+    changes: [],
+  };
   for (let i = 0; i < records.length; i++) {
     const rec = records[i] as string;
     if (rec === '') continue;
@@ -30,6 +38,7 @@ export function parseStatus(output: string): StatusResult {
       if (name === 'branch.oid' && value !== '(initial)') status.head = value;
       else if (name === 'branch.head') status.branch = value;
       else if (name === 'branch.upstream') status.upstream = value;
+      else if (name === 'branch.ab') status.upstreamExists = true;
       continue;
     }
     const type = rec[0];

@@ -89,7 +89,9 @@ export function captureProvenance(path: string, options: CaptureOptions = {}): C
   const origin = config.get('remote.origin.url');
   if (origin) current.repository = repositoryFromUrl(origin);
 
-  const baseRef = options.baseRef ?? defaultBaseRef(loc.commonDir, config, status.branch, status.upstream);
+  if (status.upstream && !status.upstreamExists) notes.push(`upstream ${status.upstream} is gone`);
+  const upstream = status.upstreamExists ? status.upstream : undefined;
+  const baseRef = options.baseRef ?? defaultBaseRef(loc.commonDir, config, status.branch, upstream);
   if (baseRef) current.base_ref = baseRef;
   else notes.push('no base ref: no upstream, no origin/HEAD and no default branch');
 

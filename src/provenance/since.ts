@@ -1,4 +1,5 @@
 /** What moved between a saved HEAD and now: how they relate, the commits, the files. */
+import { COMMIT_RE } from '../handoff/values.js';
 import { runGit } from './_git.js';
 import { OWN_PATHSPECS } from './capture.js';
 
@@ -35,7 +36,19 @@ export interface Since {
 
 /** Compares `saved` with `head` in the repository at `root` (two git processes). */
 export function describeSince(root: string, saved: string, head: string, maxCommits = 500): Since {
-  if (saved.toLowerCase() === head.toLowerCase() || head.toLowerCase().startsWith(saved.toLowerCase())) {
+  const unknown = (summary: string): Since => ({
+    relation: 'unknown',
+    commits: [],
+    dropped: [],
+    files: [],
+    truncated: false,
+    summary,
+  });
+  // Only commit ids reach git: a saved value is data, never an option or a revision expression.
+  if (!COMMIT_RE.test(saved) || !COMMIT_RE.test(head)) {
+    return unknown(`saved HEAD ${JSON.stringify(saved.slice(0, 64))} is not a commit id`);
+  }
+  if (head.toLowerCase().startsWith(saved.toLowerCase())) {
     return {
       relation: 'same',
       commits: [],
@@ -50,25 +63,23 @@ export function describeSince(root: string, saved: string, head: string, maxComm
     '--left-right',
     `--max-count=${maxCommits + 1}`,
     '--format=%m%x09%H%x09%s',
+    '--end-of-options',
     `${saved}...${head}`,
     '--',
   ]);
   if (log.status !== 0) {
-    return {
-      relation: 'unknown',
-      commits: [],
-      dropped: [],
-      files: [],
-      truncated: false,
-      summary: `saved HEAD ${saved.slice(0, 12)} is not in this repository (history rewritten and pruned, or not fetched)`,
-    };
+    return unknown(
+      `saved HEAD ${saved.slice(0, 12)} is not in this repository (history rewritten and pruned, or not fetched)`,
+    );
   }
   const commits: CommitSince[] = [];
   const dropped: CommitSince[] = [];
   const lines = log.stdout.split('\n').filter((l) => l !== '');
   for (const line of lines.slice(0, maxCommits)) {
-    const [mark, sha = '', subject = ''] = line.split('\t');
-    (mark === '<' ? dropped : commits).push({ sha, subject });
+    const tab = line.indexOf('\t', 2);
+    const sha = line.slice(2, tab < 0 ? undefined : tab);
+    const subject = tab < 0 ? '' : line.slice(tab + 1);
+    (line[0] === '<' ? dropped : commits).push({ sha, subject });
   }
   const diff = runGit(root, [
     'diff',
