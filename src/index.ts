@@ -17,7 +17,7 @@ export {
   type RenderResult,
   renderHandoff,
 } from './formats/index.js';
-export { type Finding, type FindingLevel, finding, type Verdict } from './handoff/finding.js';
+export { type Finding, type FindingVerdict, finding, type Verdict } from './handoff/finding.js';
 export {
   ARTIFACT_CLASSES,
   type ArtifactClass,

@@ -18,6 +18,20 @@ const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
 
 const ISSUES = 'https://github.com/baton-dev/baton/issues';
 
+// File-system refusals that come from the machine, not from a bug in baton.
+const ENV_ERRORS = new Set([
+  'EACCES',
+  'EPERM',
+  'ENOSPC',
+  'EROFS',
+  'ENOTDIR',
+  'EISDIR',
+  'ENOENT',
+  'EEXIST',
+  'EMFILE',
+  'ELOOP',
+]);
+
 /** Runs one command line and returns its exit code. */
 export async function main(argv: string[], io: CommandIO = processIO()): Promise<number> {
   const [verb, ...rest] = argv;
@@ -56,6 +70,17 @@ function report(error: unknown, io: CommandIO): number {
     io.stderr(`baton: ${e.message}\n`);
     if (e.hint) io.stderr(`hint: ${e.hint}\n`);
     return e.exitCode ?? exitCodeFor(e.code);
+  }
+  const sys = error as NodeJS.ErrnoException;
+  if (
+    error instanceof Error &&
+    typeof sys.code === 'string' &&
+    typeof sys.syscall === 'string' &&
+    ENV_ERRORS.has(sys.code)
+  ) {
+    // The machine said no (permissions, a full disk, a file where a folder should be): not a bug.
+    io.stderr(`baton: ${sys.syscall} ${sys.path ?? ''} failed: ${sys.code}\n`.replace('  ', ' '));
+    return 1;
   }
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
   io.stderr(

@@ -7,9 +7,9 @@ export function formatFinding(path: string, f: Finding): string {
     const extra = f.code.endsWith('-differs') || f.code.endsWith('-moved') ? '' : ` (${f.message})`;
     const moved =
       f.field === 'head' && f.message.startsWith('HEAD has moved:') ? ` (${f.message.slice(16)})` : '';
-    return `${f.level}: ${path}: ${f.field}: saved ${f.saved ?? '(none)'}, now ${f.current ?? '(none)'}${moved || extra}`;
+    return `${f.verdict}: ${path}: ${f.field}: saved ${f.saved ?? '(none)'}, now ${f.current ?? '(none)'}${moved || extra}`;
   }
-  return `${f.level}: ${path}${f.line ? `:${f.line}` : ''}: ${f.message}`;
+  return `${f.verdict}: ${path}${f.line ? `:${f.line}` : ''}: ${f.message}`;
 }
 
 /** A report object for `--json`: the capture's internals are left out. */

@@ -3,12 +3,12 @@
 /** The verdict of a whole report (FORMATS.md §2). */
 export type Verdict = 'VALID' | 'INVALID' | 'MISMATCH' | 'STALE' | 'UNTRUSTED';
 
-/** The level of one finding: a failing verdict, or INFO that never fails. */
-export type FindingLevel = Exclude<Verdict, 'VALID'> | 'INFO';
+/** The verdict of one finding: a failing verdict, or INFO that never fails. */
+export type FindingVerdict = Exclude<Verdict, 'VALID'> | 'INFO';
 
 /** One thing found about a handoff, printed as one line. */
 export interface Finding {
-  level: FindingLevel;
+  verdict: FindingVerdict;
   /** Stable identifier of the rule or check, e.g. `section-missing`, `head-moved`. */
   code: string;
   message: string;
@@ -22,10 +22,10 @@ export interface Finding {
 
 /** A finding, built without repeating the property names at every call. */
 export function finding(
-  level: FindingLevel,
+  verdict: FindingVerdict,
   code: string,
   message: string,
-  extra: Omit<Finding, 'level' | 'code' | 'message'> = {},
+  extra: Omit<Finding, 'verdict' | 'code' | 'message'> = {},
 ): Finding {
-  return { level, code, message, ...extra };
+  return { verdict, code, message, ...extra };
 }

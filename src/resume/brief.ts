@@ -51,7 +51,7 @@ export function buildBrief(report: Report): Brief {
   const handoff = report.handoff as ParsedHandoff;
   const saved = handoff.provenance;
   const now = report.capture?.current;
-  const stale = new Set(report.findings.filter((f) => f.level === 'STALE').map((f) => f.field));
+  const stale = new Set(report.findings.filter((f) => f.verdict === 'STALE').map((f) => f.field));
   const provenance = FIELDS.map((field) => ({
     field,
     saved: saved?.[field],

@@ -18,8 +18,10 @@ export interface Claim {
   command?: string;
 }
 
+// A path with a slash (`src/a.ts`, `docs/`, `src/**`) or a file name with an extension
+// (`README.md`), optionally followed by `:line`.
 const PATH_TOKEN =
-  /(?:^|[\s(["'`])((?:\.{1,2}\/)?[\w@.+-]*[\w@+-](?:\/[\w@.*+-]+)+\/?|[\w@+-][\w@.+-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?::\d+(?:[-:]\d+)?)?(?=$|[\s)"'`,;:])/g;
+  /(?:^|[\s(["'`])((?:\.{1,2}\/)?[\w@.+-]*[\w@+*-](?:\/[\w@.*+-]+)*\/|(?:\.{1,2}\/)?[\w@.+-]*[\w@+*-](?:\/[\w@.*+-]+)+|[\w@+-][\w@.+-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?::\d+(?:[-:]\d+)?)?(?=$|[\s)"'`,;:])/g;
 
 /** Path-like tokens in text: `src/a.ts`, `src/a.ts:12`, `docs/`, `README.md`; URLs left out. */
 export function pathsIn(text: string): string[] {

@@ -98,7 +98,7 @@ function renderSpec(spec: SubSpec): string[] {
 
 function renderMoved(brief: Brief, section: (title: string, lines: string[]) => void): void {
   const moved: string[] = [];
-  for (const f of brief.findings.filter((x) => x.level === 'STALE')) {
+  for (const f of brief.findings.filter((x) => x.verdict === 'STALE')) {
     moved.push(`- ${f.field}: saved ${f.saved ?? '(none)'}, now ${f.current ?? '(none)'} — ${f.message}`);
   }
   const since = brief.since;

@@ -43,7 +43,7 @@ export async function checkFreshness(
   if (error) findings.push(finding('INFO', 'git-unavailable', `current values unknown: ${error}`));
   const comparison = compareProvenance(saved, { git: capture?.current ?? {}, flags: options.current });
   let since: Since | undefined;
-  const moved = comparison.find((f) => f.field === 'head' && f.level === 'STALE');
+  const moved = comparison.find((f) => f.field === 'head' && f.verdict === 'STALE');
   const head = capture?.current.head;
   if (
     moved &&
@@ -59,7 +59,7 @@ export async function checkFreshness(
   }
   findings.push(...comparison);
   // Notes explain missing values; they are only worth a line when something differs.
-  if (comparison.some((f) => f.level !== 'INFO')) {
+  if (comparison.some((f) => f.verdict !== 'INFO')) {
     for (const note of capture?.notes ?? []) findings.push(finding('INFO', 'git-note', note));
   }
   const result: FreshnessResult = { findings };

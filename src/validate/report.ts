@@ -18,7 +18,7 @@ const RANK: Readonly<Record<Verdict, number>> = { VALID: 0, STALE: 1, MISMATCH: 
 /** The verdict a set of findings adds up to. */
 export function verdictOf(findings: readonly Finding[]): Verdict {
   let verdict: Verdict = 'VALID';
-  for (const f of findings) if (f.level !== 'INFO' && RANK[f.level] > RANK[verdict]) verdict = f.level;
+  for (const f of findings) if (f.verdict !== 'INFO' && RANK[f.verdict] > RANK[verdict]) verdict = f.verdict;
   return verdict;
 }
 

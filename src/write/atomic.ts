@@ -9,10 +9,10 @@ import { UserError } from '../errors.js';
 /** Writes `data` to `path` atomically, creating its folder when needed. */
 export function writeFileAtomic(path: string, data: string | Uint8Array): void {
   const dir = dirname(path);
-  mkdirSync(dir, { recursive: true });
   const temp = join(dir, `.${basename(path)}.tmp-${process.pid}-${Math.random().toString(36).slice(2, 10)}`);
   let fd: number | undefined;
   try {
+    mkdirSync(dir, { recursive: true });
     fd = openSync(temp, 'wx', 0o644);
     const bytes = typeof data === 'string' ? Buffer.from(data) : data;
     let off = 0;
@@ -24,10 +24,12 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
     syncFolder(dir);
   } catch (error) {
     if (fd !== undefined) closeSync(fd);
-    rmSync(temp, { force: true });
-    throw new UserError('FILE_WRITE_FAILED', `could not write ${path}: ${(error as Error).message}`, {
-      cause: error,
-    });
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // Nothing was created to clean up (the folder itself could not be made).
+    }
+    throw writeFailure(path, error);
   }
 }
 
@@ -36,7 +38,11 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
  * system allows it (instant, atomic), else a synced copy.
  */
 export function preserveFile(path: string, target: string, contents: Uint8Array): void {
-  mkdirSync(dirname(target), { recursive: true });
+  try {
+    mkdirSync(dirname(target), { recursive: true });
+  } catch (error) {
+    throw writeFailure(target, error);
+  }
   try {
     linkSync(path, target);
   } catch {
@@ -44,6 +50,20 @@ export function preserveFile(path: string, target: string, contents: Uint8Array)
     return;
   }
   syncFolder(dirname(target));
+}
+
+// One line that says what could not be written and why, in the user's terms.
+function writeFailure(path: string, error: unknown): UserError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why =
+    code === 'EEXIST' || code === 'ENOTDIR'
+      ? 'a file stands where a folder is needed on that path'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'permission denied'
+        : code === 'ENOSPC'
+          ? 'no space left on the device'
+          : (error as Error).message;
+  return new UserError('FILE_WRITE_FAILED', `could not write ${path}: ${why}`, { cause: error });
 }
 
 function syncFolder(dir: string): void {

@@ -69,7 +69,7 @@ export async function writeHandoff(options: WriteOptions): Promise<WriteResult> 
   const draftFormat: FormatName = detect(draftText);
   const codec = await loadCodec(draftFormat);
   const parsed = draftFormat === 'json' ? codec.parse(draftText, { draft: true }) : codec.parse(draftText);
-  const syntax = parsed.findings.filter((f) => f.level !== 'INFO' && !fillable(f, draftFormat));
+  const syntax = parsed.findings.filter((f) => f.verdict !== 'INFO' && !fillable(f, draftFormat));
   if (syntax.length > 0) return refuse(options.path, syntax);
 
   const target = options.path;
@@ -104,7 +104,7 @@ export async function writeHandoff(options: WriteOptions): Promise<WriteResult> 
 
   const text = await renderWithHash(h, format);
   const report = await validateText(text, { format, git: false, path: target, limits });
-  const problems = report.findings.filter((f) => f.level !== 'INFO');
+  const problems = report.findings.filter((f) => f.verdict !== 'INFO');
   if (problems.length > 0) return refuse(target, problems, capAdvice(text, problems, limits));
 
   if (previous) {

@@ -119,7 +119,7 @@ describe('fixture corpus', () => {
     const report = await validateText(bytes, { format, git: false, path: fixture.path });
     const codes = report.findings.map((f) => f.code);
     const detail = JSON.stringify(
-      report.findings.map((f) => `${f.level} ${f.code}${f.line ? `:${f.line}` : ''}`),
+      report.findings.map((f) => `${f.verdict} ${f.code}${f.line ? `:${f.line}` : ''}`),
     );
     expect(report.verdict, `${expected.why} findings: ${detail}`).toBe(expected.verdict);
     expect(report.exitCode).toBe(expected.exitCode);
@@ -145,7 +145,7 @@ describe('context-kit compatibility mode (format context-kit, git off)', () => {
       exitCode: expected.exitCode,
     });
     // None of baton's own checks (hash, expiry, freshness) may add a verdict in this mode.
-    const levels = new Set(report.findings.map((f) => f.level));
-    for (const level of levels) expect(['INVALID', 'INFO']).toContain(level);
+    const verdicts = new Set(report.findings.map((f) => f.verdict));
+    for (const v of verdicts) expect(['INVALID', 'INFO']).toContain(v);
   });
 });

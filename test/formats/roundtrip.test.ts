@@ -17,7 +17,7 @@ describe('round trips', () => {
       fc.property(handoff, (h) => {
         const text = renderBaton(h);
         const parsed = parseBaton(text);
-        expect(parsed.findings.filter((f) => f.level !== 'INFO')).toEqual([]);
+        expect(parsed.findings.filter((f) => f.verdict !== 'INFO')).toEqual([]);
         expect(plain(parsed.handoff)).toEqual(plain(h));
         expect(renderBaton(parsed.handoff)).toBe(text);
       }),

@@ -19,7 +19,7 @@ const saved: Provenance = {
 };
 
 const summary = (findings: ReturnType<typeof compareProvenance>) =>
-  findings.map((f) => `${f.level} ${f.field}`);
+  findings.map((f) => `${f.verdict} ${f.field}`);
 
 describe('compareProvenance with git values', () => {
   it('finds nothing when everything matches', () => {
@@ -30,7 +30,7 @@ describe('compareProvenance with git values', () => {
     const findings = compareProvenance(saved, { git: { ...saved, [field]: 'something-else' } });
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({
-      level: 'MISMATCH',
+      verdict: 'MISMATCH',
       code: `${field}-differs`,
       field,
       saved: saved[field],
@@ -46,7 +46,7 @@ describe('compareProvenance with git values', () => {
     const findings = compareProvenance(saved, { git: { ...saved, [field]: value } });
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({
-      level: 'STALE',
+      verdict: 'STALE',
       code: `${field}-moved`,
       field,
       saved: saved[field],
@@ -61,7 +61,7 @@ describe('compareProvenance with git values', () => {
       const findings = compareProvenance(saved, { git });
       expect(findings).toHaveLength(1);
       expect(findings[0]).toMatchObject({
-        level: (IDENTITY_FIELDS as readonly string[]).includes(field) ? 'MISMATCH' : 'STALE',
+        verdict: (IDENTITY_FIELDS as readonly string[]).includes(field) ? 'MISMATCH' : 'STALE',
         field,
         saved: saved[field],
         current: '(none)',
@@ -124,7 +124,7 @@ describe('compareProvenance with git values', () => {
     const findings = compareProvenance(saved, { git: { ...saved, worktree: '/elsewhere/widgets' } });
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({
-      level: 'INFO',
+      verdict: 'INFO',
       field: 'worktree',
       saved: '/work/widgets',
       current: '/elsewhere/widgets',
@@ -135,7 +135,7 @@ describe('compareProvenance with git values', () => {
     const moved = 'ffffffffffffffffffffffffffffffffffffffff';
     const findings = compareProvenance(saved, { git: saved, flags: { head: moved } });
     expect(findings).toHaveLength(1);
-    expect(findings[0]).toMatchObject({ level: 'STALE', field: 'head', current: moved });
+    expect(findings[0]).toMatchObject({ verdict: 'STALE', field: 'head', current: moved });
     expect(compareProvenance({ ...saved, head: moved }, { git: saved, flags: { head: moved } })).toEqual([]);
   });
 });
@@ -168,7 +168,7 @@ describe('compareProvenance with flags only', () => {
     const { repository: _r, ...noRepo } = saved;
     const findings = compareProvenance(noRepo, { flags: { repository: 'acme/widgets' } });
     expect(findings).toHaveLength(1);
-    expect(findings[0]).toMatchObject({ level: 'MISMATCH', field: 'repository', saved: '(none)' });
+    expect(findings[0]).toMatchObject({ verdict: 'MISMATCH', field: 'repository', saved: '(none)' });
   });
 
   it('never reports the worktree path without git values', () => {

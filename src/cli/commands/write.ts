@@ -1,10 +1,11 @@
 /** `baton write [path]`: a draft in, a validated, provenance-anchored handoff out. */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UserError } from '../../errors.js';
 import type { Status } from '../../handoff/types.js';
 import { STATUSES } from '../../handoff/values.js';
 import { resolveHandoffPath } from '../../validate/paths.js';
+import { READ_LIMIT } from '../../validate/read.js';
 import { writeHandoff } from '../../write/write.js';
 import { badValue, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
@@ -109,8 +110,15 @@ async function readDraft(input: string | undefined, io: Parameters<Command['run'
   if (input && input !== '-') {
     const file = resolve(io.cwd, input);
     try {
+      if (statSync(file).size > READ_LIMIT) {
+        throw new UserError(
+          'FILE_TOO_LARGE',
+          `the draft ${file} is over ${READ_LIMIT} bytes; a handoff is at most 32 KiB`,
+        );
+      }
       return readFileSync(file);
     } catch (error) {
+      if (error instanceof UserError) throw error;
       const code = (error as NodeJS.ErrnoException).code;
       const why =
         code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;

@@ -171,7 +171,7 @@ function readSection(section: CkSection, h: ParsedHandoff, findings: Finding[], 
       // context-kit judges structure only: what baton notices inside a step is information.
       const own: Finding[] = [];
       h.remaining = readRemaining(section.lines, own).specs;
-      for (const f of own) findings.push({ ...f, level: 'INFO' });
+      for (const f of own) findings.push({ ...f, verdict: 'INFO' });
       return;
     }
     case 'Validation State':
