@@ -65,25 +65,43 @@ const ok = (s: string) => s !== '' && s === s.trim() && !FORBIDDEN_CHAR_RE.test(
 /** One trimmed line with no control characters. */
 export const line = fc
   .array(piece, { minLength: 1, maxLength: 6 })
-  .map((parts) => parts.join('').replace(/[\r\n]/g, ' ').trim())
+  .map((parts) =>
+    parts
+      .join('')
+      .replace(/[\r\n]/g, ' ')
+      .trim(),
+  )
   .filter((s) => ok(s) && !/[\r\n]/.test(s));
 
 /** A very long line (thousands of characters). */
-export const longLine = fc.integer({ min: 2000, max: 6000 }).map((n) => `long ${'x — <y> `z` '.repeat(n / 12)}end`);
+export const longLine = fc
+  .integer({ min: 2000, max: 6000 })
+  .map((n) => `long ${'x — <y> `z` '.repeat(n / 12)}end`);
 
 /** Multi-line Markdown text, trimmed. */
 export const block = fc
   .array(
     fc.oneof(
       line,
-      fc.constantFrom('', '## heading-like', '# title-like', '```', '~~~', '\\## escaped', '- [x] list', '### sub', '<!-- c -->'),
+      fc.constantFrom(
+        '',
+        '## heading-like',
+        '# title-like',
+        '```',
+        '~~~',
+        '\\## escaped',
+        '- [x] list',
+        '### sub',
+        '<!-- c -->',
+      ),
     ),
     { minLength: 1, maxLength: 6 },
   )
   .map((lines) => lines.join('\n').trim())
   .filter(ok);
 
-const hex = (n: number) => fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: n, maxLength: n });
+const hex = (n: number) =>
+  fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: n, maxLength: n });
 const opt = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });
 
 /** An RFC 3339 timestamp. */
@@ -91,9 +109,9 @@ export const timestamp = fc
   .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
   .map((d) => `${d.toISOString().slice(0, 19)}Z`);
 
-const ulid = fc.string({ unit: fc.constantFrom(...'0123456789ABCDEFGHJKMNPQRSTVWXYZ'), minLength: 25, maxLength: 25 }).map(
-  (s) => `0${s}`,
-);
+const ulid = fc
+  .string({ unit: fc.constantFrom(...'0123456789ABCDEFGHJKMNPQRSTVWXYZ'), minLength: 25, maxLength: 25 })
+  .map((s) => `0${s}`);
 
 function withoutUndefined<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
@@ -131,7 +149,13 @@ export const handoff: fc.Arbitrary<ParsedHandoff> = fc
     goal: block,
     summary: block,
     done: fc.array(
-      fc.record({ text: fc.oneof(line, longLine), command: opt(line), result: fc.constantFrom(...VERIFICATIONS) }).map(withoutUndefined),
+      fc
+        .record({
+          text: fc.oneof(line, longLine),
+          command: opt(line),
+          result: fc.constantFrom(...VERIFICATIONS),
+        })
+        .map(withoutUndefined),
       { maxLength: 4 },
     ),
     remaining: fc.array(
@@ -151,7 +175,9 @@ export const handoff: fc.Arbitrary<ParsedHandoff> = fc
         .record({
           decision: line,
           reason: opt(line),
-          rejected: fc.array(fc.record({ alternative: line, reason: opt(line) }).map(withoutUndefined), { maxLength: 2 }),
+          rejected: fc.array(fc.record({ alternative: line, reason: opt(line) }).map(withoutUndefined), {
+            maxLength: 2,
+          }),
         })
         .map(withoutUndefined),
       { maxLength: 3 },
@@ -176,15 +202,21 @@ export const handoff: fc.Arbitrary<ParsedHandoff> = fc
       { maxLength: 3 },
     ),
     files_touched: fc.array(
-      fc.record({ action: fc.constantFrom(...FILE_ACTIONS), path: line, from: opt(line), note: opt(line) }).map(withoutUndefined),
+      fc
+        .record({ action: fc.constantFrom(...FILE_ACTIONS), path: line, from: opt(line), note: opt(line) })
+        .map(withoutUndefined),
       { maxLength: 3 },
     ),
     validation: fc.array(
-      fc.record({ result: fc.constantFrom(...VALIDATION_RESULTS), command: line, outcome: opt(line) }).map(withoutUndefined),
+      fc
+        .record({ result: fc.constantFrom(...VALIDATION_RESULTS), command: line, outcome: opt(line) })
+        .map(withoutUndefined),
       { maxLength: 3 },
     ),
     open_concerns: fc.array(line, { maxLength: 3 }),
-    dead_ends: fc.array(fc.record({ attempt: line, reason: opt(line) }).map(withoutUndefined), { maxLength: 3 }),
+    dead_ends: fc.array(fc.record({ attempt: line, reason: opt(line) }).map(withoutUndefined), {
+      maxLength: 3,
+    }),
     preferences: fc.array(line, { maxLength: 3 }),
     notes: opt(block),
   })
