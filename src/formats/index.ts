@@ -3,9 +3,11 @@
  * `detect()` that recognises a format by content.
  */
 import { UserError } from '../errors.js';
+import { FORMAT_NAMES } from './names.js';
 import type { FormatName, ParsedHandoff, ParseResult, RenderResult } from './types.js';
 
 export { detect } from './detect.js';
+export { FORMAT_NAMES, isFormatName } from './names.js';
 export type {
   FormatName,
   ItemLines,
@@ -15,9 +17,6 @@ export type {
   RenderLoss,
   RenderResult,
 } from './types.js';
-
-/** Every format name baton knows. */
-export const FORMAT_NAMES: readonly FormatName[] = ['baton', 'context-kit', 'json'];
 
 /** A codec: reads and writes one format. */
 export interface Codec {
@@ -67,11 +66,6 @@ export function loadCodec(name: FormatName): Promise<Codec> {
     cache.set(name, codec);
   }
   return codec;
-}
-
-/** True when `name` is a format baton knows. */
-export function isFormatName(name: string): name is FormatName {
-  return (FORMAT_NAMES as readonly string[]).includes(name);
 }
 
 /** Parses `text` in `format`, or in the format `detect()` recognises. */

@@ -7,8 +7,6 @@ import type { FormatName } from '../formats/types.js';
 import { type Finding, finding } from '../handoff/finding.js';
 import type { Limits } from '../handoff/values.js';
 import type { Capture, ComparedField } from '../provenance/index.js';
-import { checkFreshness } from './freshness.js';
-import { checkContentHash, checkExpiry } from './integrity.js';
 import { decodeUtf8, readArtifact } from './read.js';
 import { EXIT_CODES, type Report, verdictOf } from './report.js';
 import { readSubject } from './subject.js';
@@ -53,9 +51,12 @@ export async function validateText(
   const findings: Finding[] = [...subject.findings];
   const compat = format === 'context-kit' && options.git === false;
   if (!compat) {
-    const body = () => raw.subarray(subject.bodyOffset() ?? 0);
-    const hash = subject.bodyOffset() === undefined ? undefined : subject.contentHash;
-    findings.push(...(await checkContentHash(hash, body, subject.fieldLines.content_hash)));
+    const { checkContentHash, checkExpiry } = await import('./integrity.js');
+    const offset = subject.contentHash ? await subject.bodyOffset() : undefined;
+    const hash = offset === undefined ? undefined : subject.contentHash;
+    findings.push(
+      ...(await checkContentHash(hash, () => raw.subarray(offset ?? 0), subject.fieldLines.content_hash)),
+    );
     findings.push(
       ...checkExpiry(subject.expiresAt, options.now ?? new Date(), subject.fieldLines.expires_at),
     );
@@ -76,7 +77,14 @@ export async function validateText(
   const out = (r: Report) =>
     subject.handoff && options.withHandoff ? { ...r, handoff: subject.handoff } : r;
   if (verdictOf(findings) === 'INVALID') return out(report(path, format, findings, stats));
-  const fresh = await checkFreshness(path, subject.provenance, { ...options, git: options.git !== false });
+  if (options.git === false) {
+    // Without git only the values given are compared: the comparison is all that is loaded.
+    const { compareProvenance } = await import('../provenance/compare.js');
+    findings.push(...compareProvenance(subject.provenance, { flags: options.current }));
+    return out(report(path, format, findings, stats));
+  }
+  const { checkFreshness } = await import('./freshness.js');
+  const fresh = await checkFreshness(path, subject.provenance, { ...options, git: true });
   findings.push(...fresh.findings);
   return out(report(path, format, findings, stats, fresh.since, fresh.capture));
 }

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { createTempRepo, type TempRepo, type TempRepoOptions } from '../../src/testing/git-repo.js';
 
 /** The built command line. */
-export const BIN = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/cli/index.js');
+export const BIN = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/bin/baton.cjs');
 
 if (!existsSync(BIN)) {
   throw new Error(`${BIN} is missing: build first with \`npx tsc -p tsconfig.build.json\` (or \`npm test\`)`);
@@ -46,7 +46,7 @@ export interface RunOptions {
   timeoutMs?: number;
 }
 
-/** Runs `node dist/cli/index.js ...args` and waits for it. */
+/** Runs the built binary `dist/bin/baton.cjs ...args` and waits for it. */
 export function baton(args: string[], options: RunOptions): Run {
   const started = Date.now();
   const r: SpawnSyncReturns<string> = spawnSync(process.execPath, [BIN, ...args], {

@@ -1,6 +1,6 @@
 /** `baton resume [path]`: the brief a fresh context starts from, or a refusal. */
 import { UserError } from '../../errors.js';
-import { isFormatName } from '../../formats/index.js';
+import { isFormatName } from '../../formats/names.js';
 import type { FormatName } from '../../formats/types.js';
 import { renderBrief } from '../../resume/render.js';
 import { resumeHandoff } from '../../resume/resume.js';

@@ -1,5 +1,5 @@
 /** `baton validate [paths…]`: verdicts and exit codes for handoff artifacts. */
-import { isFormatName } from '../../formats/index.js';
+import { isFormatName } from '../../formats/names.js';
 import type { FormatName } from '../../formats/types.js';
 import type { ComparedField } from '../../provenance/compare.js';
 import { validatePaths } from '../../validate/many.js';
