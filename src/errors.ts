@@ -26,6 +26,11 @@ export type BatonErrorCode =
   | 'PROVENANCE_GIT_FAILED'
   // validation verdicts carried as errors (resume refusing, write refusing)
   | 'VERDICT_REFUSED'
+  // plans, agents and runs
+  | 'PLAN_INVALID'
+  | 'AGENT_INVALID'
+  | 'RUN_REFUSED'
+  | 'RUN_NOT_FOUND'
   // bugs
   | 'INTERNAL';
 

@@ -13,6 +13,7 @@ const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   write: () => import('./commands/write.js'),
   resume: () => import('./commands/resume.js'),
   provenance: () => import('./commands/provenance.js'),
+  run: () => import('./commands/run.js'),
   demo: () => import('./commands/demo.js'),
 };
 

@@ -3,6 +3,7 @@
 export { gitProcessCount } from './_git.js';
 export type { WorktreeChange } from './_status.js';
 export { type Capture, type CaptureOptions, captureProvenance, OWN_FOLDERS } from './capture.js';
+export { commitPaths, findCommitWithTrailers, headCommit, type PathState, pathStates } from './commit.js';
 export {
   type ComparedField,
   type CurrentValues,

@@ -1,0 +1,46 @@
+/** The one interface every agent implements: a dispatch in, a reply out. */
+
+/** One call of an agent: one context window of one stage of one task. */
+export interface AgentCall {
+  /** The dispatch text the agent starts from. */
+  dispatch: string;
+  /** Where the dispatch was written (also given to command agents as BATON_DISPATCH_FILE). */
+  dispatchFile: string;
+  task: string;
+  stage: string;
+  window: number;
+  attempt: number;
+  /** The role the agent is started in (BATON_ROLE); set by the engine, never by a payload. */
+  role: string;
+  runDir: string;
+  /** The repository root: where the agent works. */
+  cwd: string;
+  timeoutMs: number;
+}
+
+/** Tokens an agent reported using, when it reports them. */
+export interface AgentUsage {
+  promptTokens?: number;
+  completionTokens?: number;
+}
+
+/** What an agent answered, or why it could not. */
+export interface AgentReply {
+  text: string;
+  /** False when the agent failed to run: non-zero exit, timeout, too much output, not startable. */
+  ok: boolean;
+  /** One line saying why, when not ok. */
+  error?: string;
+  exitCode?: number | null;
+  /** The last lines the agent wrote on stderr. */
+  stderrTail?: string;
+  usage?: AgentUsage;
+  durationMs: number;
+}
+
+/** An agent baton can dispatch to. */
+export interface Agent {
+  /** How the agent was specified, for records (`node build.js`, `scripted:replies/`). */
+  name: string;
+  call(call: AgentCall): Promise<AgentReply>;
+}

@@ -1,0 +1,107 @@
+/**
+ * Live progress of a run: one line per step (task, stage, window, attempt, verdict, tokens), a
+ * spinner while an agent works when stdout is a terminal, plain lines otherwise.
+ */
+import type { RunEvent } from '../run/events.js';
+import type { RunSummary } from '../run/summary.js';
+import type { CommandIO } from './io.js';
+
+const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
+/** A printer of run events; `stop()` clears the spinner. */
+export interface ProgressPrinter {
+  onEvent(e: RunEvent): void;
+  stop(): void;
+}
+
+/** Prints run events to `io.stdout`. */
+export function progressPrinter(io: CommandIO): ProgressPrinter {
+  let spinner: ReturnType<typeof setInterval> | undefined;
+  let frame = 0;
+  let waiting = '';
+  const clear = () => {
+    if (spinner) clearInterval(spinner);
+    spinner = undefined;
+    if (io.stdoutIsTTY && waiting) io.stdout('\r\x1b[2K');
+    waiting = '';
+  };
+  const line = (text: string) => {
+    clear();
+    io.stdout(`${text}\n`);
+  };
+  const step = (e: RunEvent) =>
+    `${(e.task ?? '').padEnd(9)} ${(e.stage ?? '').padEnd(9)} a${e.attempt ?? 1} w${e.window ?? 1}`;
+  return {
+    onEvent(e) {
+      switch (e.event) {
+        case 'run-started':
+          line(`run ${e.run_id}: ${e.plan} (${(e.tasks as string[]).length} tasks)`);
+          break;
+        case 'run-resumed':
+          line(`run ${e.run_id}: resumed after event ${e.after_seq}`);
+          break;
+        case 'dispatch':
+          if (e.stage === 'committer') break;
+          waiting = `${step(e)}  dispatching ${Number(e.tokens).toLocaleString('en-US')} tokens`;
+          if (io.stdoutIsTTY) {
+            clear();
+            waiting = `${step(e)}  ${Number(e.tokens).toLocaleString('en-US')} tok`;
+            spinner = setInterval(() => {
+              frame = (frame + 1) % FRAMES.length;
+              io.stdout(`\r\x1b[2K${FRAMES[frame]} ${waiting}`);
+            }, 100);
+            spinner.unref?.();
+          }
+          break;
+        case 'reply':
+          line(
+            `${step(e)}  ${String(e.verdict).padEnd(12)}${e.tokens !== undefined ? ` ${Number(e.tokens).toLocaleString('en-US')} tok reply` : ''}${e.reason ? `  ${e.reason}` : ''}`,
+          );
+          break;
+        case 'correction':
+          line(`${step(e)}  corrective re-dispatch: ${e.reason}`);
+          break;
+        case 'verify':
+          line(
+            `${(e.task ?? '').padEnd(9)} verifier  a${e.attempt} w1  ${e.passed ? 'PASS' : 'FAIL'}         \`${e.command}\``,
+          );
+          break;
+        case 'gate':
+          line(
+            `${(e.task ?? '').padEnd(9)} committer a${e.attempt} w1  gate ${e.pass ? 'PASS' : `FAIL  ${e.reason}`}`,
+          );
+          break;
+        case 'commit':
+          line(
+            `${(e.task ?? '').padEnd(9)} committed ${String(e.commit).slice(0, 12)}${e.recovered ? ' (found after a crash)' : ''}`,
+          );
+          break;
+        case 'attempt-failed':
+          line(`${(e.task ?? '').padEnd(9)} attempt ${e.attempt} failed at the ${e.stage}: ${e.reason}`);
+          break;
+        case 'task-finished':
+          if (e.status !== 'committed')
+            line(`${(e.task ?? '').padEnd(9)} FAILED after ${e.attempts} attempts`);
+          break;
+        case 'run-halted':
+          line(`halted: ${e.reason}`);
+          break;
+      }
+    },
+    stop: clear,
+  };
+}
+
+/** The end-of-run summary lines. */
+export function summaryLines(summary: RunSummary): string[] {
+  const out = [
+    '',
+    `${summary.status === 'committed' ? 'All tasks committed' : 'Run halted'} (run ${summary.id})`,
+  ];
+  for (const t of summary.tasks) {
+    out.push(
+      `  ${t.id.padEnd(9)} ${t.status.padEnd(10)} attempts ${t.attempts}  windows ${t.windows}  ${t.tokens.toLocaleString('en-US')} tokens${t.commit ? `  ${t.commit.slice(0, 12)}` : ''}${t.reason ? `  ${t.reason}` : ''}`,
+    );
+  }
+  return out;
+}

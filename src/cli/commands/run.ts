@@ -1,0 +1,147 @@
+/** `baton run --plan <file>`: the plan through builder → verifier → committer, live. */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { resolveAgent } from '../../agents/resolve.js';
+import { UserError } from '../../errors.js';
+import { loadPlan } from '../../plan/load.js';
+import { findRepositoryRoot } from '../../provenance/discover.js';
+import type { RunOptions } from '../../run/context.js';
+import { resumeRun, startRun } from '../../run/engine.js';
+import { EventLog } from '../../run/events.js';
+import { runPaths } from '../../run/records.js';
+import { progressPrinter, summaryLines } from '../_progress.js';
+import { badValue, parseFlags } from '../args.js';
+import type { Command } from '../io.js';
+
+const FLAGS = {
+  plan: { type: 'string', short: 'p' },
+  builder: { type: 'string' },
+  verifier: { type: 'string' },
+  parallel: { type: 'string' },
+  'max-attempts': { type: 'string' },
+  timeout: { type: 'string' },
+  'dispatch-format': { type: 'string' },
+  'allow-dirty': { type: 'boolean' },
+  resume: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+/** The run command. */
+export const command: Command = {
+  summary: 'run a plan: builder → verifier → committer per task, with a sliding window of handoffs',
+  help: `Usage: baton run --plan <file> --builder <agent> [options]
+       baton run --resume <run-id> [--builder <agent>] [--verifier <agent>]
+
+Runs the plan's tasks in dependency order. Each task goes builder → verifier →
+committer: the builder is dispatched with the task and earlier tasks' handoffs by
+distance (1 back FULL, 2 back SUMMARY, older dropped), the verifier with the
+builder's handoff, and the built-in committer gates on the builder's progress file
+and commits exactly the files it lists. A failed attempt is retried (3 attempts in
+all); a task that still fails halts the run. Every step is an event in
+.baton/runs/<run-id>/events.jsonl; run.json holds the summary.
+
+An <agent> is a shell command (the dispatch on stdin, its path in
+BATON_DISPATCH_FILE; BATON_TASK, BATON_STAGE, BATON_WINDOW, BATON_ATTEMPT,
+BATON_ROLE and BATON_RUN_DIR set; the reply on stdout), or scripted:<path> (a
+folder of reply files, or a .mjs module).
+
+Options:
+  -p, --plan <file>          the plan (Markdown or YAML)
+  --builder <agent>          the builder agent (required for a new run)
+  --verifier <agent>         a verifier agent (default: the built-in verifier runs
+                             each task's Verify by commands)
+  --parallel <n>             independent tasks at once (default 1)
+  --max-attempts <n>         attempts per task (default 3)
+  --timeout <sec>            per agent call (default 600)
+  --dispatch-format <f>      xml (default) or markdown
+  --allow-dirty              start with uncommitted changes (never committed)
+  --resume <run-id>          continue a run that was interrupted (kill -9 included);
+                             the agents are the ones given, else the run's own
+  --json                     print run.json at the end instead of the summary
+
+Exit codes: 0 every task committed, 1 the plan or the repository was refused
+(nothing ran), 5 a task failed and the run halted, 64 usage error.`,
+  async run(args, io) {
+    const { flags } = parseFlags('run', args, FLAGS);
+    const root = findRepositoryRoot(io.cwd);
+    if (!root) throw new UserError('RUN_REFUSED', `${io.cwd} is not inside a git repository`);
+    const number = (name: string, value: string | undefined, min: number) => {
+      if (value === undefined) return undefined;
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < min)
+        throw new UserError('USAGE', `--${name} must be a whole number of at least ${min}`);
+      return n;
+    };
+    const format = flags['dispatch-format'] ?? 'xml';
+    if (format !== 'xml' && format !== 'markdown')
+      throw badValue('run', 'dispatch-format', format, ['xml', 'markdown']);
+    const printer = progressPrinter(io);
+    const common: Omit<RunOptions, 'plan' | 'planText' | 'builder'> = {
+      root,
+      dispatchFormat: format,
+      allowDirty: Boolean(flags['allow-dirty']),
+      listeners: flags.json ? [] : [(e) => printer.onEvent(e)],
+    };
+    const parallel = number('parallel', flags.parallel, 1);
+    if (parallel) common.parallel = parallel;
+    const attempts = number('max-attempts', flags['max-attempts'], 1);
+    if (attempts) common.maxAttempts = attempts;
+    const timeout = number('timeout', flags.timeout, 1);
+    if (timeout) common.timeoutMs = timeout * 1000;
+    if (flags.verifier) common.verifier = await resolveAgent(flags.verifier, io.cwd);
+    try {
+      let result: Awaited<ReturnType<typeof startRun>>;
+      if (flags.resume) {
+        const recorded = recordedAgents(root, flags.resume);
+        const builder = flags.builder ?? recorded.builder;
+        if (!builder)
+          throw new UserError('USAGE', 'give --builder: the run did not record one that can be reused');
+        if (!common.verifier && recorded.verifier && recorded.verifier !== 'built-in') {
+          common.verifier = await resolveAgent(recorded.verifier, io.cwd);
+        }
+        result = await resumeRun(flags.resume, { ...common, builder: await resolveAgent(builder, io.cwd) });
+      } else {
+        if (!flags.plan)
+          throw new UserError('USAGE', 'give the plan with --plan <file> (see `baton run --help`)');
+        if (!flags.builder) throw new UserError('USAGE', 'give the builder agent with --builder <agent>');
+        const planPath = resolve(io.cwd, flags.plan);
+        const plan = await loadPlan(planPath);
+        result = await startRun({
+          ...common,
+          plan,
+          planText: readFileSync(planPath, 'utf8'),
+          builder: await resolveAgent(flags.builder, io.cwd),
+        });
+      }
+      printer.stop();
+      if (flags.json) io.stdout(`${JSON.stringify(result.summary, null, 2)}\n`);
+      else for (const l of summaryLines(result.summary)) io.stdout(`${l}\n`);
+      return result.exitCode;
+    } finally {
+      printer.stop();
+    }
+  },
+};
+
+// The agents a run was started with, so that `--resume` needs no flags when they were commands.
+function recordedAgents(root: string, runId: string): { builder?: string; verifier?: string } {
+  const paths = runPaths(root, runId);
+  if (!/^[0-9A-Z]{26}$/.test(runId) || !existsSync(paths.events)) {
+    throw new UserError('RUN_NOT_FOUND', `no run ${runId} in ${root}/.baton/runs`);
+  }
+  try {
+    const log = EventLog.open(paths.events);
+    const started = log.events.find((e) => e.event === 'run-started');
+    log.close();
+    const builder =
+      typeof started?.builder === 'string' && !started.builder.startsWith('scripted')
+        ? started.builder
+        : undefined;
+    const out: { builder?: string; verifier?: string } = {};
+    if (builder) out.builder = builder;
+    if (typeof started?.verifier === 'string') out.verifier = started.verifier;
+    return out;
+  } catch {
+    throw new UserError('RUN_NOT_FOUND', `no run ${runId} in ${root}/.baton/runs`);
+  }
+}

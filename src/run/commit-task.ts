@@ -1,0 +1,90 @@
+/**
+ * The built-in committer: the gate, then the result file and one commit of exactly the task's
+ * files plus the run's records, with message `TASK-NN: <title>` and trailers that let a resumed
+ * run find the commit again instead of making it twice.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import type { ContextHandoffXml } from '../formats/pipeline-xml/index.js';
+import { renderContextHandoff } from '../formats/pipeline-xml/index.js';
+import type { PlanTask } from '../plan/types.js';
+import { commitPaths, findCommitWithTrailers } from '../provenance/commit.js';
+import type { RunContext } from './context.js';
+import { checkGate, type GateResult } from './gate.js';
+
+/** The trailers of a task's commit. */
+export function commitTrailers(runId: string, task: string): Record<string, string> {
+  return { 'Baton-Run': runId, 'Baton-Task': task };
+}
+
+/** The commit a run made for a task, if it made one (found by its trailers). */
+export function findTaskCommit(ctx: RunContext, task: string, since: string | undefined): string | undefined {
+  return findCommitWithTrailers(ctx.paths.root, commitTrailers(ctx.runId, task), since);
+}
+
+/** Gate, result file and commit; returns the gate's verdict and, when it passed, the commit. */
+export function gateAndCommit(
+  ctx: RunContext,
+  task: PlanTask,
+  attempt: number,
+  startCommit: string | undefined,
+  handoffs: { builder: ContextHandoffXml; verifier: ContextHandoffXml },
+): { gate: GateResult; commit?: string } {
+  const { paths } = ctx;
+  const gate = checkGate({
+    root: paths.root,
+    task,
+    progressPath: paths.progress(task.id),
+    startCommit,
+    dirtyAtStart: ctx.dirtyAtStart,
+  });
+  if (!gate.pass) return { gate };
+  const result = paths.result(task.id);
+  writeFileSync(result, resultFile(task, attempt, gate, handoffs));
+  const records = [paths.progress(task.id), result, paths.events].filter((p) => existsSync(p));
+  const files = [...gate.files.map((f) => f.path), ...records.map((p) => relative(paths.root, p))];
+  const trailers = Object.entries(commitTrailers(ctx.runId, task.id))
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n');
+  const commit = commitPaths(paths.root, files, `${task.id}: ${task.title}\n\n${trailers}\n`);
+  return { gate, commit };
+}
+
+// The result file (seed 000 §4): status, files, verification and the handoffs, as committed.
+function resultFile(
+  task: PlanTask,
+  attempt: number,
+  gate: Extract<GateResult, { pass: true }>,
+  handoffs: { builder: ContextHandoffXml; verifier: ContextHandoffXml },
+): string {
+  const lines = [
+    `# ${task.id} Result: ${task.title}`,
+    '',
+    '## Status',
+    '',
+    '- Status: COMPLETED',
+    `- Attempts: ${attempt}`,
+    `- Started: ${gate.progress.started ?? '(not recorded)'}`,
+    `- Finished: ${new Date().toISOString()}`,
+    '',
+    '## Files changed',
+    '',
+    ...gate.files.map((f) => `- \`${f.path}\` — ${f.action}`),
+    '',
+    '## Verification',
+    '',
+    ...(task.verifyBy.length ? task.verifyBy.map((v) => `- \`${v}\``) : ['- None given in the plan.']),
+  ];
+  if (gate.notes.length) lines.push('', '## Gate notes', '', ...gate.notes.map((n) => `- ${n}`));
+  lines.push(
+    '',
+    '## Context handoff',
+    '',
+    '```xml',
+    renderContextHandoff(handoffs.builder),
+    renderContextHandoff(handoffs.verifier),
+    '```',
+    '',
+  );
+  return lines.join('\n');
+}

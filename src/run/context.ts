@@ -1,0 +1,61 @@
+/** What every part of a run shares: options, records, the event log and what is known so far. */
+import type { Agent } from '../agents/types.js';
+import type { ContextHandoffXml } from '../formats/pipeline-xml/index.js';
+import type { Plan } from '../plan/types.js';
+import type { TokenCounter } from '../tokens/count.js';
+import type { WindowSizes } from '../window/policy.js';
+import type { EventListener, EventLog } from './events.js';
+import type { RunPaths } from './records.js';
+
+/** Options of a run. */
+export interface RunOptions {
+  /** The repository root. */
+  root: string;
+  plan: Plan;
+  /** The plan as written, kept in the run's records. */
+  planText: string;
+  builder: Agent;
+  /** A verifier agent; without one the built-in verifier runs the tasks' Verify by commands. */
+  verifier?: Agent;
+  /** Independent tasks run at once (default 1). */
+  parallel?: number;
+  /** Attempts per task: the first and the retries (default 3, as seed 000). */
+  maxAttempts?: number;
+  /** Corrective re-dispatches after a malformed reply, per stage and attempt (default 1). */
+  maxCorrections?: number;
+  /** Per agent call (default 10 minutes). */
+  timeoutMs?: number;
+  /** Per Verify by command of the built-in verifier (default 5 minutes). */
+  verifyTimeoutMs?: number;
+  dispatchFormat?: 'xml' | 'markdown';
+  /** Tokenizer for the dispatch token counts (default o200k_base). */
+  tokenizer?: TokenCounter;
+  /** Start even when the work tree has uncommitted changes (they are never committed). */
+  allowDirty?: boolean;
+  window?: WindowSizes;
+  /** Told of every event as it is recorded (live progress, the store). */
+  listeners?: EventListener[];
+}
+
+/** The state of a run in progress. */
+export interface RunContext {
+  options: RunOptions;
+  runId: string;
+  paths: RunPaths;
+  log: EventLog;
+  counter: TokenCounter;
+  /** The builder handoff of each committed task, for later tasks' `<previous-results>`. */
+  finals: Map<string, ContextHandoffXml>;
+  /** Every handoff recorded so far, for the "forward everything" comparison. */
+  allHandoffs: ContextHandoffXml[];
+  /** Blob ids of files that were already changed when the run started (--allow-dirty). */
+  dirtyAtStart: Map<string, string | undefined>;
+  /** Serialises gate and commit: one task commits at a time. */
+  commitLock: Promise<unknown>;
+  halted: boolean;
+}
+
+/** `plan` without the fields a summary does not need. */
+export function planOf(ctx: RunContext): Plan {
+  return ctx.options.plan;
+}

@@ -1,0 +1,218 @@
+/**
+ * The run engine: runs a plan's ready tasks in dependency order (independent ones in parallel
+ * when asked), each through builder → verifier → committer, records every step, halts when a
+ * task fails, and resumes a run killed at any point.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { UserError } from '../errors.js';
+import type { ContextHandoffXml } from '../formats/pipeline-xml/index.js';
+import { newUlid } from '../handoff/ulid.js';
+import { topologicalOrder } from '../plan/graph.js';
+import { parsePlan } from '../plan/load.js';
+import type { PlanTask } from '../plan/types.js';
+import { captureProvenance } from '../provenance/capture.js';
+import { headCommit, pathStates } from '../provenance/commit.js';
+import { loadTokenCounter } from '../tokens/count.js';
+import { findTaskCommit } from './commit-task.js';
+import type { RunContext, RunOptions } from './context.js';
+import { EventLog } from './events.js';
+import { runPaths } from './records.js';
+import { type TaskState, taskStates } from './resume-state.js';
+import { type RunSummary, summarize, writeSummary } from './summary.js';
+import { runTask } from './task.js';
+
+/** Exit codes of `baton run`. */
+export const RUN_EXIT_CODES = {
+  /** Every task committed. */
+  committed: 0,
+  /** The plan or the repository was refused: nothing ran. */
+  refused: 1,
+  /** A task failed after its attempts; the run halted. */
+  halted: 5,
+} as const;
+
+/** What a run ended with. */
+export interface RunResult {
+  runId: string;
+  runDir: string;
+  status: 'committed' | 'halted';
+  exitCode: number;
+  summary: RunSummary;
+}
+
+/** Starts a new run of `options.plan` in the repository at `options.root`. */
+export async function startRun(options: RunOptions): Promise<RunResult> {
+  const root = options.root;
+  const capture = captureProvenance(root);
+  if (!headCommit(capture.root)) {
+    throw new UserError('RUN_REFUSED', 'the repository has no commits yet', {
+      hint: 'commit once before a run',
+    });
+  }
+  const dirty = capture.changes.map((c) => c.path);
+  if (dirty.length > 0 && !options.allowDirty) {
+    const shown = dirty.slice(0, 5).join(', ') + (dirty.length > 5 ? `, and ${dirty.length - 5} more` : '');
+    throw new UserError('RUN_REFUSED', `the work tree has uncommitted changes: ${shown}`, {
+      hint: 'commit or stash them, or pass --allow-dirty (they are never committed by the run)',
+    });
+  }
+  const dirtyAtStart = new Map<string, string | undefined>(
+    dirty.length ? pathStates(capture.root, undefined, dirty).map((s) => [s.path, s.now]) : [],
+  );
+  const runId = newUlid();
+  const paths = runPaths(capture.root, runId);
+  mkdirSync(paths.dir, { recursive: true });
+  writeFileSync(paths.plan, options.planText);
+  const ctx = await context(
+    { ...options, root: capture.root },
+    runId,
+    EventLog.open(paths.events),
+    dirtyAtStart,
+  );
+  ctx.log.append({
+    event: 'run-started',
+    run_id: runId,
+    plan: options.plan.title,
+    plan_path: options.plan.path ?? null,
+    head: headCommit(capture.root),
+    tasks: options.plan.tasks.map((t) => t.id),
+    builder: options.builder.name,
+    verifier: options.verifier?.name ?? 'built-in',
+    parallel: options.parallel ?? 1,
+    max_attempts: options.maxAttempts ?? 3,
+    dispatch_format: options.dispatchFormat ?? 'xml',
+    dirty_at_start: Object.fromEntries(dirtyAtStart),
+  });
+  return finish(ctx, await schedule(ctx, new Map()));
+}
+
+/** What `resumeRun` needs besides the run id: the agents, since a script cannot be stored. */
+export type ResumeOptions = Omit<RunOptions, 'plan' | 'planText'>;
+
+/** Continues run `runId`: committed tasks are kept, unfinished ones continue. */
+export async function resumeRun(runId: string, options: ResumeOptions): Promise<RunResult> {
+  const capture = captureProvenance(options.root);
+  const paths = runPaths(capture.root, runId);
+  if (!/^[0-9A-Z]{26}$/.test(runId) || !existsSync(paths.events)) {
+    throw new UserError('RUN_NOT_FOUND', `no run ${runId} in ${paths.dir.slice(0, -runId.length - 1)}`);
+  }
+  const planText = readFileSync(paths.plan, 'utf8');
+  const { plan, problems } = await parsePlan(planText, paths.plan);
+  if (problems.length)
+    throw new UserError('PLAN_INVALID', `the run's plan copy is not valid: ${problems[0]?.message}`);
+  const log = EventLog.open(paths.events);
+  const started = log.events.find((e) => e.event === 'run-started');
+  const dirty = new Map(Object.entries((started?.dirty_at_start as Record<string, string>) ?? {}));
+  const ctx = await context({ ...options, root: capture.root, plan, planText }, runId, log, dirty);
+  const states = taskStates(log.events);
+  log.append({ event: 'run-resumed', run_id: runId, after_seq: log.events.length });
+  return finish(ctx, await schedule(ctx, states));
+}
+
+async function context(
+  options: RunOptions,
+  runId: string,
+  log: EventLog,
+  dirtyAtStart: Map<string, string | undefined>,
+): Promise<RunContext> {
+  const paths = runPaths(options.root, runId);
+  const ctx: RunContext = {
+    options,
+    runId,
+    paths,
+    log,
+    counter: options.tokenizer ?? (await loadTokenCounter('o200k_base')),
+    finals: new Map(),
+    allHandoffs: [],
+    dirtyAtStart,
+    commitLock: Promise.resolve(),
+    halted: false,
+  };
+  for (const listener of options.listeners ?? []) log.subscribe(listener);
+  // run.json follows every finished task, so a crash leaves a current summary behind.
+  log.subscribe((e) => {
+    if (e.event === 'task-finished') writeSummary(paths.summary, summarize(runId, options.plan, log.events));
+  });
+  return ctx;
+}
+
+async function schedule(ctx: RunContext, states: Map<string, TaskState>): Promise<'committed' | 'halted'> {
+  const order = topologicalOrder(ctx.options.plan);
+  const status = new Map<string, 'pending' | 'running' | 'committed' | 'failed'>();
+  for (const task of order) {
+    const state = states.get(task.id);
+    if (state?.status === 'committed') {
+      status.set(task.id, 'committed');
+      if (state.handoff) ctx.finals.set(task.id, state.handoff);
+    } else if (state?.status === 'failed') {
+      status.set(task.id, 'failed');
+      ctx.halted = true;
+    } else status.set(task.id, 'pending');
+  }
+  const running = new Map<string, Promise<[string, 'committed' | 'failed']>>();
+  const parallel = Math.max(1, ctx.options.parallel ?? 1);
+  for (;;) {
+    for (const task of order) {
+      if (ctx.halted || running.size >= parallel) break;
+      if (status.get(task.id) !== 'pending') continue;
+      if (!task.dependsOn.every((d) => status.get(d) === 'committed')) continue;
+      status.set(task.id, 'running');
+      running.set(
+        task.id,
+        start(ctx, task, states.get(task.id)).then((r) => [task.id, r]),
+      );
+    }
+    if (running.size === 0) break;
+    const [id, result] = await Promise.race(running.values());
+    running.delete(id);
+    status.set(id, result);
+    if (result === 'failed') {
+      ctx.halted = true;
+      ctx.log.append({ event: 'run-halted', task: id, reason: `${id} failed: no new task starts` });
+    }
+  }
+  return [...status.values()].every((s) => s === 'committed') ? 'committed' : 'halted';
+}
+
+// A task that was started before a crash may already have its commit: find it, never redo it.
+async function start(
+  ctx: RunContext,
+  task: PlanTask,
+  state: TaskState | undefined,
+): Promise<'committed' | 'failed'> {
+  if (state?.status === 'started') {
+    const commit = findTaskCommit(ctx, task.id, state.resume.startCommit);
+    if (commit) {
+      const handoff = state.resume.builder?.handoff as ContextHandoffXml | undefined;
+      ctx.log.append({
+        event: 'commit',
+        task: task.id,
+        attempt: state.resume.attempt,
+        commit,
+        recovered: true,
+      });
+      if (handoff) ctx.finals.set(task.id, handoff);
+      ctx.log.append({
+        event: 'task-finished',
+        task: task.id,
+        status: 'committed',
+        attempts: state.resume.attempt,
+        commit,
+        handoff,
+        recovered: true,
+      });
+      return 'committed';
+    }
+    return runTask(ctx, task, state.resume);
+  }
+  return runTask(ctx, task);
+}
+
+function finish(ctx: RunContext, status: 'committed' | 'halted'): RunResult {
+  const exitCode = status === 'committed' ? RUN_EXIT_CODES.committed : RUN_EXIT_CODES.halted;
+  ctx.log.append({ event: 'run-finished', status, exit_code: exitCode });
+  const summary = summarize(ctx.runId, ctx.options.plan, ctx.log.events);
+  writeSummary(ctx.paths.summary, summary);
+  ctx.log.close();
+  return { runId: ctx.runId, runDir: ctx.paths.dir, status, exitCode, summary };
+}

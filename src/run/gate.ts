@@ -1,0 +1,104 @@
+/**
+ * The committer's gate (seed 000): the progress file exists, says COMPLETED, lists at least one
+ * file, every listed file is inside the task's files in scope, and every listed file really
+ * changed since the task started. Deterministic: the builder's word is an input, never the
+ * authority.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, normalize, relative } from 'node:path';
+import type { PlanTask } from '../plan/types.js';
+import { pathStates } from '../provenance/commit.js';
+import { globToRegExp } from '../resume/affected.js';
+import { type Progress, type ProgressFile, parseProgress } from './progress-file.js';
+
+/** The gate's verdict. */
+export type GateResult =
+  | { pass: true; files: ProgressFile[]; progress: Progress; notes: string[] }
+  | { pass: false; reason: string; progress?: Progress };
+
+/** Options of `checkGate`. */
+export interface GateOptions {
+  root: string;
+  task: PlanTask;
+  progressPath: string;
+  /** HEAD when the task started: "changed" means changed since then. */
+  startCommit: string | undefined;
+  /** Files already changed when the run started, with their blob then: they must change again. */
+  dirtyAtStart?: ReadonlyMap<string, string | undefined>;
+}
+
+/** Runs the gate. */
+export function checkGate(options: GateOptions): GateResult {
+  const { root, task, progressPath } = options;
+  const shown = relative(root, progressPath);
+  if (!existsSync(progressPath)) return { pass: false, reason: `progress file ${shown} not found` };
+  const progress = parseProgress(readFileSync(progressPath, 'utf8'));
+  if (progress.status !== 'COMPLETED') {
+    return {
+      pass: false,
+      reason: `progress file says Status ${progress.status ?? '(none)'}, not COMPLETED`,
+      progress,
+    };
+  }
+  if (progress.files.length === 0) {
+    const extra = progress.unreadable.length
+      ? ` (unreadable entries: ${progress.unreadable.join('; ')})`
+      : '';
+    return { pass: false, reason: `progress file lists no changed files${extra}`, progress };
+  }
+  for (const f of progress.files) {
+    const bad = badPath(f.path);
+    if (bad) return { pass: false, reason: `\`${f.path}\` ${bad}`, progress };
+  }
+  if (task.filesInScope.length > 0) {
+    const scope = task.filesInScope.map((g) => globToRegExp(g.replace(/^\.\//, '')));
+    const outside = progress.files.filter((f) => !scope.some((re) => re.test(clean(f.path))));
+    if (outside.length > 0) {
+      return {
+        pass: false,
+        reason: `outside the task's files in scope (${task.filesInScope.join(', ')}): ${outside.map((f) => `\`${f.path}\``).join(', ')}`,
+        progress,
+      };
+    }
+  }
+  const states = pathStates(
+    root,
+    options.startCommit,
+    progress.files.map((f) => clean(f.path)),
+  );
+  const notes: string[] = [];
+  for (const [i, state] of states.entries()) {
+    const claimed = (progress.files[i] as ProgressFile).action;
+    if (state.before === state.now) {
+      return {
+        pass: false,
+        reason: `progress file lists \`${state.path}\` as ${claimed}, but it did not change since the task started`,
+        progress,
+      };
+    }
+    if (options.dirtyAtStart?.has(state.path) && options.dirtyAtStart.get(state.path) === state.now) {
+      return {
+        pass: false,
+        reason: `\`${state.path}\` was already changed before the run started, and this task did not change it`,
+        progress,
+      };
+    }
+    const actual = state.before === undefined ? 'CREATE' : state.now === undefined ? 'DELETE' : 'MODIFY';
+    if (actual !== claimed) notes.push(`\`${state.path}\` is listed as ${claimed} but was a ${actual}`);
+  }
+  return { pass: true, files: progress.files.map((f) => ({ ...f, path: clean(f.path) })), progress, notes };
+}
+
+function clean(path: string): string {
+  return normalize(path.replace(/^\.\//, '')).replace(/\\/g, '/');
+}
+
+// Only paths inside the repository, outside git's and baton's own folders, may be committed.
+function badPath(path: string): string | undefined {
+  if (path === '' || isAbsolute(path)) return 'is not a path relative to the repository root';
+  const c = clean(path);
+  if (c === '..' || c.startsWith('../')) return 'is outside the repository';
+  if (c === '.git' || c.startsWith('.git/')) return "is inside git's own folder";
+  if (c === '.baton' || c.startsWith('.baton/')) return "is inside baton's own folder";
+  return undefined;
+}
