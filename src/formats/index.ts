@@ -44,6 +44,10 @@ const loaders: Record<FormatName, () => Promise<Codec>> = {
     const { parseJson, renderJson } = await import('./json/codec.js');
     return { name: 'json', parse: parseJson, render: renderJson };
   },
+  'pipeline-xml': async () => {
+    const { parsePipelineXml, renderPipelineXml } = await import('./pipeline-xml/codec.js');
+    return { name: 'pipeline-xml', parse: parsePipelineXml, render: renderPipelineXml };
+  },
 };
 
 const cache = new Map<FormatName, Promise<Codec>>();

@@ -2,7 +2,7 @@
 import type { FormatName } from './types.js';
 
 /** Every format name baton knows. */
-export const FORMAT_NAMES: readonly FormatName[] = ['baton', 'context-kit', 'json'];
+export const FORMAT_NAMES: readonly FormatName[] = ['baton', 'context-kit', 'json', 'pipeline-xml'];
 
 /** True when `name` is a format baton knows. */
 export function isFormatName(name: string): name is FormatName {

@@ -3,7 +3,7 @@ import type { Finding } from '../handoff/finding.js';
 import type { Handoff, ListKey } from '../handoff/types.js';
 
 /** The formats baton reads and writes. */
-export type FormatName = 'baton' | 'context-kit' | 'json';
+export type FormatName = 'baton' | 'context-kit' | 'json' | 'pipeline-xml';
 
 /**
  * A handoff as read from text: the canonical shape, with any field the text did not hold left

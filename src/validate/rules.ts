@@ -3,7 +3,7 @@
  * Syntax is checked by the parser; these check completeness, values and caps.
  */
 
-import type { ParseResult } from '../formats/types.js';
+import type { FormatName, ParseResult } from '../formats/types.js';
 import { type Finding, finding } from '../handoff/finding.js';
 import type { Limits } from '../handoff/values.js';
 import { FORBIDDEN_CHAR_RE, PLACEHOLDER_RE, TODO_ONLY_RE } from '../handoff/values.js';
@@ -216,4 +216,14 @@ export const CANONICAL_RULES: readonly Rule[] = [
 
 function cap(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/**
+ * The rules a handoff read from another format is held to: what it holds, it must hold well
+ * (no TODO-only items, placeholders or control characters, within the caps). Fields and sections
+ * the format has no place for are not required.
+ */
+export function rulesFor(format: FormatName): readonly Rule[] {
+  if (format === 'baton' || format === 'json' || format === 'context-kit') return CANONICAL_RULES;
+  return [todoOnly, placeholders, forbiddenChars, caps];
 }

@@ -1,12 +1,15 @@
-/** The validation subject of a canonical handoff: parse, then the canonical rules. */
+/**
+ * The validation subject of a handoff read by a codec: parse, then the canonical rules (for the
+ * canonical formats) or the rules `rulesFor` picks (for the formats baton translates from).
+ */
 import { loadCodec } from '../formats/index.js';
 import type { FormatName } from '../formats/types.js';
-import type { Finding } from '../handoff/finding.js';
+import { type Finding, finding } from '../handoff/finding.js';
 import { DEFAULT_LIMITS, type Limits } from '../handoff/values.js';
-import { CANONICAL_RULES } from './rules.js';
+import { rulesFor } from './rules.js';
 import type { Subject, SubjectOptions } from './subject.js';
 
-/** Reads a canonical (Markdown or JSON) artifact and applies the canonical rules. */
+/** Reads an artifact in `format` and applies the rules of its format. */
 export async function readCanonicalSubject(
   text: string,
   format: FormatName,
@@ -16,10 +19,12 @@ export async function readCanonicalSubject(
   const parse = codec.parse(text);
   const findings = [...parse.findings];
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
-  // The canonical rules; a JSON handoff is checked as the Markdown it renders to.
+  // The rules read Markdown: a handoff in another format is checked as the canonical Markdown it
+  // renders to, and line numbers of that rendering mean nothing in the artifact, so they go.
+  const markdown = format === 'baton';
   let ruled = parse;
   let md = text;
-  if (format === 'json') {
+  if (format !== 'baton') {
     const baton = await loadCodec('baton');
     md = baton.render(parse.handoff).text;
     ruled = { ...baton.parse(md), handoff: parse.handoff };
@@ -27,18 +32,29 @@ export async function readCanonicalSubject(
   const lines = md.split('\n');
   if (lines.at(-1) === '') lines.pop();
   const add = (f: Finding) => {
-    if (format === 'json') delete f.line;
+    if (!markdown) delete f.line;
     findings.push(f);
   };
-  for (const rule of CANONICAL_RULES)
+  for (const rule of rulesFor(format)) {
     rule.check({ parse: ruled, text: md, lines, bytes: Buffer.byteLength(md), limits, add });
+  }
   const h = parse.handoff;
+  const hashable = format === 'baton';
+  if (h.content_hash && !hashable && format !== 'json') {
+    findings.push(
+      finding(
+        'INFO',
+        'content-hash-unchecked',
+        `content_hash is the hash of a Markdown body; a ${format} artifact has none to check it against`,
+      ),
+    );
+  }
   const subject: Subject = {
     format,
     findings,
     provenance: { ...h.provenance },
-    fieldLines: parse.fieldLines ?? {},
-    bodyOffset: async () => (format === 'json' ? undefined : parse.bodyOffset),
+    fieldLines: markdown ? (parse.fieldLines ?? {}) : {},
+    bodyOffset: async () => (hashable ? parse.bodyOffset : undefined),
     items: Object.values(ruled.itemCounts ?? {}).reduce((n, c) => n + c.count, 0),
     handoff: h,
   };

@@ -6,7 +6,10 @@ import { checkContextKit } from '../../src/formats/context-kit/check.js';
 import { parseContextKit } from '../../src/formats/context-kit/parse.js';
 import { renderContextKit } from '../../src/formats/context-kit/render.js';
 import { parseJson, renderJson } from '../../src/formats/json/codec.js';
+import { parsePipelineXml, renderPipelineXml } from '../../src/formats/pipeline-xml/codec.js';
+import type { FormatName, ParsedHandoff, ParseResult, RenderResult } from '../../src/formats/types.js';
 import { handoff } from '../support/arbitraries.js';
+import { heldBy } from '../support/held.js';
 
 const plain = (x: unknown) => JSON.parse(JSON.stringify(x));
 const runs = { numRuns: Number(process.env.BATON_PROPERTY_RUNS ?? 300) };
@@ -67,4 +70,30 @@ describe('round trips', () => {
       { numRuns: 100 },
     );
   });
+
+  const codecs: [FormatName, (h: ParsedHandoff) => RenderResult, (t: string) => ParseResult][] = [
+    ['pipeline-xml', renderPipelineXml, parsePipelineXml],
+  ];
+  for (const [name, render, parse] of codecs) {
+    it(`${name}: parse(render(h)) equals h on every field ${name} holds`, () => {
+      fc.assert(
+        fc.property(handoff, (h) => {
+          const parsed = parse(render(h).text);
+          expect(parsed.findings.filter((f) => f.verdict !== 'INFO')).toEqual([]);
+          expect(plain(parsed.handoff)).toEqual(plain(heldBy(name, h)));
+        }),
+        runs,
+      );
+    });
+
+    it(`canonical → ${name} → canonical keeps every field ${name} holds`, () => {
+      fc.assert(
+        fc.property(handoff, (h) => {
+          const back = parse(render(parseBaton(renderBaton(h)).handoff).text).handoff;
+          expect(renderBaton(back)).toBe(renderBaton(heldBy(name, h)));
+        }),
+        { numRuns: 100 },
+      );
+    });
+  }
 });

@@ -1,5 +1,5 @@
 /** `baton validate [paths…]`: verdicts and exit codes for handoff artifacts. */
-import { isFormatName } from '../../formats/names.js';
+import { FORMAT_NAMES, isFormatName } from '../../formats/names.js';
 import type { FormatName } from '../../formats/types.js';
 import type { ComparedField } from '../../provenance/compare.js';
 import { validatePaths } from '../../validate/many.js';
@@ -42,7 +42,8 @@ every .md and .json handoff in it. Without a path: $BATON_HANDOFF_PATH, else
 Relative paths resolve from the repository root.
 
 Options:
-  --format <f>                 auto (default: by content), baton, context-kit, json
+  --format <f>                 auto (default: by content), baton, context-kit, json,
+                               pipeline-xml
   --no-git                     do not read git; compare only the --current-* values given
                                (with --format context-kit: exactly context-kit's validator)
   --current-repository <v>     current values that override git's, one field each
@@ -60,7 +61,7 @@ Exit codes: 0 VALID, 1 INVALID, 2 MISMATCH, 3 STALE, 4 UNTRUSTED, 64 usage error
     const { flags, positionals } = parseFlags('validate', args, FLAGS);
     const format = flags.format ?? 'auto';
     if (format !== 'auto' && !isFormatName(format)) {
-      throw badValue('validate', 'format', format, ['auto', 'baton', 'context-kit', 'json']);
+      throw badValue('validate', 'format', format, ['auto', ...FORMAT_NAMES]);
     }
     const current: Partial<Record<ComparedField, string>> = {};
     for (const field of CURRENT) {

@@ -116,7 +116,8 @@ export function parseBaton(text: string): ParseResult {
   };
 }
 
-function readFields(
+/** Reads canonical front matter entries into `h`, with a finding for each bad value. */
+export function readFields(
   fm: FrontMatter,
   h: ParsedHandoff,
   findings: Finding[],
