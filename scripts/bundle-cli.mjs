@@ -11,7 +11,7 @@ rmSync(out, { recursive: true, force: true });
 const bundle = await rolldown({
   input: { baton: new URL('../dist/cli/index.js', import.meta.url).pathname },
   platform: 'node',
-  external: [/^node:/, 'zod', 'yaml', 'fast-xml-parser'],
+  external: [/^node:/, 'zod', 'yaml', 'fast-xml-parser', /^gpt-tokenizer(\/|$)/],
   logLevel: 'silent',
 });
 await bundle.write({

@@ -78,7 +78,7 @@ function setup(plan = PLAN) {
 }
 
 function taskCommits(repo: TempRepo): { subject: string; files: string[] }[] {
-  const log = repo.git('log', '--format=%x00%s', '--name-only', 'HEAD');
+  const log = repo.git('log', '--format=%x00%s', '--name-only', '--grep=^Baton-Task: ', 'HEAD');
   return log
     .split('\0')
     .filter((c) => c.trim() !== '')
@@ -89,7 +89,6 @@ function taskCommits(repo: TempRepo): { subject: string; files: string[] }[] {
         .filter((l) => l !== '');
       return { subject, files };
     })
-    .filter((c) => c.subject.startsWith('TASK-'))
     .reverse();
 }
 
@@ -151,6 +150,7 @@ describe('baton run', () => {
   it('retries a builder whose progress file fails the gate, and commits on the second attempt', () => {
     const { repo, agent, run } = setup();
     const lieOnce = `if [ "$BATON_TASK" = TASK-02 ] && [ "$BATON_ATTEMPT" = 1 ]; then
+  echo 'export const mean = 1;' > src/mean.js
   printf -- '- Status: COMPLETED\\n- Files changed:\\n  - \`src/sum.js\` — MODIFY\\n' > "$BATON_RUN_DIR/TASK-02_progress.md"
   cat <<'XML'
 ${RESULT}
@@ -175,8 +175,8 @@ fi`;
       ),
       'utf8',
     );
-    expect(retry).toContain('This is a retry');
-    expect(retry).toContain('did not change since the task started');
+    expect(retry).toContain('This is a retry. The last attempt failed: outside the task');
+    expect(retry).toContain('The progress file as the last attempt left it');
   });
 
   it('fails a task after three attempts and halts the run: no new task starts, nothing is committed for it', () => {

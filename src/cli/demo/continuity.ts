@@ -5,7 +5,7 @@ import { resumeHandoff } from '../../resume/resume.js';
 import type { TempRepo } from '../../testing/git-repo.js';
 import { validateFile } from '../../validate/validate.js';
 import { writeHandoff } from '../../write/write.js';
-import type { Command, CommandIO } from '../io.js';
+import type { CommandIO } from '../io.js';
 import { formatFinding } from '../output.js';
 
 /** The sum test the pipeline demo writes; the continuity demo extends it. */

@@ -27,7 +27,7 @@ export const DEMO_PLAN = `# Plan: calc — sum, mean, and their docs
 ## TASK-02: Add mean
 - Depends on: TASK-01
 - Goal: mean(xs) is sum(xs) / xs.length, using sum
-- Files in scope: src/mean.js, test/mean.test.js
+- Files in scope: src/mean.js, test/mean.test.js, src/sum.js
 - Verify by: \`node test/mean.test.js\`
 
 ## TASK-03: Document the library
@@ -67,14 +67,14 @@ const WORK: Record<string, { files: Record<string, string>; what: string; why: s
 };
 
 // The scripted builder does each task's work as a real agent would, and keeps the progress
-// file; on TASK-02's first attempt it claims a file it did not touch, so the gate fails once.
+// file; on TASK-02's first attempt it also claims src/sum.js, which it did not touch, so the
+// gate fails once and the builder is retried with the gate's reason.
 async function builder(call: AgentCall): Promise<string> {
   const work = WORK[call.task];
   if (!work) return '';
   const lying = call.task === 'TASK-02' && call.attempt === 1;
   const listed: string[] = [];
   for (const [path, text] of Object.entries(work.files)) {
-    if (lying && path.startsWith('test/')) continue;
     const full = join(call.cwd, path);
     mkdirSync(dirname(full), { recursive: true });
     writeFileSync(full, text);
