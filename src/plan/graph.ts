@@ -67,16 +67,32 @@ export function topologicalOrder(plan: Plan): PlanTask[] {
   return order;
 }
 
+const dependencyMaps = new WeakMap<Plan, Map<string, string[]>>();
+
+// The dependency lists by task id, built once per plan.
+function dependencies(plan: Plan): Map<string, string[]> {
+  let deps = dependencyMaps.get(plan);
+  if (!deps) {
+    deps = new Map(plan.tasks.map((t) => [t.id, t.dependsOn]));
+    dependencyMaps.set(plan, deps);
+  }
+  return deps;
+}
+
 /**
  * Shortest dependency distance from `taskId` back to each of its ancestors: its direct
- * dependencies are at 1, theirs at 2, and so on (FORMATS.md §4).
+ * dependencies are at 1, theirs at 2, and so on (FORMATS.md §4), up to `maxDistance`.
  */
-export function ancestorDistances(plan: Plan, taskId: string): Map<string, number> {
-  const deps = new Map(plan.tasks.map((t) => [t.id, t.dependsOn]));
+export function ancestorDistances(
+  plan: Plan,
+  taskId: string,
+  maxDistance = Number.POSITIVE_INFINITY,
+): Map<string, number> {
+  const deps = dependencies(plan);
   const distance = new Map<string, number>();
   let frontier = [...(deps.get(taskId) ?? [])];
   let d = 1;
-  while (frontier.length > 0) {
+  while (frontier.length > 0 && d <= maxDistance) {
     const next: string[] = [];
     for (const id of frontier) {
       if (distance.has(id)) continue;

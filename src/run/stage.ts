@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Agent } from '../agents/types.js';
 import type { ContextHandoffXml, DispatchXml } from '../formats/pipeline-xml/index.js';
-import { renderDispatch } from '../formats/pipeline-xml/index.js';
+import { renderContextHandoff, renderDispatch } from '../formats/pipeline-xml/index.js';
 import { renderDispatchMarkdown } from '../window/markdown.js';
 import type { RunContext } from './context.js';
 import { classifyReply, type StageResult } from './reply.js';
@@ -49,15 +49,15 @@ export async function runStage(
     const text = renderFor(ctx, current);
     const file = paths.dispatch(task, stage, attempt, window);
     write(file, text);
-    const forwardAll = renderFor(ctx, { ...current, previousResults: ctx.allHandoffs });
+    const tokens = ctx.counter.count(text);
     log.append({
       event: 'dispatch',
       task,
       stage,
       attempt,
       window,
-      tokens: ctx.counter.count(text),
-      tokens_forward_all: ctx.counter.count(forwardAll),
+      tokens,
+      tokens_forward_all: forwardAllTokens(ctx, current, tokens),
       file: relativeTo(paths.root, file),
     });
     const reply = await agent.call({
@@ -132,6 +132,31 @@ export async function runStage(
       ],
     };
   }
+}
+
+/**
+ * What the dispatch would cost if it carried every earlier handoff at FULL instead of the
+ * window: the dispatch without its previous results, plus each earlier handoff's own tokens
+ * (counted once and kept), so the comparison does not grow quadratic over a long run.
+ */
+function forwardAllTokens(ctx: RunContext, d: DispatchXml, tokens: number): number {
+  const windowed = d.previousResults ?? [];
+  if (ctx.allHandoffs.length === 0 && windowed.length === 0) return tokens;
+  const base = windowed.length ? ctx.counter.count(renderFor(ctx, { ...d, previousResults: [] })) : tokens;
+  let all = base;
+  for (const h of ctx.allHandoffs) all += handoffTokens(ctx, h);
+  return Math.max(all, tokens);
+}
+
+const counted = new WeakMap<ContextHandoffXml, number>();
+
+function handoffTokens(ctx: RunContext, h: ContextHandoffXml): number {
+  let n = counted.get(h);
+  if (n === undefined) {
+    n = ctx.counter.count(renderContextHandoff({ ...h, detail: 'FULL' }, 4));
+    counted.set(h, n);
+  }
+  return n;
 }
 
 function failed(stage: string, task: string, reason: string): ContextHandoffXml {

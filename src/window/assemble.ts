@@ -36,7 +36,10 @@ export function previousResults(
   finals: ReadonlyMap<string, ContextHandoffXml>,
   sizes: WindowSizes = DEFAULT_WINDOW,
 ): ContextHandoffXml[] {
-  const distances = [...ancestorDistances(plan, taskId)].sort((a, b) => a[1] - b[1]);
+  // Nothing beyond the window can be sent, so the walk stops there.
+  const distances = [...ancestorDistances(plan, taskId, Math.max(sizes.full, sizes.summary))].sort(
+    (a, b) => a[1] - b[1],
+  );
   const out: ContextHandoffXml[] = [];
   for (const [id, distance] of distances) {
     const detail = detailAt(distance, sizes);
