@@ -44,6 +44,18 @@ const loaders: Record<FormatName, () => Promise<Codec>> = {
     const { parseJson, renderJson } = await import('./json/codec.js');
     return { name: 'json', parse: parseJson, render: renderJson };
   },
+  anchor: async () => {
+    const { parseAnchor, renderAnchor } = await import('./anchor/codec.js');
+    return { name: 'anchor', parse: parseAnchor, render: renderAnchor };
+  },
+  forge: async () => {
+    const { parseForge, renderForge } = await import('./forge/codec.js');
+    return { name: 'forge', parse: parseForge, render: renderForge };
+  },
+  phase: async () => {
+    const { parsePhase, renderPhase } = await import('./phase/codec.js');
+    return { name: 'phase', parse: parsePhase, render: renderPhase };
+  },
   'pipeline-xml': async () => {
     const { parsePipelineXml, renderPipelineXml } = await import('./pipeline-xml/codec.js');
     return { name: 'pipeline-xml', parse: parsePipelineXml, render: renderPipelineXml };

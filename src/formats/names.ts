@@ -2,7 +2,15 @@
 import type { FormatName } from './types.js';
 
 /** Every format name baton knows. */
-export const FORMAT_NAMES: readonly FormatName[] = ['baton', 'context-kit', 'json', 'pipeline-xml'];
+export const FORMAT_NAMES: readonly FormatName[] = [
+  'baton',
+  'context-kit',
+  'json',
+  'anchor',
+  'pipeline-xml',
+  'forge',
+  'phase',
+];
 
 /** True when `name` is a format baton knows. */
 export function isFormatName(name: string): name is FormatName {

@@ -3,7 +3,7 @@ import type { Finding } from '../handoff/finding.js';
 import type { Handoff, ListKey } from '../handoff/types.js';
 
 /** The formats baton reads and writes. */
-export type FormatName = 'baton' | 'context-kit' | 'json' | 'pipeline-xml';
+export type FormatName = 'baton' | 'context-kit' | 'json' | 'anchor' | 'pipeline-xml' | 'forge' | 'phase';
 
 /**
  * A handoff as read from text: the canonical shape, with any field the text did not hold left

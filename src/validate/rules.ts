@@ -221,9 +221,10 @@ function cap(s: string): string {
 /**
  * The rules a handoff read from another format is held to: what it holds, it must hold well
  * (no TODO-only items, placeholders or control characters, within the caps). Fields and sections
- * the format has no place for are not required.
+ * the format has no place for are not required. Anchor's own grammar requires `Verify by`.
  */
 export function rulesFor(format: FormatName): readonly Rule[] {
   if (format === 'baton' || format === 'json' || format === 'context-kit') return CANONICAL_RULES;
-  return [todoOnly, placeholders, forbiddenChars, caps];
+  const held = [todoOnly, placeholders, forbiddenChars, caps];
+  return format === 'anchor' ? [subSpecVerify, ...held] : held;
 }

@@ -21,10 +21,10 @@ export async function readCanonicalSubject(
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   // The rules read Markdown: a handoff in another format is checked as the canonical Markdown it
   // renders to, and line numbers of that rendering mean nothing in the artifact, so they go.
-  const markdown = format === 'baton';
+  const markdown = format === 'baton' || format === 'anchor';
   let ruled = parse;
   let md = text;
-  if (format !== 'baton') {
+  if (!markdown) {
     const baton = await loadCodec('baton');
     md = baton.render(parse.handoff).text;
     ruled = { ...baton.parse(md), handoff: parse.handoff };
@@ -39,7 +39,7 @@ export async function readCanonicalSubject(
     rule.check({ parse: ruled, text: md, lines, bytes: Buffer.byteLength(md), limits, add });
   }
   const h = parse.handoff;
-  const hashable = format === 'baton';
+  const hashable = format === 'baton' || format === 'anchor';
   if (h.content_hash && !hashable && format !== 'json') {
     findings.push(
       finding(

@@ -1,6 +1,7 @@
 /**
- * The fixture corpus: every `test/fixtures/<format>/{valid,invalid}/<case>.md` is validated
- * without git and must get the verdict, exit code and finding codes of `<case>.expect.json`.
+ * The fixture corpus: every `test/fixtures/<format>/{valid,invalid}/<case>.{md,xml,json}` is
+ * validated without git and must get the verdict, exit code and finding codes of
+ * `<case>.expect.json`.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -32,6 +33,12 @@ interface Fixture {
   folder: (typeof FOLDERS)[number];
 }
 
+const FIXTURE_EXT = /\.(md|xml|json)$/;
+
+function isFixture(file: string): boolean {
+  return FIXTURE_EXT.test(file) && !file.endsWith('.expect.json');
+}
+
 function listFixtures(): Fixture[] {
   const out: Fixture[] = [];
   if (!existsSync(ROOT)) return out;
@@ -41,12 +48,12 @@ function listFixtures(): Fixture[] {
       const dir = join(ROOT, format, folder);
       if (!existsSync(dir)) continue;
       for (const file of readdirSync(dir).sort()) {
-        if (!file.endsWith('.md')) continue;
+        if (!isFixture(file)) continue;
         const path = join(dir, file);
         out.push({
           name: relative(ROOT, path),
           path,
-          expectPath: path.replace(/\.md$/, '.expect.json'),
+          expectPath: path.replace(FIXTURE_EXT, '.expect.json'),
           format,
           folder,
         });
@@ -79,8 +86,8 @@ function formatOf(fixture: Fixture): FormatName {
 const fixtures = listFixtures();
 
 describe('fixture corpus', () => {
-  it('has valid and invalid cases for baton and context-kit', () => {
-    for (const format of ['baton', 'context-kit']) {
+  it('has valid and invalid cases for every format but json', () => {
+    for (const format of ['baton', 'context-kit', 'anchor', 'pipeline-xml', 'forge', 'phase']) {
       for (const folder of FOLDERS) {
         const n = fixtures.filter((f) => f.format === format && f.folder === folder).length;
         expect(n, `${format}/${folder}`).toBeGreaterThan(0);
@@ -95,9 +102,10 @@ describe('fixture corpus', () => {
         const dir = join(ROOT, format, folder);
         if (!existsSync(dir)) continue;
         for (const file of readdirSync(dir)) {
+          const stem = file.replace(/\.expect\.json$/, '');
           if (
             file.endsWith('.expect.json') &&
-            !existsSync(join(dir, file.replace(/\.expect\.json$/, '.md')))
+            !['.md', '.xml', '.json'].some((e) => existsSync(join(dir, stem + e)))
           ) {
             orphans.push(join(format, folder, file));
           }

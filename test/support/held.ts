@@ -24,6 +24,41 @@ export function heldBy(format: FormatName, h: ParsedHandoff): ParsedHandoff {
         return f.from ? [{ action: 'deleted', path: f.from }, created] : [created];
       });
       return out;
+    case 'anchor':
+      delete out.goal;
+      delete out.summary;
+      delete out.notes;
+      out.facts = [];
+      out.validation = [];
+      out.dead_ends = [];
+      out.preferences = [];
+      return out;
+    case 'forge':
+      delete out.summary;
+      delete out.notes;
+      out.decisions = [];
+      out.files_touched = [];
+      out.validation = [];
+      return out;
+    case 'phase': {
+      delete out.goal;
+      delete out.notes;
+      out.done = [];
+      out.remaining = [];
+      out.files_touched = [];
+      out.validation = [];
+      out.dead_ends = [];
+      // A JSON object: one value per claim (the first), integer-like keys first.
+      const evidence: Record<string, string> = {};
+      for (const f of h.facts) if (!Object.hasOwn(evidence, f.claim)) evidence[f.claim] = f.evidence;
+      out.facts = Object.entries(evidence).map(([claim, e]) => ({
+        verdict: 'confirmed',
+        claim,
+        evidence: e,
+      }));
+      out.decisions = h.decisions.map((d) => ({ ...d, rejected: [] }));
+      return out;
+    }
     default:
       return out;
   }

@@ -43,7 +43,7 @@ Relative paths resolve from the repository root.
 
 Options:
   --format <f>                 auto (default: by content), baton, context-kit, json,
-                               pipeline-xml
+                               anchor, pipeline-xml, forge, phase
   --no-git                     do not read git; compare only the --current-* values given
                                (with --format context-kit: exactly context-kit's validator)
   --current-repository <v>     current values that override git's, one field each

@@ -17,8 +17,8 @@ import {
 } from './_items.js';
 import { SECTION_HEADINGS } from './_sections.js';
 
-/** The front matter lines (between the `---` fences) of a handoff, in canonical order. */
-export function renderFrontMatter(h: ParsedHandoff): string[] {
+/** The front matter of a handoff as `[key, value]` pairs, in canonical order (extra keys last). */
+export function frontMatterValues(h: ParsedHandoff): [string, string][] {
   const values: Record<string, string | undefined> = {
     schema: h.schema ?? HANDOFF_SCHEMA,
     id: h.id,
@@ -35,13 +35,18 @@ export function renderFrontMatter(h: ParsedHandoff): string[] {
     signature: h.signature,
   };
   if (h.provenance) for (const k of PROVENANCE_KEYS) values[k] = h.provenance[k];
-  const out: string[] = [];
+  const out: [string, string][] = [];
   for (const key of FRONT_MATTER_KEYS) {
     const v = values[key];
-    if (v !== undefined) out.push(`${key}: ${renderScalar(v)}`);
+    if (v !== undefined) out.push([key, v]);
   }
-  for (const [key, v] of Object.entries(h.extra ?? {})) out.push(`${key}: ${renderScalar(v)}`);
+  for (const [key, v] of Object.entries(h.extra ?? {})) out.push([key, v]);
   return out;
+}
+
+/** The front matter lines (between the `---` fences) of a handoff, in canonical order. */
+export function renderFrontMatter(h: ParsedHandoff): string[] {
+  return frontMatterValues(h).map(([key, v]) => `${key}: ${renderScalar(v)}`);
 }
 
 /** The body (everything after the closing `---` line) of a canonical handoff. */

@@ -2,6 +2,7 @@
 import { type Finding, finding } from '../../handoff/finding.js';
 import { HandoffDraftSchema, HandoffSchema } from '../../handoff/schema.js';
 import { LIST_KEYS } from '../../handoff/types.js';
+import { readJsonObject } from '../_json.js';
 import type { ParsedHandoff, ParseResult, RenderResult } from '../types.js';
 
 /**
@@ -10,22 +11,9 @@ import type { ParsedHandoff, ParseResult, RenderResult } from '../types.js';
  */
 export function parseJson(text: string, options: { draft?: boolean } = {}): ParseResult {
   const findings: Finding[] = [];
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    const message = (error as Error).message;
-    const pos = /position (\d+)/.exec(message);
-    const line = pos ? text.slice(0, Number(pos[1])).split('\n').length : undefined;
-    findings.push(finding('INVALID', 'json-syntax', `not valid JSON: ${message}`, line ? { line } : {}));
-    return { format: 'json', handoff: emptyLists({}), findings };
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    findings.push(
-      finding('INVALID', 'json-shape', 'expected a JSON object (a handoff), not an array or a value'),
-    );
-    return { format: 'json', handoff: emptyLists({}), findings };
-  }
+  const read = readJsonObject(text);
+  if (!read.ok) return { format: 'json', handoff: emptyLists({}), findings: [read.finding] };
+  const value = read.value;
   const withLists = emptyLists(value as Record<string, unknown>);
   const result = (options.draft ? HandoffDraftSchema : HandoffSchema).safeParse(withLists);
   if (!result.success) {

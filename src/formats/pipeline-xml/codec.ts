@@ -5,11 +5,11 @@
  * and title in <front-matter> and <title>, which pipeline readers ignore.
  */
 import { type Finding, finding } from '../../handoff/finding.js';
-import type { FileTouched, Handoff, ValidationEntry } from '../../handoff/types.js';
+import type { FileTouched, ValidationEntry } from '../../handoff/types.js';
 import { emptySections } from '../../handoff/types.js';
 import { HANDOFF_SCHEMA } from '../../handoff/values.js';
 import { readFrontMatter } from '../_front-matter.js';
-import { readFields } from '../baton/parse.js';
+import { applyFrontMatter, unheldLosses } from '../_meta.js';
 import { renderFrontMatter } from '../baton/render.js';
 import type { ParsedHandoff, ParseResult, RenderLoss, RenderResult } from '../types.js';
 import { NONE, readCaution, readIncomplete, readWhat, readWhy } from './_fields.js';
@@ -22,13 +22,7 @@ const NOT_HELD = ['goal', 'facts', 'dead_ends', 'preferences'] as const;
 
 /** Renders a handoff as a <task-result>, with what the format could not hold. */
 export function renderPipelineXml(h: ParsedHandoff): RenderResult {
-  const losses: RenderLoss[] = [];
-  for (const key of NOT_HELD) {
-    const v = h[key];
-    if (Array.isArray(v) ? v.length > 0 : v !== undefined) {
-      losses.push({ field: key, message: `pipeline XML has no place for ${label(key)}` });
-    }
-  }
+  const losses: RenderLoss[] = unheldLosses(h, NOT_HELD, 'pipeline XML');
   const files: TaskResultXml['filesChanged'] = [];
   const fileNotes: (string | undefined)[] = [];
   for (const f of h.files_touched) {
@@ -150,15 +144,10 @@ function readHandoff(c: ContextHandoffXml, h: ParsedHandoff, findings: Finding[]
 // The front matter block wins over the attributes: it is the canonical record.
 function readFrontMatterBlock(lines: string[], h: ParsedHandoff, findings: Finding[]): void {
   const fm = readFrontMatter(['---', ...lines, '---']);
-  const own: Finding[] = [...fm.findings];
-  if (fm.frontMatter) {
-    const read: ParsedHandoff = emptySections();
-    readFields(fm.frontMatter, read, own, {});
-    for (const [key, value] of Object.entries(read)) {
-      if (!Array.isArray(value) && value !== undefined) (h as Record<string, unknown>)[key] = value;
-    }
-  }
-  for (const f of own) findings.push({ ...f, line: undefined, message: `<front-matter>: ${f.message}` });
+  for (const f of fm.findings)
+    findings.push({ ...f, line: undefined, message: `<front-matter>: ${f.message}` });
+  const pairs = (fm.frontMatter?.entries ?? []).map((e): [string, string] => [e.key, e.value]);
+  applyFrontMatter(pairs, h, findings, '<front-matter>');
 }
 
 function otherHandoffNote(c: ContextHandoffXml): string {
@@ -185,8 +174,4 @@ function withNote<T extends { note?: string }>(item: T, note: string | undefined
 function withOutcome(v: ValidationEntry, outcome: string | undefined): ValidationEntry {
   if (outcome) v.outcome = outcome;
   return v;
-}
-
-function label(key: (typeof NOT_HELD)[number] | keyof Handoff): string {
-  return key.replace('_', ' ');
 }
