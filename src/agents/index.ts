@@ -1,5 +1,7 @@
 /** Agents: one interface, and the executors baton ships (command, scripted). */
 export { type CommandAgentOptions, commandAgent } from './command.js';
+export { DEFAULT_ENDPOINTS_PATH, type Endpoint, loadEndpoints } from './endpoints.js';
+export { type OpenAIAgentOptions, openaiAgent } from './openai.js';
 export { resolveAgent } from './resolve.js';
 export { loadScriptedAgent, replyKeys, type Script, type ScriptedAnswer, scriptedAgent } from './scripted.js';
-export type { Agent, AgentCall, AgentReply, AgentUsage } from './types.js';
+export type { Agent, AgentBudget, AgentCall, AgentReply, AgentUsage } from './types.js';

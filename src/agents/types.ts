@@ -38,9 +38,19 @@ export interface AgentReply {
   durationMs: number;
 }
 
+/** The context budget of the model behind an agent, when it is known (endpoints.yaml). */
+export interface AgentBudget {
+  /** The model's context window in tokens; without it no budget is enforced. */
+  maxContext?: number;
+  /** How to count tokens for this model. */
+  tokenizer: 'o200k_base' | 'cl100k_base' | 'chars/4';
+}
+
 /** An agent baton can dispatch to. */
 export interface Agent {
   /** How the agent was specified, for records (`node build.js`, `scripted:replies/`). */
   name: string;
+  /** The budget of the model behind it, when the agent is a named endpoint. */
+  budget?: AgentBudget;
   call(call: AgentCall): Promise<AgentReply>;
 }

@@ -23,6 +23,12 @@ export interface RunOptions {
   maxAttempts?: number;
   /** Corrective re-dispatches after a malformed reply, per stage and attempt (default 1). */
   maxCorrections?: number;
+  /** Continuation windows after handoffs, per stage and attempt (default 2; 0 escalates the first handoff). */
+  maxRespawns?: number;
+  /** The share of an endpoint's max_context at which a BUDGET NOTICE is attached (default 0.8). */
+  handoffThreshold?: number;
+  /** Commands run after a task's builder finishes its last window; a failure fails the attempt. */
+  verify?: string[];
   /** Per agent call (default 10 minutes). */
   timeoutMs?: number;
   /** Per Verify by command of the built-in verifier (default 5 minutes). */

@@ -19,7 +19,7 @@ import { EventLog } from './events.js';
 import { runPaths } from './records.js';
 import { type TaskState, taskStates } from './resume-state.js';
 import { type RunSummary, summarize, writeSummary } from './summary.js';
-import { runTask } from './task.js';
+import { runTask, type TaskEnd } from './task.js';
 
 /** Exit codes of `baton run`. */
 export const RUN_EXIT_CODES = {
@@ -27,18 +27,23 @@ export const RUN_EXIT_CODES = {
   committed: 0,
   /** The plan or the repository was refused: nothing ran. */
   refused: 1,
-  /** A task failed after its attempts; the run halted. */
+  /** A task failed after its attempts (or escalated); the run halted. */
   halted: 5,
+  /** A task outgrew its plan (scope widened, or more windows than allowed); the planner decides. */
+  needsPlanning: 6,
 } as const;
 
 /** What a run ended with. */
 export interface RunResult {
   runId: string;
   runDir: string;
-  status: 'committed' | 'halted';
+  status: RunStatus;
   exitCode: number;
   summary: RunSummary;
 }
+
+/** How a run ended. */
+export type RunStatus = 'committed' | 'halted' | 'needs-planning';
 
 /** Starts a new run of `options.plan` in the repository at `options.root`. */
 export async function startRun(options: RunOptions): Promise<RunResult> {
@@ -136,20 +141,20 @@ async function context(
   return ctx;
 }
 
-async function schedule(ctx: RunContext, states: Map<string, TaskState>): Promise<'committed' | 'halted'> {
+async function schedule(ctx: RunContext, states: Map<string, TaskState>): Promise<RunStatus> {
   const order = topologicalOrder(ctx.options.plan);
-  const status = new Map<string, 'pending' | 'running' | 'committed' | 'failed'>();
+  const status = new Map<string, 'pending' | 'running' | TaskEnd>();
   for (const task of order) {
     const state = states.get(task.id);
     if (state?.status === 'committed') {
       status.set(task.id, 'committed');
       if (state.handoff) ctx.finals.set(task.id, state.handoff);
-    } else if (state?.status === 'failed') {
-      status.set(task.id, 'failed');
+    } else if (state?.status === 'failed' || state?.status === 'needs-planning') {
+      status.set(task.id, state.status);
       ctx.halted = true;
     } else status.set(task.id, 'pending');
   }
-  const running = new Map<string, Promise<[string, 'committed' | 'failed']>>();
+  const running = new Map<string, Promise<[string, TaskEnd]>>();
   const parallel = Math.max(1, ctx.options.parallel ?? 1);
   for (;;) {
     for (const task of order) {
@@ -166,20 +171,25 @@ async function schedule(ctx: RunContext, states: Map<string, TaskState>): Promis
     const [id, result] = await Promise.race(running.values());
     running.delete(id);
     status.set(id, result);
-    if (result === 'failed') {
+    if (result !== 'committed') {
       ctx.halted = true;
-      ctx.log.append({ event: 'run-halted', task: id, reason: `${id} failed: no new task starts` });
+      ctx.log.append({
+        event: 'run-halted',
+        task: id,
+        reason:
+          result === 'failed'
+            ? `${id} failed: no new task starts`
+            : `${id} needs planning: no new task starts`,
+      });
     }
   }
-  return [...status.values()].every((s) => s === 'committed') ? 'committed' : 'halted';
+  const all = [...status.values()];
+  if (all.every((s) => s === 'committed')) return 'committed';
+  return all.includes('needs-planning') ? 'needs-planning' : 'halted';
 }
 
 // A task that was started before a crash may already have its commit: find it, never redo it.
-async function start(
-  ctx: RunContext,
-  task: PlanTask,
-  state: TaskState | undefined,
-): Promise<'committed' | 'failed'> {
+async function start(ctx: RunContext, task: PlanTask, state: TaskState | undefined): Promise<TaskEnd> {
   if (state?.status === 'started') {
     const commit = findTaskCommit(ctx, task.id, state.resume.startCommit);
     if (commit) {
@@ -208,8 +218,13 @@ async function start(
   return runTask(ctx, task);
 }
 
-function finish(ctx: RunContext, status: 'committed' | 'halted'): RunResult {
-  const exitCode = status === 'committed' ? RUN_EXIT_CODES.committed : RUN_EXIT_CODES.halted;
+function finish(ctx: RunContext, status: RunStatus): RunResult {
+  const exitCode =
+    status === 'committed'
+      ? RUN_EXIT_CODES.committed
+      : status === 'needs-planning'
+        ? RUN_EXIT_CODES.needsPlanning
+        : RUN_EXIT_CODES.halted;
   ctx.log.append({ event: 'run-finished', status, exit_code: exitCode });
   const summary = summarize(ctx.runId, ctx.options.plan, ctx.log.events);
   writeSummary(ctx.paths.summary, summary);

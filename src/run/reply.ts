@@ -3,6 +3,7 @@
  * canonical handoff that says complete or failed, or malformed — with exactly what was wrong, in
  * words an agent can act on.
  */
+import { NO_SUBSPEC_MESSAGE, parseAnchor } from '../formats/anchor/codec.js';
 import { parseBaton } from '../formats/baton/parse.js';
 import type { ContextHandoffXml, TaskResultXml } from '../formats/pipeline-xml/index.js';
 import { contextHandoffOf, parseTaskResult } from '../formats/pipeline-xml/index.js';
@@ -24,8 +25,15 @@ export interface Malformed {
   message: string;
 }
 
+/** A reply that hands the rest of the work to a fresh window (seed 004). */
+export interface HandoffReply {
+  kind: 'handoff';
+  handoff: ParsedHandoff;
+  format: 'anchor' | 'baton';
+}
+
 /** How a reply was read. */
-export type Classified = StageResult | Malformed;
+export type Classified = StageResult | HandoffReply | Malformed;
 
 /** The reply format every agent dispatch asks for. */
 export function replyInstructions(stage: string): string[] {
@@ -45,9 +53,17 @@ export function replyInstructions(stage: string): string[] {
   ];
 }
 
-/** Reads a reply of `stage` for `task`. */
+const ANCHOR_HEADINGS = /^##[ \t]+(done|remaining|decisions made|files touched|open concerns)[ \t]*$/gim;
+
+/**
+ * Reads a reply of `stage` for `task`. A handoff (Anchor's headings, or a canonical handoff with
+ * status in-progress) is recognised first: it has no result by design, and must never be
+ * retried as a malformed answer. Then a result; anything else is malformed.
+ */
 export function classifyReply(text: string, stage: string, task: string): Classified {
   if (text.trim() === '') return { kind: 'malformed', message: 'the reply was empty' };
+  const handoff = readHandoff(text);
+  if (handoff) return handoff;
   if (/<task-result[\s>]/.test(text)) {
     const parsed = parseTaskResult(text);
     if (!parsed.ok) {
@@ -91,4 +107,43 @@ export function classifyReply(text: string, stage: string, task: string): Classi
     kind: 'malformed',
     message: 'the reply has no <task-result> element and is not a baton/handoff-v1 handoff',
   };
+}
+
+function readHandoff(text: string): HandoffReply | Malformed | undefined {
+  const headings = new Set([...text.matchAll(ANCHOR_HEADINGS)].map((m) => (m[1] as string).toLowerCase()));
+  const canonical = /^schema:\s*['"]?baton\/handoff-v1/m.test(text);
+  if (headings.size >= 3 && !canonical) {
+    const parse = parseAnchor(text.slice(Math.max(0, text.search(/^(---|#)/m))));
+    const bad = parse.findings.find((f) => f.verdict === 'INVALID');
+    if (bad?.code === 'anchor-no-subspec') {
+      return {
+        kind: 'malformed',
+        message: `the handoff's Remaining is empty, so this is a result, not a handoff: ${NO_SUBSPEC_MESSAGE}`,
+      };
+    }
+    if (bad)
+      return {
+        kind: 'malformed',
+        message: `the handoff could not be read${bad.line ? ` (line ${bad.line})` : ''}: ${bad.message}`,
+      };
+    return { kind: 'handoff', handoff: parse.handoff, format: 'anchor' };
+  }
+  if (canonical && /^status:\s*['"]?in-progress/m.test(text)) {
+    const start = text.indexOf('---');
+    const parse = parseBaton(start >= 0 ? text.slice(start) : text);
+    const bad = parse.findings.find((f) => f.verdict === 'INVALID' && f.code !== 'subspec-no-verify');
+    if (parse.handoff.remaining.length === 0) {
+      return {
+        kind: 'malformed',
+        message: `the handoff's Remaining is empty, so this is a result, not a handoff: ${NO_SUBSPEC_MESSAGE}`,
+      };
+    }
+    if (bad)
+      return {
+        kind: 'malformed',
+        message: `the handoff is not valid${bad.line ? ` (line ${bad.line})` : ''}: ${bad.message}`,
+      };
+    return { kind: 'handoff', handoff: parse.handoff, format: 'baton' };
+  }
+  return undefined;
 }

@@ -13,7 +13,7 @@ import type { TaskResume } from './task.js';
 export type TaskState =
   | { status: 'pending' }
   | { status: 'committed'; commit: string | undefined; handoff: ContextHandoffXml | undefined }
-  | { status: 'failed'; reason: string | undefined }
+  | { status: 'failed' | 'needs-planning'; reason: string | undefined }
   | { status: 'started'; resume: TaskResume };
 
 /** Every task's state, from the events of a run. */
@@ -80,7 +80,8 @@ export function taskStates(events: readonly RunEvent[]): Map<string, TaskState> 
             handoff: e.handoff as ContextHandoffXml | undefined,
           });
         } else {
-          states.set(task, { status: 'failed', reason: e.reason as string | undefined });
+          const status = e.status === 'needs-planning' ? 'needs-planning' : 'failed';
+          states.set(task, { status, reason: e.reason as string | undefined });
         }
         break;
     }

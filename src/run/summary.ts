@@ -7,9 +7,11 @@ import type { RunEvent } from './events.js';
 export interface TaskSummary {
   id: string;
   title: string;
-  status: 'pending' | 'running' | 'committed' | 'failed';
+  status: 'pending' | 'running' | 'committed' | 'failed' | 'needs-planning';
   attempts: number;
   windows: number;
+  /** Handoffs the task's agents made (each one a continuation window, or a refusal). */
+  handoffs: number;
   commit?: string;
   /** Tokens of every dispatch of the task, and what forwarding every earlier handoff would cost. */
   tokens: number;
@@ -20,7 +22,7 @@ export interface TaskSummary {
 /** The summary of a run. */
 export interface RunSummary {
   id: string;
-  status: 'running' | 'committed' | 'halted';
+  status: 'running' | 'committed' | 'halted' | 'needs-planning';
   exitCode?: number;
   started: string;
   finished?: string;
@@ -41,6 +43,7 @@ export function summarize(id: string, plan: Plan, events: readonly RunEvent[]): 
         status: 'pending',
         attempts: 0,
         windows: 0,
+        handoffs: 0,
         tokens: 0,
         tokensForwardAll: 0,
       },
@@ -52,7 +55,8 @@ export function summarize(id: string, plan: Plan, events: readonly RunEvent[]): 
   for (const e of events) {
     const t = e.task ? tasks.get(e.task) : undefined;
     if (e.event === 'run-finished') {
-      status = e.status === 'committed' ? 'committed' : 'halted';
+      status =
+        e.status === 'committed' ? 'committed' : e.status === 'needs-planning' ? 'needs-planning' : 'halted';
       finished = e.time;
       exitCode = e.exit_code as number | undefined;
     }
@@ -64,8 +68,10 @@ export function summarize(id: string, plan: Plan, events: readonly RunEvent[]): 
       t.tokens += Number(e.tokens ?? 0);
       t.tokensForwardAll += Number(e.tokens_forward_all ?? e.tokens ?? 0);
     }
+    if (e.event === 'handoff') t.handoffs++;
     if (e.event === 'task-finished') {
-      t.status = e.status === 'committed' ? 'committed' : 'failed';
+      t.status =
+        e.status === 'committed' ? 'committed' : e.status === 'needs-planning' ? 'needs-planning' : 'failed';
       if (typeof e.commit === 'string') t.commit = e.commit;
       if (typeof e.reason === 'string') t.reason = e.reason;
     }

@@ -31,12 +31,11 @@ interface Retry {
   builder?: ContextHandoffXml;
 }
 
-/** Runs a task to committed or failed. */
-export async function runTask(
-  ctx: RunContext,
-  task: PlanTask,
-  resume?: TaskResume,
-): Promise<'committed' | 'failed'> {
+/** How a task ended. */
+export type TaskEnd = 'committed' | 'failed' | 'needs-planning';
+
+/** Runs a task to committed, failed, or needs-planning. */
+export async function runTask(ctx: RunContext, task: PlanTask, resume?: TaskResume): Promise<TaskEnd> {
   const { options, log, paths } = ctx;
   const max = options.maxAttempts ?? 3;
   let startCommit = resume?.startCommit;
@@ -62,16 +61,23 @@ export async function runTask(
           ctx,
           options.builder,
           'builder',
-          task.id,
+          task,
           attempt,
           builderInput(ctx, task, retry),
           start('builder'),
         ),
       ));
+    const stop = stopped(ctx, task, attempt, builder);
+    if (stop) return stop;
     if (builder.verdict !== 'PASS') {
       retry = failAttempt(ctx, task, attempt, 'builder', builder.reason ?? 'builder failed', {
         builder: builder.handoff,
       });
+      continue;
+    }
+    const verified = await runVerifyCommands(ctx, task, attempt);
+    if (verified) {
+      retry = failAttempt(ctx, task, attempt, 'verify', verified, { builder: builder.handoff });
       continue;
     }
     const verifier =
@@ -82,13 +88,15 @@ export async function runTask(
               ctx,
               options.verifier,
               'verifier',
-              task.id,
+              task,
               attempt,
               verifierDispatch(task, builder.handoff, replyInstructions('verifier')),
               start('verifier'),
             )
           : builtinVerifier(ctx, task, attempt),
       ));
+    const stopVerifier = stopped(ctx, task, attempt, verifier);
+    if (stopVerifier) return stopVerifier;
     if (verifier.verdict !== 'PASS') {
       retry = failAttempt(ctx, task, attempt, 'verifier', verifier.reason ?? 'verifier failed', {
         verifier: verifier.handoff,
@@ -119,6 +127,70 @@ export async function runTask(
     reason: retry?.reason,
   });
   return 'failed';
+}
+
+// A stage that escalated, or that outgrew the task, ends the task: no retry can fix either.
+function stopped(
+  ctx: RunContext,
+  task: PlanTask,
+  attempt: number,
+  outcome: StageOutcome,
+): TaskEnd | undefined {
+  if (outcome.verdict === 'ESCALATE') {
+    ctx.log.append({
+      event: 'task-finished',
+      task: task.id,
+      status: 'failed',
+      attempts: attempt,
+      reason: outcome.reason,
+      escalated: true,
+    });
+    return 'failed';
+  }
+  if (outcome.verdict === 'NEEDS-PLANNING') {
+    ctx.log.append({
+      event: 'task-finished',
+      task: task.id,
+      status: 'needs-planning',
+      attempts: attempt,
+      reason: outcome.reason,
+    });
+    return 'needs-planning';
+  }
+  return undefined;
+}
+
+// `--verify` commands, run after the builder's last window: the first failure, or undefined.
+async function runVerifyCommands(
+  ctx: RunContext,
+  task: PlanTask,
+  attempt: number,
+): Promise<string | undefined> {
+  const commands = ctx.options.verify ?? [];
+  if (commands.length === 0) return undefined;
+  const { runCheck } = await import('../resume/reverify.js');
+  for (const command of commands) {
+    const r = await runCheck(command, {
+      cwd: ctx.paths.root,
+      timeoutMs: ctx.options.verifyTimeoutMs ?? 300_000,
+      tailLines: 10,
+    });
+    ctx.log.append({
+      event: 'verify',
+      task: task.id,
+      attempt,
+      scope: 'run',
+      command,
+      passed: r.passed,
+      exit_code: r.exitCode,
+      timed_out: r.timedOut,
+      duration_ms: r.millis,
+      tail: r.tail,
+    });
+    if (!r.passed)
+      return `--verify \`${command}\` failed${r.timedOut ? ' (timed out)' : ` (exit ${r.exitCode})`}: ${r.tail.split('\n').slice(-2).join(' | ')}`;
+  }
+  return undefined;
 }
 
 function builderInput(ctx: RunContext, task: PlanTask, retry: Retry | undefined) {

@@ -2,7 +2,7 @@
  * End-to-end helpers: run the built `baton` binary in a child process, inside real temporary
  * git repositories. Build first (`npx tsc -p tsconfig.build.json`, or `npm test`).
  */
-import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
+import { type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -199,3 +199,35 @@ export class Scratch {
 }
 
 export type { TempRepo };
+
+/**
+ * Runs the built binary without blocking this process, for tests whose servers must keep
+ * answering while baton runs.
+ */
+export function batonAsync(args: string[], options: RunOptions): Promise<Run> {
+  const started = Date.now();
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: cleanEnv(options.env) });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString('utf8');
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString('utf8');
+    });
+    child.stdin.end(options.input ?? '');
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
+    child.on('error', reject);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolvePromise({
+        status,
+        stdout,
+        stderr,
+        errLines: stderr.split('\n').filter((l) => l.trim() !== ''),
+        millis: Date.now() - started,
+      });
+    });
+  });
+}

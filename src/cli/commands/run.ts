@@ -1,6 +1,7 @@
 /** `baton run --plan <file>`: the plan through builder → verifier → committer, live. */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { loadEndpoints } from '../../agents/endpoints.js';
 import { resolveAgent } from '../../agents/resolve.js';
 import { UserError } from '../../errors.js';
 import { loadPlan } from '../../plan/load.js';
@@ -23,6 +24,10 @@ const FLAGS = {
   'dispatch-format': { type: 'string' },
   'allow-dirty': { type: 'boolean' },
   resume: { type: 'string' },
+  endpoints: { type: 'string' },
+  'handoff-threshold': { type: 'string' },
+  'max-respawns': { type: 'string' },
+  verify: { type: 'string', multiple: true },
   json: { type: 'boolean' },
 } as const;
 
@@ -42,8 +47,18 @@ all); a task that still fails halts the run. Every step is an event in
 
 An <agent> is a shell command (the dispatch on stdin, its path in
 BATON_DISPATCH_FILE; BATON_TASK, BATON_STAGE, BATON_WINDOW, BATON_ATTEMPT,
-BATON_ROLE and BATON_RUN_DIR set; the reply on stdout), or scripted:<path> (a
-folder of reply files, or a .mjs module).
+BATON_ROLE and BATON_RUN_DIR set; the reply on stdout), scripted:<path> (a folder
+of reply files, or a .mjs module), or endpoint:<name> (a named endpoint of
+endpoints.yaml: an OpenAI-compatible chat-completions server, or a command, with
+its context budget).
+
+Budgets: before every dispatch to an endpoint with max_context, baton counts its
+tokens. Over max_context the dispatch is not sent (failed-budget); at or over the
+threshold a BUDGET NOTICE asks the agent to hand off. A handoff (Anchor's five
+sections, or a canonical handoff with status in-progress) continues in a fresh
+window, restating the task and carrying what was done and decided; a sub-spec
+without Verify by gets one corrective retry, then the task escalates; remaining
+work outside the task's files in scope is refused and goes back to planning.
 
 Options:
   -p, --plan <file>          the plan (Markdown or YAML)
@@ -55,12 +70,20 @@ Options:
   --timeout <sec>            per agent call (default 600)
   --dispatch-format <f>      xml (default) or markdown
   --allow-dirty              start with uncommitted changes (never committed)
+  --endpoints <file>         named endpoints (default .baton/endpoints.yaml)
+  --handoff-threshold <f>    share of max_context that brings a BUDGET NOTICE
+                             (default 0.8)
+  --max-respawns <n>         continuation windows per stage (default 2; 0 escalates
+                             the first handoff as a decomposition error)
+  --verify <cmd>             run after each task's builder finishes; a failure is a
+                             failed attempt (repeatable)
   --resume <run-id>          continue a run that was interrupted (kill -9 included);
                              the agents are the ones given, else the run's own
   --json                     print run.json at the end instead of the summary
 
 Exit codes: 0 every task committed, 1 the plan or the repository was refused
-(nothing ran), 5 a task failed and the run halted, 64 usage error.`,
+(nothing ran), 5 a task failed or escalated and the run halted, 6 a task needs
+planning (its handoff widened the scope, or it outgrew its windows), 64 usage error.`,
   async run(args, io) {
     const { flags } = parseFlags('run', args, FLAGS);
     const root = findRepositoryRoot(io.cwd);
@@ -88,7 +111,21 @@ Exit codes: 0 every task committed, 1 the plan or the repository was refused
     if (attempts) common.maxAttempts = attempts;
     const timeout = number('timeout', flags.timeout, 1);
     if (timeout) common.timeoutMs = timeout * 1000;
-    if (flags.verifier) common.verifier = await resolveAgent(flags.verifier, io.cwd);
+    const respawns = number('max-respawns', flags['max-respawns'], 0);
+    if (respawns !== undefined) common.maxRespawns = respawns;
+    if (flags['handoff-threshold'] !== undefined) {
+      const t = Number(flags['handoff-threshold']);
+      if (!(t > 0 && t <= 1))
+        throw new UserError('USAGE', '--handoff-threshold must be a number above 0 and at most 1');
+      common.handoffThreshold = t;
+    }
+    if (flags.verify?.length) common.verify = flags.verify;
+    const endpoints = await loadEndpoints(
+      root,
+      flags.endpoints ? resolve(io.cwd, flags.endpoints) : undefined,
+    );
+    const agentOf = (spec: string) => resolveAgent(spec, io.cwd, endpoints);
+    if (flags.verifier) common.verifier = await agentOf(flags.verifier);
     try {
       let result: Awaited<ReturnType<typeof startRun>>;
       if (flags.resume) {
@@ -97,9 +134,9 @@ Exit codes: 0 every task committed, 1 the plan or the repository was refused
         if (!builder)
           throw new UserError('USAGE', 'give --builder: the run did not record one that can be reused');
         if (!common.verifier && recorded.verifier && recorded.verifier !== 'built-in') {
-          common.verifier = await resolveAgent(recorded.verifier, io.cwd);
+          common.verifier = await agentOf(recorded.verifier);
         }
-        result = await resumeRun(flags.resume, { ...common, builder: await resolveAgent(builder, io.cwd) });
+        result = await resumeRun(flags.resume, { ...common, builder: await agentOf(builder) });
       } else {
         if (!flags.plan)
           throw new UserError('USAGE', 'give the plan with --plan <file> (see `baton run --help`)');
@@ -110,7 +147,7 @@ Exit codes: 0 every task committed, 1 the plan or the repository was refused
           ...common,
           plan,
           planText: readFileSync(planPath, 'utf8'),
-          builder: await resolveAgent(flags.builder, io.cwd),
+          builder: await agentOf(flags.builder),
         });
       }
       printer.stop();
