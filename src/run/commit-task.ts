@@ -41,7 +41,9 @@ export function gateAndCommit(
   if (!gate.pass) return { gate };
   const result = paths.result(task.id);
   writeFileSync(result, resultFile(task, attempt, gate, handoffs));
-  const records = [paths.progress(task.id), result, paths.events].filter((p) => existsSync(p));
+  // The task's own records go with it. The event log does not: committing a log that grows with
+  // every step, once per task, would make a long run's commits quadratic in bytes.
+  const records = [paths.progress(task.id), result].filter((p) => existsSync(p));
   const files = [...gate.files.map((f) => f.path), ...records.map((p) => relative(paths.root, p))];
   const trailers = Object.entries(commitTrailers(ctx.runId, task.id))
     .map(([k, v]) => `${k}: ${v}`)
