@@ -26,6 +26,16 @@ export type BatonErrorCode =
   | 'PROVENANCE_GIT_FAILED'
   // validation verdicts carried as errors (resume refusing, write refusing)
   | 'VERDICT_REFUSED'
+  // the store (src/store/)
+  | 'STORE_CONFIG'
+  | 'STORE_UNAVAILABLE'
+  | 'STORE_CORRUPT'
+  | 'STORE_TOO_NEW'
+  | 'STORE_CONFLICT'
+  | 'STORE_NOT_FOUND'
+  | 'STORE_AMBIGUOUS'
+  | 'STORE_BAD_INPUT'
+  | 'STORE_QUERY'
   // bugs
   | 'INTERNAL';
 
@@ -76,6 +86,9 @@ export function exitCodeFor(code: BatonErrorCode): number {
   switch (code) {
     case 'USAGE':
     case 'FILE_IS_DIRECTORY':
+    case 'STORE_CONFIG':
+    case 'STORE_AMBIGUOUS':
+    case 'STORE_QUERY':
       return 64;
     case 'INTERNAL':
       return 70;
