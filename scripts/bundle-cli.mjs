@@ -1,7 +1,8 @@
 // Bundles the CLI (after `tsc`) into CommonJS chunks under dist/bin/. Start-up is most of what a
 // `baton validate` costs: loading one small CommonJS entry with synchronous requires takes about
 // a third of the time the ESM loader needs for the same modules one file at a time. Commands and
-// codecs stay in separate chunks, loaded only when used; zod and yaml stay external.
+// codecs stay in separate chunks, loaded only when used; zod and yaml stay external, and so do the
+// store's drivers (better-sqlite3 is a native addon; pg is loaded only for a postgres:// store).
 import { rmSync } from 'node:fs';
 import { rolldown } from 'rolldown';
 
@@ -10,7 +11,7 @@ rmSync(out, { recursive: true, force: true });
 const bundle = await rolldown({
   input: { baton: new URL('../dist/cli/index.js', import.meta.url).pathname },
   platform: 'node',
-  external: [/^node:/, 'zod', 'yaml'],
+  external: [/^node:/, 'zod', 'yaml', 'better-sqlite3', 'pg'],
   logLevel: 'silent',
 });
 await bundle.write({

@@ -7,7 +7,7 @@ import { resumeHandoff } from '../../resume/resume.js';
 import { resolveHandoffPath } from '../../validate/paths.js';
 import { badValue, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
-import { formatFinding } from '../output.js';
+import { printRefusal } from '../output.js';
 
 const FLAGS = {
   format: { type: 'string' },
@@ -61,11 +61,7 @@ Exit codes: 0 fresh, 3 stale; refused: 1 INVALID, 2 MISMATCH, 4 UNTRUSTED; 64 us
       reverify: Boolean(flags.reverify),
       timeoutMs,
     });
-    if (!result.ok) {
-      for (const f of result.report.findings) io.stderr(`${formatFinding(result.report.path, f)}\n`);
-      io.stderr(`baton: not resuming from ${result.report.path}: it is ${result.report.verdict}\n`);
-      return result.report.exitCode;
-    }
+    if (!result.ok) return printRefusal(io, result.report, 'resuming from');
     if (flags.json) {
       io.stdout(`${JSON.stringify(result.brief, null, 2)}\n`);
     } else {
