@@ -22,12 +22,16 @@ import {
   findHandoffQuery,
   GET_RUN_SQL,
   INSERT_EVENT_SQL,
+  INSERT_HANDOFF_SQL,
+  insertHandoffParams,
   LIST_EVENTS_SQL,
   listHandoffsQuery,
   listRunsQuery,
+  ORPHANS_SQL,
   type Query,
   STATS_SQL,
   SUMMARY_BY_ID_SQL,
+  TEXTS_AFTER_SQL,
   UPSERT_RUN_SQL,
 } from './_sql.js';
 import type {
@@ -61,9 +65,12 @@ export interface Backend {
   write<T>(fn: (db: SqlExec) => Promise<T>): Promise<T>;
   /** Runs `fn` on a consistent snapshot. */
   read<T>(fn: (db: SqlExec) => Promise<T>): Promise<T>;
-  /** Inserts a handoff row and its search document unless its id or hash exists; true when inserted. */
-  insertHandoff(db: SqlExec, row: HandoffRow, title: string, body: string): Promise<boolean>;
-  /** The search statement: `SUMMARY_SELECT` and `h.text` of the best matches, best first. */
+  /** Stores the text of the handoff just inserted as `seq`, and indexes its title and body words. */
+  insertText(db: SqlExec, seq: unknown, text: string, title: string, body: string): Promise<void>;
+  /**
+   * The search statement: `SUMMARY_SELECT` and `t.text` of the best of the `SEARCH_CANDIDATES`
+   * most recently archived matches, best first.
+   */
   searchQuery(terms: QueryTerm[], filter: HandoffFilter): Query;
   /** Problems the database itself reports, plus a check that each handoff is in the index. */
   checkDatabase(db: SqlExec): Promise<string[]>;
@@ -94,9 +101,10 @@ export class SqlStore implements Store {
   }
 
   private async putOne(db: SqlExec, row: HandoffRow): Promise<PutResult> {
-    if (
-      await this.backend.insertHandoff(db, row, searchDocument(row.title ?? ''), searchDocument(row.text))
-    ) {
+    const [inserted] = await db.all(INSERT_HANDOFF_SQL, insertHandoffParams(row));
+    if (inserted) {
+      const title = searchDocument(row.title ?? '');
+      await this.backend.insertText(db, inserted.seq, row.text, title, searchDocument(row.text));
       const { text: _text, ...rest } = row;
       return { status: 'stored', handoff: summaryFromRow(rest as unknown as Record<string, unknown>) };
     }
@@ -226,19 +234,19 @@ export class SqlStore implements Store {
   async checkIntegrity(): Promise<IntegrityReport> {
     return this.backend.read(async (db) => {
       const problems = await this.backend.checkDatabase(db);
+      const [orphans] = await db.all(ORPHANS_SQL);
+      if (Number(orphans?.textless) > 0) problems.push(`${orphans?.textless} handoffs have no text`);
+      if (Number(orphans?.orphans) > 0) problems.push(`${orphans?.orphans} texts belong to no handoff`);
       // The text of each handoff must still hash to the hash it was archived under.
-      let after = -1;
-      for (;;) {
-        const rows = await db.all(
-          'SELECT seq, id, content_hash, text FROM baton_handoffs WHERE seq > ? ORDER BY seq LIMIT 500',
-          [after],
-        );
+      const PAGE = 500;
+      for (let after = -1; ; ) {
+        const rows = await db.all(TEXTS_AFTER_SQL, [after, PAGE]);
         for (const r of rows) {
           const hash = `sha256:${createHash('sha256').update(String(r.text)).digest('hex')}`;
           if (hash !== r.content_hash)
             problems.push(`handoff ${String(r.id)}: its text no longer matches its hash`);
         }
-        if (rows.length < 500) break;
+        if (rows.length < PAGE) break;
         after = Number(rows[rows.length - 1]?.seq);
       }
       return { ok: problems.length === 0, problems };

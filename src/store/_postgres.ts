@@ -8,23 +8,13 @@ import { UserError } from '../errors.js';
 import { type Backend, type SqlExec, SqlStore } from './_core.js';
 import { storeTooNew, storeUnavailable } from './_errors.js';
 import { POSTGRES_MIGRATIONS } from './_postgres-migrations.js';
-import type { HandoffRow } from './_records.js';
 import { retryTransient } from './_retry.js';
 import { type QueryTerm, tsQuery } from './_search.js';
-import {
-  filterConditions,
-  insertHandoffParams,
-  insertHandoffSql,
-  limitClause,
-  SUMMARY_SELECT,
-} from './_sql.js';
+import { filterConditions, limitClause, SEARCH_CANDIDATES, SUMMARY_SELECT } from './_sql.js';
 import type { HandoffFilter, Store } from './types.js';
 
-const SEARCH_COLUMN = {
-  column: 'search',
-  value: "setweight(to_tsvector('simple', ?), 'A') || setweight(to_tsvector('simple', ?), 'B')",
-};
-const INSERT_SQL = insertHandoffSql([SEARCH_COLUMN]);
+const INSERT_TEXT_SQL = `INSERT INTO baton_handoff_texts (seq, text, search)
+  VALUES (?, ?, setweight(to_tsvector('simple', ?), 'A') || setweight(to_tsvector('simple', ?), 'B'))`;
 
 /** Opens (migrating as needed) the PostgreSQL store at `url`; `display` is the URL without its password. */
 export async function openPostgresStore(url: string, display: string): Promise<Store> {
@@ -68,30 +58,43 @@ class PostgresBackend implements Backend {
     }
   }
 
-  async insertHandoff(db: SqlExec, row: HandoffRow, title: string, body: string): Promise<boolean> {
-    return (await db.all(INSERT_SQL, [...insertHandoffParams(row), title, body])).length === 1;
+  async insertText(db: SqlExec, seq: unknown, text: string, title: string, body: string): Promise<void> {
+    await db.run(INSERT_TEXT_SQL, [seq, text, title, body]);
   }
 
   searchQuery(terms: QueryTerm[], filter: HandoffFilter) {
     const where = filterConditions(filter);
     const limit = limitClause(filter, 20);
     const query = tsQuery(terms);
+    // Rank only the newest candidates: ts_rank must unpack each vector, which is what costs.
+    const join = where.sql ? ' JOIN baton_handoffs h ON h.seq = x.seq' : '';
     return {
-      sql: `SELECT ${SUMMARY_SELECT}, h.text FROM baton_handoffs h
-        WHERE h.search @@ to_tsquery('simple', ?)${where.sql}
-        ORDER BY ts_rank(h.search, to_tsquery('simple', ?)) DESC, h.created_ms DESC${limit.sql}`,
-      params: [query, ...where.params, query, ...limit.params],
+      sql: `SELECT ${SUMMARY_SELECT}, t.text FROM (
+          SELECT seq, ts_rank(search, to_tsquery('simple', ?)) AS score FROM (
+            SELECT x.seq, x.search FROM baton_handoff_texts x${join}
+            WHERE x.search @@ to_tsquery('simple', ?)${where.sql}
+            ORDER BY x.seq DESC LIMIT ${SEARCH_CANDIDATES}
+          ) c ORDER BY score DESC, seq DESC${limit.sql}
+        ) r JOIN baton_handoffs h ON h.seq = r.seq JOIN baton_handoff_texts t ON t.seq = r.seq
+        ORDER BY r.score DESC, r.seq DESC`,
+      params: [query, query, ...where.params, ...limit.params],
     };
   }
 
   async checkDatabase(db: SqlExec): Promise<string[]> {
     const problems: string[] = [];
-    for (const table of ['baton_migrations', 'baton_handoffs', 'baton_run_events', 'baton_runs']) {
+    for (const table of [
+      'baton_migrations',
+      'baton_handoffs',
+      'baton_handoff_texts',
+      'baton_run_events',
+      'baton_runs',
+    ]) {
       const [row] = await db.all('SELECT to_regclass(?) IS NOT NULL AS present', [table]);
       if (!row?.present) problems.push(`table ${table} is missing`);
     }
     if (problems.length > 0) return problems;
-    const [empty] = await db.all("SELECT count(*) AS n FROM baton_handoffs WHERE search = ''::tsvector");
+    const [empty] = await db.all("SELECT count(*) AS n FROM baton_handoff_texts WHERE search = ''::tsvector");
     if (Number(empty?.n) > 0) problems.push(`${empty?.n} handoffs are missing from the search index`);
     return problems;
   }

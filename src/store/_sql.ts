@@ -14,9 +14,6 @@ export interface Query {
 /** The summary columns of a handoff, on the table aliased `h`. */
 export const SUMMARY_SELECT = SUMMARY_COLUMNS.map((c) => `h.${c}`).join(', ');
 
-/** The columns written when a handoff is archived (the PostgreSQL backend adds `search`). */
-export const HANDOFF_INSERT_COLUMNS = [...SUMMARY_COLUMNS, 'created_ms', 'archived_ms', 'text'] as const;
-
 const EQUAL_FILTERS: [keyof HandoffFilter, string][] = [
   ['repository', 'repository'],
   ['branch', 'branch'],
@@ -54,21 +51,24 @@ export function limitClause(filter: HandoffFilter = {}, defaultLimit?: number): 
   return { sql: ' LIMIT ? OFFSET ?', params: [limit ?? Number.MAX_SAFE_INTEGER, filter.offset ?? 0] };
 }
 
-/**
- * Inserts a handoff unless its id or content hash is there already; returns its `seq` when it
- * was inserted. `extra` adds backend columns (PostgreSQL's `search`) with their value SQL.
- */
-export function insertHandoffSql(extra: { column: string; value: string }[] = []): string {
-  const columns = [...HANDOFF_INSERT_COLUMNS, ...extra.map((e) => e.column)];
-  const values = [...HANDOFF_INSERT_COLUMNS.map(() => '?'), ...extra.map((e) => e.value)];
-  return `INSERT INTO baton_handoffs (${columns.join(', ')}) VALUES (${values.join(', ')})
-    ON CONFLICT DO NOTHING RETURNING seq`;
-}
+/** The columns of a handoff's row (its text goes to `baton_handoff_texts`). */
+export const HANDOFF_INSERT_COLUMNS = [...SUMMARY_COLUMNS, 'created_ms', 'archived_ms'] as const;
 
-/** The parameters of `insertHandoffSql` for a row (before the backend's extra ones). */
+/** Inserts a handoff's row unless its id or content hash is there already; returns its `seq` when inserted. */
+export const INSERT_HANDOFF_SQL = `INSERT INTO baton_handoffs (${HANDOFF_INSERT_COLUMNS.join(', ')})
+  VALUES (${HANDOFF_INSERT_COLUMNS.map(() => '?').join(', ')}) ON CONFLICT DO NOTHING RETURNING seq`;
+
+/** The parameters of `INSERT_HANDOFF_SQL` for a row. */
 export function insertHandoffParams(row: HandoffRow): unknown[] {
   return HANDOFF_INSERT_COLUMNS.map((c) => row[c]);
 }
+
+/**
+ * How many matches a search ranks: the most recently archived ones. A word found in most of a
+ * large store would otherwise make every search rank all of them; below this many matches the
+ * ranking is exact.
+ */
+export const SEARCH_CANDIDATES = 2000;
 
 /** Handoffs matching a filter, newest first. */
 export function listHandoffsQuery(filter: HandoffFilter = {}): Query {
@@ -92,7 +92,7 @@ export function countHandoffsQuery(filter: HandoffFilter = {}): Query {
 /** A handoff by exact id, or up to two whose ids start with the prefix (two tell "ambiguous"). */
 export function findHandoffQuery(idOrPrefix: string): Query {
   return {
-    sql: `SELECT ${SUMMARY_SELECT}, h.text FROM baton_handoffs h
+    sql: `SELECT ${SUMMARY_SELECT}, t.text FROM baton_handoffs h JOIN baton_handoff_texts t ON t.seq = h.seq
           WHERE h.id >= ? AND h.id < ? ORDER BY (h.id = ?) DESC, h.id LIMIT 6`,
     params: [idOrPrefix, prefixEnd(idOrPrefix), idOrPrefix],
   };
@@ -104,6 +104,15 @@ export const COLLISION_SQL =
 
 /** A handoff summary by exact id. */
 export const SUMMARY_BY_ID_SQL = `SELECT ${SUMMARY_SELECT} FROM baton_handoffs h WHERE h.id = ?`;
+
+/** The text of the handoffs in a window of seqs, with the hash each was archived under. */
+export const TEXTS_AFTER_SQL = `SELECT t.seq, h.id, h.content_hash, t.text
+  FROM baton_handoff_texts t JOIN baton_handoffs h ON h.seq = t.seq WHERE t.seq > ? ORDER BY t.seq LIMIT ?`;
+
+/** Handoffs without text and texts without a handoff (both must be 0). */
+export const ORPHANS_SQL = `SELECT
+  (SELECT count(*) FROM baton_handoffs h WHERE NOT EXISTS (SELECT 1 FROM baton_handoff_texts t WHERE t.seq = h.seq)) AS textless,
+  (SELECT count(*) FROM baton_handoff_texts t WHERE NOT EXISTS (SELECT 1 FROM baton_handoffs h WHERE h.seq = t.seq)) AS orphans`;
 
 /** Appends an event unless its (run_id, seq) exists. */
 export const INSERT_EVENT_SQL = `INSERT INTO baton_run_events

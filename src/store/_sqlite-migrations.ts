@@ -37,12 +37,16 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
         parent TEXT,
         window_number INTEGER,
         source TEXT,
-        bytes INTEGER NOT NULL,
-        text TEXT NOT NULL
+        bytes INTEGER NOT NULL
       );
       CREATE INDEX baton_handoffs_created ON baton_handoffs (created_ms DESC, id DESC);
       CREATE INDEX baton_handoffs_task ON baton_handoffs (task, created_ms DESC);
       CREATE INDEX baton_handoffs_repository ON baton_handoffs (repository, branch, created_ms DESC);
+      -- The text lives apart so that lists, counts and filters read small rows.
+      CREATE TABLE baton_handoff_texts (
+        seq INTEGER PRIMARY KEY REFERENCES baton_handoffs (seq),
+        text TEXT NOT NULL
+      );
       CREATE VIRTUAL TABLE baton_handoff_fts USING fts5 (
         title, body, content = '', tokenize = 'unicode61 remove_diacritics 0'
       );

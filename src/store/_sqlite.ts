@@ -9,16 +9,9 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { UserError } from '../errors.js';
 import { type Backend, type SqlExec, SqlStore } from './_core.js';
 import { storeTooNew, storeUnavailable } from './_errors.js';
-import type { HandoffRow } from './_records.js';
 import { retryTransient } from './_retry.js';
 import { fts5Query, type QueryTerm } from './_search.js';
-import {
-  filterConditions,
-  insertHandoffParams,
-  insertHandoffSql,
-  limitClause,
-  SUMMARY_SELECT,
-} from './_sql.js';
+import { filterConditions, limitClause, SEARCH_CANDIDATES, SUMMARY_SELECT } from './_sql.js';
 import { type Migration, SQLITE_MIGRATIONS } from './_sqlite-migrations.js';
 import type { HandoffFilter, Store } from './types.js';
 
@@ -146,25 +139,28 @@ class SqliteBackend implements Backend {
     return this.serialised(() => retryTransient(() => this.transaction('BEGIN', fn), isBusy, this.location));
   }
 
-  async insertHandoff(db: SqlExec, row: HandoffRow, title: string, body: string): Promise<boolean> {
-    const [inserted] = await db.all(insertHandoffSql(), insertHandoffParams(row));
-    if (!inserted) return false;
-    await db.run('INSERT INTO baton_handoff_fts (rowid, title, body) VALUES (?, ?, ?)', [
-      inserted.seq,
-      title,
-      body,
-    ]);
-    return true;
+  async insertText(db: SqlExec, seq: unknown, text: string, title: string, body: string): Promise<void> {
+    await db.run('INSERT INTO baton_handoff_texts (seq, text) VALUES (?, ?)', [seq, text]);
+    await db.run('INSERT INTO baton_handoff_fts (rowid, title, body) VALUES (?, ?, ?)', [seq, title, body]);
   }
 
   searchQuery(terms: QueryTerm[], filter: HandoffFilter) {
     const where = filterConditions(filter);
     const limit = limitClause(filter, 20);
+    // FTS5 walks the matches newest first and scores only the candidates; filters join the small
+    // handoff rows (CROSS JOIN keeps FTS5 as the outer loop); text is read for the results only.
+    const join = where.sql ? ' CROSS JOIN baton_handoffs h' : '';
+    const on = where.sql ? ' AND h.seq = baton_handoff_fts.rowid' : '';
     return {
-      sql: `SELECT ${SUMMARY_SELECT}, h.text FROM baton_handoff_fts
-        JOIN baton_handoffs h ON h.seq = baton_handoff_fts.rowid
-        WHERE baton_handoff_fts MATCH ?${where.sql}
-        ORDER BY bm25(baton_handoff_fts, 4.0, 1.0), h.created_ms DESC${limit.sql}`,
+      sql: `SELECT ${SUMMARY_SELECT}, t.text FROM (
+          SELECT seq, score FROM (
+            SELECT baton_handoff_fts.rowid AS seq, bm25(baton_handoff_fts, 4.0, 1.0) AS score
+            FROM baton_handoff_fts${join}
+            WHERE baton_handoff_fts MATCH ?${on}${where.sql}
+            ORDER BY baton_handoff_fts.rowid DESC LIMIT ${SEARCH_CANDIDATES}
+          ) ORDER BY score, seq DESC${limit.sql}
+        ) r JOIN baton_handoffs h ON h.seq = r.seq JOIN baton_handoff_texts t ON t.seq = r.seq
+        ORDER BY r.score, r.seq DESC`,
       params: [fts5Query(terms), ...where.params, ...limit.params],
     };
   }

@@ -276,6 +276,21 @@ for (const backend of BACKENDS) {
         expect(await codeOf(store.searchHandoffs('  !!  '))).toBe('STORE_QUERY');
       });
 
+      it('ranks the 2,000 most recently archived matches when more match', async () => {
+        const many = Array.from({ length: 2001 }, (_, i) =>
+          handoffInput({
+            id: idOf(100 + i),
+            title: i === 0 ? 'common common' : `Other ${i}`,
+            body: 'common',
+          }),
+        );
+        await store.putHandoffs(many);
+        const found = await ids('common', { limit: 5000 });
+        expect(found).toHaveLength(2000);
+        expect(found).not.toContain(idOf(100));
+        expect(await ids('common', { task: 'T2', limit: 5000 })).toEqual([]);
+      });
+
       it('narrows by the list filters, limits, and quotes the matching line', async () => {
         expect(await ids('parser', { task: 'T2' })).toEqual([idOf(2)]);
         expect(await ids('pars*', { limit: 1 })).toHaveLength(1);
@@ -401,7 +416,9 @@ for (const backend of BACKENDS) {
       it('passes its integrity check, and reports text that no longer matches its hash', async () => {
         await store.putHandoffs([handoffInput({ id: idOf(1) }), handoffInput({ id: idOf(2) })]);
         expect(await store.checkIntegrity()).toEqual({ ok: true, problems: [] });
-        await fixture.raw(`UPDATE baton_handoffs SET text = 'tampered' WHERE id = '${idOf(2)}'`);
+        await fixture.raw(
+          `UPDATE baton_handoff_texts SET text = 'tampered' WHERE seq = (SELECT seq FROM baton_handoffs WHERE id = '${idOf(2)}')`,
+        );
         const report = await store.checkIntegrity();
         expect(report.ok).toBe(false);
         expect(report.problems).toEqual([`handoff ${idOf(2)}: its text no longer matches its hash`]);
