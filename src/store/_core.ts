@@ -28,7 +28,6 @@ import {
   listHandoffsQuery,
   listRunsQuery,
   ORPHANS_SQL,
-  type Query,
   STATS_SQL,
   SUMMARY_BY_ID_SQL,
   TEXTS_AFTER_SQL,
@@ -63,15 +62,15 @@ export interface Backend {
   location: string;
   /** Runs `fn` in a write transaction; retries it (from the start) when it lost a race. */
   write<T>(fn: (db: SqlExec) => Promise<T>): Promise<T>;
-  /** Runs `fn` on a consistent snapshot. */
+  /** Runs `fn` for reading (on SQLite inside one read transaction, so it sees one snapshot). */
   read<T>(fn: (db: SqlExec) => Promise<T>): Promise<T>;
   /** Stores the text of the handoff just inserted as `seq`, and indexes its title and body words. */
   insertText(db: SqlExec, seq: unknown, text: string, title: string, body: string): Promise<void>;
   /**
-   * The search statement: `SUMMARY_SELECT` and `t.text` of the best of the `SEARCH_CANDIDATES`
-   * most recently archived matches, best first.
+   * Searches: rows of `SUMMARY_SELECT` and `t.text` of the best of the `SEARCH_CANDIDATES` most
+   * recently archived matches, best first.
    */
-  searchQuery(terms: QueryTerm[], filter: HandoffFilter): Query;
+  search(db: SqlExec, terms: QueryTerm[], filter: HandoffFilter): Promise<Record<string, unknown>[]>;
   /** Problems the database itself reports, plus a check that each handoff is in the index. */
   checkDatabase(db: SqlExec): Promise<string[]>;
   close(): Promise<void>;
@@ -154,9 +153,9 @@ export class SqlStore implements Store {
 
   async searchHandoffs(query: string, filter: HandoffFilter = {}): Promise<SearchHit[]> {
     const terms = parseQuery(typeof query === 'string' ? query : '');
-    const q = this.backend.searchQuery(terms, checkFilter(filter));
+    checkFilter(filter);
     return this.backend.read(async (db) =>
-      (await db.all(q.sql, q.params)).map((row) => ({
+      (await this.backend.search(db, terms, filter)).map((row) => ({
         handoff: summaryFromRow(row),
         snippet: snippetOf(String(row.text), terms),
       })),

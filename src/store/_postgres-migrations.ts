@@ -1,6 +1,6 @@
 /**
  * The PostgreSQL schema as numbered migrations, the twin of `_sqlite-migrations.ts`: the same
- * tables and columns, with a `tsvector` column (beside the text) and a GIN index in place of FTS5. Ids compare
+ * tables and columns, with a table of `tsvector`s and a GIN index in place of FTS5. Ids compare
  * byte by byte (`COLLATE "C"`) so that prefix ranges work in every database locale.
  */
 import type { Migration } from './_sqlite-migrations.js';
@@ -36,13 +36,17 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX baton_handoffs_created ON baton_handoffs (created_ms DESC, id DESC);
       CREATE INDEX baton_handoffs_task ON baton_handoffs (task, created_ms DESC);
       CREATE INDEX baton_handoffs_repository ON baton_handoffs (repository, branch, created_ms DESC);
-      -- The text and its search vector live apart so that lists, counts and filters read small rows.
+      -- The text lives apart so that lists, counts and filters read small rows.
       CREATE TABLE baton_handoff_texts (
         seq BIGINT PRIMARY KEY REFERENCES baton_handoffs (seq),
-        text TEXT NOT NULL,
+        text TEXT NOT NULL
+      );
+      -- The search vectors too, in narrow rows: a search reads many of them.
+      CREATE TABLE baton_handoff_search (
+        seq BIGINT PRIMARY KEY REFERENCES baton_handoffs (seq),
         search TSVECTOR NOT NULL
       );
-      CREATE INDEX baton_handoff_texts_search ON baton_handoff_texts USING GIN (search);
+      CREATE INDEX baton_handoff_search_search ON baton_handoff_search USING GIN (search);
       CREATE TABLE baton_run_events (
         run_id TEXT COLLATE "C" NOT NULL,
         seq INTEGER NOT NULL,

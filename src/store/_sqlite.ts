@@ -144,15 +144,15 @@ class SqliteBackend implements Backend {
     await db.run('INSERT INTO baton_handoff_fts (rowid, title, body) VALUES (?, ?, ?)', [seq, title, body]);
   }
 
-  searchQuery(terms: QueryTerm[], filter: HandoffFilter) {
+  search(db: SqlExec, terms: QueryTerm[], filter: HandoffFilter): Promise<Record<string, unknown>[]> {
     const where = filterConditions(filter);
     const limit = limitClause(filter, 20);
     // FTS5 walks the matches newest first and scores only the candidates; filters join the small
     // handoff rows (CROSS JOIN keeps FTS5 as the outer loop); text is read for the results only.
     const join = where.sql ? ' CROSS JOIN baton_handoffs h' : '';
     const on = where.sql ? ' AND h.seq = baton_handoff_fts.rowid' : '';
-    return {
-      sql: `SELECT ${SUMMARY_SELECT}, t.text FROM (
+    return db.all(
+      `SELECT ${SUMMARY_SELECT}, t.text FROM (
           SELECT seq, score FROM (
             SELECT baton_handoff_fts.rowid AS seq, bm25(baton_handoff_fts, 4.0, 1.0) AS score
             FROM baton_handoff_fts${join}
@@ -161,8 +161,8 @@ class SqliteBackend implements Backend {
           ) ORDER BY score, seq DESC${limit.sql}
         ) r JOIN baton_handoffs h ON h.seq = r.seq JOIN baton_handoff_texts t ON t.seq = r.seq
         ORDER BY r.score, r.seq DESC`,
-      params: [fts5Query(terms), ...where.params, ...limit.params],
-    };
+      [fts5Query(terms), ...where.params, ...limit.params],
+    );
   }
 
   async checkDatabase(db: SqlExec): Promise<string[]> {
