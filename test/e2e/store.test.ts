@@ -95,6 +95,21 @@ describe('baton archive', () => {
   });
 });
 
+describe('outside a repository', () => {
+  it('archives into .baton/baton.db under the working directory; show notes what a format cannot hold', () => {
+    const dir = scratch.plain();
+    expect(baton(['write', '--no-git'], { cwd: dir, input: DRAFT }).status).toBe(0);
+    const a = baton(['archive', '--json'], { cwd: dir });
+    expect(a.status, a.stderr).toBe(0);
+    const { id, store } = JSON.parse(a.stdout) as { id: string; store: string };
+    expect(store).toBe(join(dir, DB));
+    const ck = baton(['show', id, '--format', 'context-kit'], { cwd: dir });
+    expect(ck.status).toBe(0);
+    expect(ck.stdout).toMatch(/^---\nschema: context-kit\/handoff-v1\n/);
+    expect(ck.errLines).toEqual(['note: provenance: context-kit requires git provenance; this handoff has none']);
+  });
+});
+
 describe('baton log, show and search', () => {
   it('log narrows by task, prints JSON, and says so when nothing is archived without creating a store', () => {
     const repo = scratch.repo();

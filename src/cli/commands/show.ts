@@ -45,8 +45,7 @@ Exit codes: 0, 1 no such handoff (or the store cannot be read), 64 usage error
       }
       const rendered = await renderStoredHandoff(stored, format);
       io.stdout(rendered.text.endsWith('\n') ? rendered.text : `${rendered.text}\n`);
-      for (const loss of rendered.losses)
-        io.stderr(`note: ${format} cannot hold ${loss.field}: ${loss.message}\n`);
+      for (const loss of rendered.losses) io.stderr(`note: ${loss.field}: ${loss.message}\n`);
       return 0;
     });
   },
