@@ -106,7 +106,9 @@ describe('outside a repository', () => {
     const ck = baton(['show', id, '--format', 'context-kit'], { cwd: dir });
     expect(ck.status).toBe(0);
     expect(ck.stdout).toMatch(/^---\nschema: context-kit\/handoff-v1\n/);
-    expect(ck.errLines).toEqual(['note: provenance: context-kit requires git provenance; this handoff has none']);
+    expect(ck.errLines).toEqual([
+      'note: provenance: context-kit requires git provenance; this handoff has none',
+    ]);
   });
 });
 

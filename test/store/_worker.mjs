@@ -1,12 +1,13 @@
 // A separate baton process writing into a store, for the reliability tests. Uses the built
 // library (dist/), as a second program on the machine would.
 //   node _worker.mjs <store-url> put <worker> <count>   archive <count> distinct handoffs, one transaction each
-//   node _worker.mjs <store-url> hang <worker> <count>  commit <count>, then open a batch transaction,
-//                                                        say "in-transaction" and wait to be killed
+//   node _worker.mjs <store-url> hang <worker> <count> <batch>  commit <count>, then put <batch> more in
+//                                                        one transaction, say "in-transaction" inside it
+//                                                        and wait there to be killed
 import { writeSync } from 'node:fs';
 import { openStore } from '../../dist/store/index.js';
 
-const [url, mode, worker, countText] = process.argv.slice(2);
+const [url, mode, worker, countText, batchText] = process.argv.slice(2);
 const count = Number(countText);
 
 function handoff(i, filler = '') {
@@ -25,7 +26,7 @@ try {
   if (mode === 'hang') {
     const filler = 'words to fill the page cache until it spills into the write-ahead log '.repeat(30);
     function* batch() {
-      for (let i = count; i < count + 3000; i++) yield handoff(i, filler);
+      for (let i = count; i < count + Number(batchText); i++) yield handoff(i, filler);
       writeSync(1, 'in-transaction\n');
       // Block inside the open transaction until SIGKILL arrives.
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);

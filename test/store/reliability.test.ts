@@ -77,7 +77,9 @@ for (const backend of BACKENDS) {
     }, 120_000);
 
     it('a writer killed with SIGKILL mid-transaction leaves a store that opens, checks clean and takes writes', async () => {
-      const { child, done } = startWorker([fixture.url, 'hang', '7', '10']);
+      // SQLite: enough rows (6 MB) that its page cache spills into the WAL before the kill.
+      const batch = backend.name === 'sqlite' ? '3000' : '200';
+      const { child, done } = startWorker([fixture.url, 'hang', '7', '10', batch]);
       await new Promise<void>((resolve, reject) => {
         child.stdout?.on('data', (d: Buffer) => {
           if (d.toString().includes('in-transaction')) resolve();
