@@ -1,11 +1,8 @@
 /** `baton archive [path]`: keep the current handoff in the store, only while it is VALID now. */
 import { archiveHandoff } from '../../archive/archive.js';
-import { UserError } from '../../errors.js';
-import { FORMAT_NAMES, isFormatName } from '../../formats/names.js';
-import type { FormatName } from '../../formats/types.js';
 import { openStore } from '../../store/open.js';
-import { resolveHandoffPath } from '../../validate/paths.js';
-import { badValue, parseFlags } from '../args.js';
+import { parseFlags } from '../args.js';
+import { formatFlag, oneHandoffPath } from '../handoff-args.js';
 import type { Command } from '../io.js';
 import { printRefusal } from '../output.js';
 import { storeOptions } from '../store-flags.js';
@@ -39,19 +36,10 @@ Exit codes: 0 archived (or already archived), refused: 1 INVALID, 2 MISMATCH,
 64 usage error.`,
   async run(args, io) {
     const { flags, positionals } = parseFlags('archive', args, FLAGS);
-    const format = flags.format ?? 'auto';
-    if (format !== 'auto' && !isFormatName(format))
-      throw badValue('archive', 'format', format, ['auto', ...FORMAT_NAMES]);
-    if (positionals.length > 1) {
-      throw new UserError('USAGE', 'archive takes one path (see `baton archive --help`)');
-    }
-    const path = resolveHandoffPath(positionals[0], {
-      format: format as FormatName | 'auto',
-      cwd: io.cwd,
-      env: io.env,
-    });
+    const format = formatFlag('archive', flags.format);
+    const path = oneHandoffPath('archive', positionals, format, io);
     const result = await archiveHandoff(path, {
-      format: format as FormatName | 'auto',
+      format,
       store: () => openStore(storeOptions(io, true)),
     });
     if (!result.ok) return printRefusal(io, result.report, 'archiving');
