@@ -195,7 +195,7 @@ describe('baton runs', () => {
     expect(list.status).toBe(0);
     expect(list.stdout).toBe(
       'run-01JDA  done  2026-11-30T01:00:00Z  3 events  run.done\n' +
-        'run-02  -  2026-11-29T01:00:00Z  1 events  run.started\n',
+        'run-02  -  2026-11-29T01:00:00Z  1 event  run.started\n',
     );
     const show = baton(['runs', 'show', 'run-01'], { cwd: repo.dir });
     expect(show.status).toBe(0);

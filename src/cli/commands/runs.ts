@@ -74,7 +74,7 @@ function runLine(run: RunInfo): string {
     run.run_id,
     run.summary?.status ?? '-',
     started,
-    `${run.events} events`,
+    `${run.events} event${run.events === 1 ? '' : 's'}`,
     run.last_event ?? '-',
   ].join('  ');
 }
