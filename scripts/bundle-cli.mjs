@@ -1,8 +1,9 @@
 // Bundles the CLI (after `tsc`) into CommonJS chunks under dist/bin/. Start-up is most of what a
 // `baton validate` costs: loading one small CommonJS entry with synchronous requires takes about
 // a third of the time the ESM loader needs for the same modules one file at a time. Commands and
-// codecs stay in separate chunks, loaded only when used; zod, yaml and fast-xml-parser stay
-// external.
+// codecs stay in separate chunks, loaded only when used; zod, yaml, fast-xml-parser and
+// gpt-tokenizer stay external, and so do the store's drivers (better-sqlite3 is a native addon;
+// pg is loaded only for a postgres:// store).
 import { rmSync } from 'node:fs';
 import { rolldown } from 'rolldown';
 
@@ -11,7 +12,7 @@ rmSync(out, { recursive: true, force: true });
 const bundle = await rolldown({
   input: { baton: new URL('../dist/cli/index.js', import.meta.url).pathname },
   platform: 'node',
-  external: [/^node:/, 'zod', 'yaml', 'fast-xml-parser', /^gpt-tokenizer(\/|$)/],
+  external: [/^node:/, 'zod', 'yaml', 'fast-xml-parser', /^gpt-tokenizer(\/|$)/, 'better-sqlite3', 'pg'],
   logLevel: 'silent',
 });
 await bundle.write({

@@ -31,6 +31,16 @@ export type BatonErrorCode =
   | 'AGENT_INVALID'
   | 'RUN_REFUSED'
   | 'RUN_NOT_FOUND'
+  // the store (src/store/)
+  | 'STORE_CONFIG'
+  | 'STORE_UNAVAILABLE'
+  | 'STORE_CORRUPT'
+  | 'STORE_TOO_NEW'
+  | 'STORE_CONFLICT'
+  | 'STORE_NOT_FOUND'
+  | 'STORE_AMBIGUOUS'
+  | 'STORE_BAD_INPUT'
+  | 'STORE_QUERY'
   // bugs
   | 'INTERNAL';
 
@@ -81,6 +91,9 @@ export function exitCodeFor(code: BatonErrorCode): number {
   switch (code) {
     case 'USAGE':
     case 'FILE_IS_DIRECTORY':
+    case 'STORE_CONFIG':
+    case 'STORE_AMBIGUOUS':
+    case 'STORE_QUERY':
       return 64;
     case 'INTERNAL':
       return 70;

@@ -1,7 +1,13 @@
 /**
- * baton's public API: the handoff model, formats, provenance, validation, resume and write.
- * Heavy or Node-only parts live behind subpath exports (`baton/testing`).
+ * baton's public API: the handoff model, formats, provenance, validation, resume, write and
+ * archive. Heavy or Node-only parts live behind subpath exports (`baton/store`, `baton/testing`).
  */
+export {
+  type ArchiveOptions,
+  type ArchiveResult,
+  archiveHandoff,
+  renderStoredHandoff,
+} from './archive/index.js';
 export { BatonError, type BatonErrorCode, InternalError, isBatonError, UserError } from './errors.js';
 export {
   type Codec,
@@ -59,6 +65,19 @@ export {
   resumeHandoff,
   runCheck,
 } from './resume/index.js';
+export type {
+  AppendResult,
+  HandoffFilter,
+  PutHandoffInput,
+  PutResult,
+  RunEvent,
+  RunInfo,
+  RunSummary,
+  SearchHit,
+  Store,
+  StoredHandoff,
+  StoredHandoffSummary,
+} from './store/index.js';
 export {
   EXIT_CODES,
   type Report,

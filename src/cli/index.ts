@@ -15,6 +15,11 @@ const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   provenance: () => import('./commands/provenance.js'),
   run: () => import('./commands/run.js'),
   demo: () => import('./commands/demo.js'),
+  archive: () => import('./commands/archive.js'),
+  log: () => import('./commands/log.js'),
+  show: () => import('./commands/show.js'),
+  search: () => import('./commands/search.js'),
+  runs: () => import('./commands/runs.js'),
 };
 
 const ISSUES = 'https://github.com/baton-dev/baton/issues';

@@ -1,5 +1,7 @@
 /** How findings and reports look on a terminal: one line per finding. */
 import type { Finding } from '../handoff/finding.js';
+import type { Report } from '../validate/report.js';
+import type { CommandIO } from './io.js';
 
 /** `LEVEL: path: field: saved x, now y`, or `LEVEL: path:line: message`. */
 export function formatFinding(path: string, f: Finding): string {
@@ -19,4 +21,11 @@ export function jsonReport<T extends { capture?: unknown; handoff?: unknown }>(
   const { capture, handoff: _handoff, ...rest } = report;
   const current = (capture as { current?: unknown } | undefined)?.current;
   return current ? { ...rest, current } : rest;
+}
+
+/** Prints why a handoff was refused (its findings, then one `baton: not …` line); returns validate's exit code. */
+export function printRefusal(io: CommandIO, report: Report, doing: string): number {
+  for (const f of report.findings) io.stderr(`${formatFinding(report.path, f)}\n`);
+  io.stderr(`baton: not ${doing} ${report.path}: it is ${report.verdict}\n`);
+  return report.exitCode;
 }

@@ -2,10 +2,12 @@
 import type { Agent } from '../agents/types.js';
 import type { ContextHandoffXml } from '../formats/pipeline-xml/index.js';
 import type { Plan } from '../plan/types.js';
+import type { Store } from '../store/types.js';
 import type { TokenCounter } from '../tokens/count.js';
 import type { WindowSizes } from '../window/policy.js';
 import type { EventListener, EventLog } from './events.js';
 import type { RunPaths } from './records.js';
+import type { StoreSink } from './store-sink.js';
 
 /** Options of a run. */
 export interface RunOptions {
@@ -39,8 +41,12 @@ export interface RunOptions {
   /** Start even when the work tree has uncommitted changes (they are never committed). */
   allowDirty?: boolean;
   window?: WindowSizes;
-  /** Told of every event as it is recorded (live progress, the store). */
+  /** Told of every event as it is recorded (live progress). */
   listeners?: EventListener[];
+  /** Where the run's events also go, as they happen (the JSONL log stays the run's own record). */
+  store?: Store;
+  /** Told once when the store fails mid-run (the run goes on; `--resume` catches the store up). */
+  onStoreError?: (error: Error) => void;
 }
 
 /** The state of a run in progress. */
@@ -59,6 +65,7 @@ export interface RunContext {
   /** Serialises gate and commit: one task commits at a time. */
   commitLock: Promise<unknown>;
   halted: boolean;
+  sink?: StoreSink;
 }
 
 /** `plan` without the fields a summary does not need. */

@@ -18,6 +18,7 @@ import type { RunContext, RunOptions } from './context.js';
 import { EventLog } from './events.js';
 import { runPaths } from './records.js';
 import { type TaskState, taskStates } from './resume-state.js';
+import { storeSink } from './store-sink.js';
 import { type RunSummary, summarize, writeSummary } from './summary.js';
 import { runTask, type TaskEnd } from './task.js';
 
@@ -133,6 +134,13 @@ async function context(
     commitLock: Promise.resolve(),
     halted: false,
   };
+  if (options.store) {
+    const sink = storeSink(options.store, runId, options.onStoreError ?? (() => {}));
+    // Events a crash kept from the store are replayed first (appends are idempotent).
+    for (const e of log.events) sink.add(e);
+    log.subscribe((e) => sink.add(e));
+    ctx.sink = sink;
+  }
   for (const listener of options.listeners ?? []) log.subscribe(listener);
   // run.json follows every finished task, so a crash leaves a current summary behind.
   log.subscribe((e) => {
@@ -218,7 +226,7 @@ async function start(ctx: RunContext, task: PlanTask, state: TaskState | undefin
   return runTask(ctx, task);
 }
 
-function finish(ctx: RunContext, status: RunStatus): RunResult {
+async function finish(ctx: RunContext, status: RunStatus): Promise<RunResult> {
   const exitCode =
     status === 'committed'
       ? RUN_EXIT_CODES.committed
@@ -229,5 +237,6 @@ function finish(ctx: RunContext, status: RunStatus): RunResult {
   const summary = summarize(ctx.runId, ctx.options.plan, ctx.log.events);
   writeSummary(ctx.paths.summary, summary);
   ctx.log.close();
+  await ctx.sink?.putSummary(summary);
   return { runId: ctx.runId, runDir: ctx.paths.dir, status, exitCode, summary };
 }

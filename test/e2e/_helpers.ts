@@ -16,9 +16,10 @@ if (!existsSync(BIN)) {
   throw new Error(`${BIN} is missing: build first with \`npx tsc -p tsconfig.build.json\` (or \`npm test\`)`);
 }
 
-// Variables that would point baton or git somewhere other than the temporary repositories.
+// Variables that would point baton or git somewhere other than the temporary repositories
+// (BATON_TEST_* only tell the tests what they may use, such as a PostgreSQL server).
 const LEAKY =
-  /^(BATON_|CONTEXT_KIT_|GIT_(DIR|WORK_TREE|INDEX_FILE|COMMON_DIR|OBJECT_DIRECTORY|CEILING_DIRECTORIES|NAMESPACE|PREFIX)$)/;
+  /^(BATON_(?!TEST_)|CONTEXT_KIT_|GIT_(DIR|WORK_TREE|INDEX_FILE|COMMON_DIR|OBJECT_DIRECTORY|CEILING_DIRECTORIES|NAMESPACE|PREFIX)$)/;
 for (const key of Object.keys(process.env)) if (LEAKY.test(key)) delete process.env[key];
 
 /** The environment children get: the test process's, without anything that redirects baton or git. */

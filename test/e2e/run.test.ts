@@ -128,6 +128,9 @@ describe('baton run', () => {
       ),
     );
     expect(summary).toMatchObject({ status: 'committed', exitCode: 0, goal: 'Calculator' });
+    const listed = baton(['runs'], { cwd: repo.dir });
+    expect(listed.stdout).toContain(summary.id);
+    expect(listed.stdout).toContain(`${ev.length} events`);
   });
 
   it('sends the next builder the earlier results by distance: 1 back FULL, 2 back SUMMARY, 3 back dropped', () => {
@@ -301,6 +304,11 @@ XML
     expect(after.map((e) => e.seq)).toEqual(after.map((_, i) => i + 1));
     expect(after.filter((e) => e.event === 'commit' && e.task === 'TASK-01')).toHaveLength(1);
     expect(after.some((e) => e.event === 'run-resumed')).toBe(true);
+    // The store has every event of the log once, in order: the resume replayed what the kill kept from it.
+    const shown = baton(['runs', 'show', runId, '--json'], { cwd: repo.dir });
+    expect(shown.status).toBe(0);
+    const stored = JSON.parse(shown.stdout) as { events: { seq: number; event: string }[] };
+    expect(stored.events.map((e) => [e.seq, e.event])).toEqual(after.map((e) => [e.seq, e.event]));
     const redispatched = after.filter(
       (e) => e.event === 'dispatch' && e.task === 'TASK-02' && e.stage === 'builder',
     );

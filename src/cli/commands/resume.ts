@@ -1,13 +1,11 @@
 /** `baton resume [path]`: the brief a fresh context starts from, or a refusal. */
 import { UserError } from '../../errors.js';
-import { isFormatName } from '../../formats/names.js';
-import type { FormatName } from '../../formats/types.js';
 import { renderBrief } from '../../resume/render.js';
 import { resumeHandoff } from '../../resume/resume.js';
-import { resolveHandoffPath } from '../../validate/paths.js';
-import { badValue, parseFlags } from '../args.js';
+import { parseFlags } from '../args.js';
+import { formatFlag, oneHandoffPath } from '../handoff-args.js';
 import type { Command } from '../io.js';
-import { formatFinding } from '../output.js';
+import { printRefusal } from '../output.js';
 
 const FLAGS = {
   format: { type: 'string' },
@@ -38,10 +36,7 @@ Options:
 Exit codes: 0 fresh, 3 stale; refused: 1 INVALID, 2 MISMATCH, 4 UNTRUSTED; 64 usage.`,
   async run(args, io) {
     const { flags, positionals } = parseFlags('resume', args, FLAGS);
-    const format = flags.format ?? 'auto';
-    if (format !== 'auto' && !isFormatName(format)) {
-      throw badValue('resume', 'format', format, ['auto', 'baton', 'context-kit', 'json']);
-    }
+    const format = formatFlag('resume', flags.format);
     let timeoutMs = 120_000;
     if (flags.timeout !== undefined) {
       const s = Number(flags.timeout);
@@ -49,23 +44,13 @@ Exit codes: 0 fresh, 3 stale; refused: 1 INVALID, 2 MISMATCH, 4 UNTRUSTED; 64 us
         throw new UserError('USAGE', '--timeout must be a number of seconds above 0');
       timeoutMs = s * 1000;
     }
-    if (positionals.length > 1)
-      throw new UserError('USAGE', 'resume takes one path (see `baton resume --help`)');
-    const path = resolveHandoffPath(positionals[0], {
-      format: format as FormatName | 'auto',
-      cwd: io.cwd,
-      env: io.env,
-    });
+    const path = oneHandoffPath('resume', positionals, format, io);
     const result = await resumeHandoff(path, {
-      format: format as FormatName | 'auto',
+      format,
       reverify: Boolean(flags.reverify),
       timeoutMs,
     });
-    if (!result.ok) {
-      for (const f of result.report.findings) io.stderr(`${formatFinding(result.report.path, f)}\n`);
-      io.stderr(`baton: not resuming from ${result.report.path}: it is ${result.report.verdict}\n`);
-      return result.report.exitCode;
-    }
+    if (!result.ok) return printRefusal(io, result.report, 'resuming from');
     if (flags.json) {
       io.stdout(`${JSON.stringify(result.brief, null, 2)}\n`);
     } else {

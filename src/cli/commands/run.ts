@@ -28,6 +28,7 @@ const FLAGS = {
   'handoff-threshold': { type: 'string' },
   'max-respawns': { type: 'string' },
   verify: { type: 'string', multiple: true },
+  'no-store': { type: 'boolean' },
   json: { type: 'boolean' },
 } as const;
 
@@ -79,6 +80,8 @@ Options:
                              failed attempt (repeatable)
   --resume <run-id>          continue a run that was interrupted (kill -9 included);
                              the agents are the ones given, else the run's own
+  --no-store                 keep the events in the run folder only, not also in the
+                             store (the store: $BATON_STORE, else .baton/baton.db)
   --json                     print run.json at the end instead of the summary
 
 Exit codes: 0 every task committed, 1 the plan or the repository was refused
@@ -125,6 +128,14 @@ planning (its handoff widened the scope, or it outgrew its windows), 64 usage er
       flags.endpoints ? resolve(io.cwd, flags.endpoints) : undefined,
     );
     const agentOf = (spec: string) => resolveAgent(spec, io.cwd, endpoints);
+    const store = flags['no-store'] ? undefined : await openRunStore(root, io);
+    if (store) {
+      common.store = store;
+      common.onStoreError = (error) =>
+        io.stderr(
+          `baton: the store stopped taking events (${error.message}); the run goes on, its log is complete, and --resume catches the store up\n`,
+        );
+    }
     if (flags.verifier) common.verifier = await agentOf(flags.verifier);
     try {
       let result: Awaited<ReturnType<typeof startRun>>;
@@ -156,9 +167,23 @@ planning (its handoff widened the scope, or it outgrew its windows), 64 usage er
       return result.exitCode;
     } finally {
       printer.stop();
+      await store?.close();
     }
   },
 };
+
+// The configured store; a store that cannot be opened stops the run before it starts.
+async function openRunStore(root: string, io: Parameters<Command['run']>[1]) {
+  const { openStore } = await import('../../store/open.js');
+  try {
+    return await openStore({ cwd: root, env: io.env });
+  } catch (error) {
+    const e = error as Error & { hint?: string };
+    throw new UserError('RUN_REFUSED', `the store cannot take the run's events: ${e.message}`, {
+      hint: 'fix the store, or pass --no-store to keep the events in the run folder only',
+    });
+  }
+}
 
 // The agents a run was started with, so that `--resume` needs no flags when they were commands.
 function recordedAgents(root: string, runId: string): { builder?: string; verifier?: string } {

@@ -1,0 +1,73 @@
+/**
+ * `archive`: keep the current handoff in the store, but only while it is still current. A
+ * handoff that validate would not call VALID now (mismatched, stale, untrusted, invalid) is
+ * refused with validate's findings, as context-kit archives only a freshness-checked handoff.
+ */
+import { InternalError } from '../errors.js';
+import type { FormatName } from '../formats/types.js';
+import type { PutResult, Store } from '../store/types.js';
+import { readArtifact } from '../validate/read.js';
+import { EXIT_CODES, type Report } from '../validate/report.js';
+import { validateText } from '../validate/validate.js';
+
+/** Options of `archiveHandoff`. */
+export interface ArchiveOptions {
+  /**
+   * Where to keep it: a store, or a function that opens one. The function is called only once the
+   * handoff is VALID (a refused handoff never creates a store), and the store it opens is closed.
+   */
+  store: Store | (() => Promise<Store>);
+  /** Format of the artifact; `auto` (the default) recognises it by content. */
+  format?: FormatName | 'auto';
+  /** The time `expires_at` is compared with (default: now). */
+  now?: Date;
+}
+
+/** Refused (with validate's report), or archived (stored now, or found already there). */
+export type ArchiveResult =
+  | { ok: false; report: Report }
+  | { ok: true; report: Report; put: PutResult /** The store's location. */; location: string };
+
+/** Validates the handoff at `path` against its repository now and archives it when VALID. */
+export async function archiveHandoff(path: string, options: ArchiveOptions): Promise<ArchiveResult> {
+  // The bytes validated are the bytes stored: the file is read once.
+  const read = readArtifact(path);
+  if (!read.ok) {
+    const verdict = 'INVALID';
+    const report: Report = {
+      verdict,
+      exitCode: EXIT_CODES[verdict],
+      path,
+      format: options.format ?? 'auto',
+      findings: [read.finding],
+      stats: { bytes: read.size ?? 0, lines: 0, items: 0 },
+    };
+    return { ok: false, report };
+  }
+  const report = await validateText(read.raw, {
+    path,
+    format: options.format ?? 'auto',
+    git: true,
+    since: false,
+    withHandoff: true,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  if (report.verdict !== 'VALID') return { ok: false, report };
+  if (!report.handoff) throw new InternalError(`validate called ${path} VALID but returned no handoff`);
+  const input = {
+    text: Buffer.from(read.raw).toString('utf8'),
+    format: report.format,
+    handoff: report.handoff,
+  };
+  if (typeof options.store !== 'function') {
+    const put = await options.store.putHandoff({ ...input, source: path });
+    return { ok: true, report, put, location: options.store.location };
+  }
+  const store = await options.store();
+  try {
+    const put = await store.putHandoff({ ...input, source: path });
+    return { ok: true, report, put, location: store.location };
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,83 @@
+/** What the store commands share: the filter flags, the store to open, one line per handoff. */
+import { UserError } from '../errors.js';
+import { isRfc3339 } from '../handoff/values.js';
+import type { OpenStoreOptions } from '../store/open.js';
+import type { HandoffFilter, StoredHandoffSummary } from '../store/types.js';
+import type { CommandIO } from './io.js';
+
+/** The flags that narrow `log` and `search`. */
+export const FILTER_FLAGS = {
+  task: { type: 'string' },
+  repository: { type: 'string' },
+  branch: { type: 'string' },
+  from: { type: 'string' },
+  status: { type: 'string' },
+  since: { type: 'string' },
+  until: { type: 'string' },
+  limit: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+/** The help lines of `FILTER_FLAGS`. */
+export const FILTER_HELP = `  --task <id>          only this task's handoffs
+  --repository <r>     only handoffs anchored to this repository (owner/name)
+  --branch <b>         only handoffs written on this branch
+  --from <agent>       only handoffs by this writer
+  --status <s>         only handoffs with this status
+  --since <time>       created at or after (RFC 3339, or YYYY-MM-DD for that day's start, UTC)
+  --until <time>       created at or before (RFC 3339, or YYYY-MM-DD for that whole day, UTC)`;
+
+/** The filter the flags describe; `defaultLimit` applies unless `--limit` (or `all`) says otherwise. */
+export function filterFromFlags(
+  command: string,
+  flags: Partial<Record<keyof typeof FILTER_FLAGS, string | boolean>>,
+  defaultLimit: number | undefined,
+): HandoffFilter {
+  const filter: HandoffFilter = {};
+  for (const key of ['task', 'repository', 'branch', 'from', 'status'] as const) {
+    const value = flags[key];
+    if (typeof value === 'string') filter[key] = value;
+  }
+  if (typeof flags.since === 'string') filter.since = timeFlag(command, 'since', flags.since, false);
+  if (typeof flags.until === 'string') filter.until = timeFlag(command, 'until', flags.until, true);
+  if (typeof flags.limit === 'string') {
+    const n = Number(flags.limit);
+    if (!Number.isSafeInteger(n) || n < 1) {
+      throw new UserError(
+        'USAGE',
+        `--limit must be a whole number from 1 up (see \`baton ${command} --help\`)`,
+      );
+    }
+    filter.limit = n;
+  } else if (defaultLimit !== undefined) {
+    filter.limit = defaultLimit;
+  }
+  return filter;
+}
+
+function timeFlag(command: string, flag: string, value: string, endOfDay: boolean): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const day = new Date(`${value}T00:00:00Z`);
+    if (!Number.isNaN(day.getTime()) && day.toISOString().startsWith(value)) {
+      return endOfDay ? new Date(day.getTime() + 86_400_000 - 1) : day;
+    }
+  } else if (isRfc3339(value)) {
+    return new Date(value);
+  }
+  throw new UserError(
+    'USAGE',
+    `--${flag} must be an RFC 3339 time or a YYYY-MM-DD date, not "${value}" (see \`baton ${command} --help\`)`,
+  );
+}
+
+/** How a command opens the store: from its working directory and environment. */
+export function storeOptions(io: CommandIO, create: boolean): OpenStoreOptions {
+  return { cwd: io.cwd, env: io.env, create };
+}
+
+/** One line per handoff: id, time, status, task, writer, title. */
+export function handoffLine(h: StoredHandoffSummary): string {
+  return [h.id, h.created_at, h.status ?? '-', h.task ?? '-', h.from ?? '-', h.title ?? '(untitled)'].join(
+    '  ',
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The PostgreSQL schema as numbered migrations, the twin of `_sqlite-migrations.ts`: the same
+ * tables and columns, with a table of `tsvector`s and a GIN index in place of FTS5. Ids compare
+ * byte by byte (`COLLATE "C"`) so that prefix ranges work in every database locale.
+ */
+import type { Migration } from './_sqlite-migrations.js';
+
+/** Every PostgreSQL migration, oldest first. */
+export const POSTGRES_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'handoffs, full-text index, run events and run summaries',
+    sql: `
+      CREATE TABLE baton_handoffs (
+        seq BIGSERIAL PRIMARY KEY,
+        id TEXT COLLATE "C" NOT NULL UNIQUE,
+        content_hash TEXT NOT NULL UNIQUE,
+        format TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        created_ms BIGINT NOT NULL,
+        archived_at TEXT NOT NULL,
+        archived_ms BIGINT NOT NULL,
+        from_agent TEXT,
+        to_agent TEXT,
+        task TEXT,
+        status TEXT,
+        title TEXT,
+        repository TEXT,
+        branch TEXT,
+        head TEXT,
+        parent TEXT,
+        window_number INTEGER,
+        source TEXT,
+        bytes INTEGER NOT NULL
+      );
+      CREATE INDEX baton_handoffs_created ON baton_handoffs (created_ms DESC, id DESC);
+      CREATE INDEX baton_handoffs_task ON baton_handoffs (task, created_ms DESC);
+      CREATE INDEX baton_handoffs_repository ON baton_handoffs (repository, branch, created_ms DESC);
+      -- The text lives apart so that lists, counts and filters read small rows.
+      CREATE TABLE baton_handoff_texts (
+        seq BIGINT PRIMARY KEY REFERENCES baton_handoffs (seq),
+        text TEXT NOT NULL
+      );
+      -- The search vectors too, in narrow rows: a search reads many of them.
+      CREATE TABLE baton_handoff_search (
+        seq BIGINT PRIMARY KEY REFERENCES baton_handoffs (seq),
+        search TSVECTOR NOT NULL
+      );
+      CREATE INDEX baton_handoff_search_search ON baton_handoff_search USING GIN (search);
+      CREATE TABLE baton_run_events (
+        run_id TEXT COLLATE "C" NOT NULL,
+        seq INTEGER NOT NULL,
+        time TEXT NOT NULL,
+        time_ms BIGINT NOT NULL,
+        event TEXT NOT NULL,
+        task TEXT,
+        stage TEXT,
+        window_number INTEGER,
+        data TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        PRIMARY KEY (run_id, seq)
+      );
+      CREATE TABLE baton_runs (
+        run_id TEXT COLLATE "C" PRIMARY KEY,
+        status TEXT NOT NULL,
+        started_at TEXT NOT NULL,
+        ended_at TEXT,
+        title TEXT,
+        data TEXT NOT NULL,
+        updated_ms BIGINT NOT NULL
+      );
+    `,
+  },
+];

@@ -1,0 +1,77 @@
+/**
+ * The SQLite schema as numbered migrations. Each runs once, in order, in the transaction that
+ * records it in `baton_migrations`; a migration is never edited after release, only followed by
+ * a new one (docs/store.md lists them).
+ */
+
+/** One schema step. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Every SQLite migration, oldest first. */
+export const SQLITE_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'handoffs, full-text index, run events and run summaries',
+    sql: `
+      CREATE TABLE baton_handoffs (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        content_hash TEXT NOT NULL UNIQUE,
+        format TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        created_ms INTEGER NOT NULL,
+        archived_at TEXT NOT NULL,
+        archived_ms INTEGER NOT NULL,
+        from_agent TEXT,
+        to_agent TEXT,
+        task TEXT,
+        status TEXT,
+        title TEXT,
+        repository TEXT,
+        branch TEXT,
+        head TEXT,
+        parent TEXT,
+        window_number INTEGER,
+        source TEXT,
+        bytes INTEGER NOT NULL
+      );
+      CREATE INDEX baton_handoffs_created ON baton_handoffs (created_ms DESC, id DESC);
+      CREATE INDEX baton_handoffs_task ON baton_handoffs (task, created_ms DESC);
+      CREATE INDEX baton_handoffs_repository ON baton_handoffs (repository, branch, created_ms DESC);
+      -- The text lives apart so that lists, counts and filters read small rows.
+      CREATE TABLE baton_handoff_texts (
+        seq INTEGER PRIMARY KEY REFERENCES baton_handoffs (seq),
+        text TEXT NOT NULL
+      );
+      CREATE VIRTUAL TABLE baton_handoff_fts USING fts5 (
+        title, body, content = '', tokenize = 'unicode61 remove_diacritics 0'
+      );
+      CREATE TABLE baton_run_events (
+        run_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        time TEXT NOT NULL,
+        time_ms INTEGER NOT NULL,
+        event TEXT NOT NULL,
+        task TEXT,
+        stage TEXT,
+        window_number INTEGER,
+        data TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        PRIMARY KEY (run_id, seq)
+      ) WITHOUT ROWID;
+      CREATE TABLE baton_runs (
+        run_id TEXT PRIMARY KEY,
+        status TEXT NOT NULL,
+        started_at TEXT NOT NULL,
+        ended_at TEXT,
+        title TEXT,
+        data TEXT NOT NULL,
+        updated_ms INTEGER NOT NULL
+      );
+    `,
+  },
+];

@@ -1,0 +1,234 @@
+/**
+ * The embedded backend: one SQLite file (better-sqlite3, loaded only here), in WAL mode with a
+ * busy timeout so that several baton processes can write it at once, FTS5 for search. A file
+ * that is not a baton store is refused by name and never written to.
+ */
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
+import { UserError } from '../errors.js';
+import { type Backend, type SqlExec, SqlStore } from './_core.js';
+import { storeTooNew, storeUnavailable } from './_errors.js';
+import { retryTransient } from './_retry.js';
+import { fts5Query, type QueryTerm } from './_search.js';
+import { filterConditions, limitClause, SEARCH_CANDIDATES, SUMMARY_SELECT } from './_sql.js';
+import { type Migration, SQLITE_MIGRATIONS } from './_sqlite-migrations.js';
+import type { HandoffFilter, Store } from './types.js';
+
+/** How long one statement waits for another process's lock before retrying. */
+const BUSY_TIMEOUT_MS = 5_000;
+
+/** Options of `openSqliteStore`. */
+export interface SqliteOpenOptions {
+  /** Create the file when it does not exist (default true); false reads a missing store as empty. */
+  create?: boolean;
+}
+
+/** Opens (creating and migrating as needed) the SQLite store at `path`. */
+export async function openSqliteStore(path: string, options: SqliteOpenOptions = {}): Promise<Store> {
+  const Database = (await import('better-sqlite3')).default;
+  let db: BetterSqlite3.Database;
+  if (existsSync(path)) {
+    if (statSync(path).isDirectory()) {
+      throw new UserError('STORE_UNAVAILABLE', `the store path ${path} is a folder, not a database file`);
+    }
+    db = connect(Database, path);
+  } else if (options.create === false) {
+    // Nothing archived yet: answer from an empty store rather than create a file to read nothing.
+    db = new Database(':memory:');
+  } else {
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+    } catch (error) {
+      throw storeUnavailable(path, error);
+    }
+    db = connect(Database, path);
+  }
+  try {
+    await prepare(db, path);
+  } catch (error) {
+    db.close();
+    throw mapError(error, path);
+  }
+  return new SqlStore(new SqliteBackend(db, path));
+}
+
+function connect(Database: typeof BetterSqlite3, path: string): BetterSqlite3.Database {
+  try {
+    return new Database(path, { timeout: BUSY_TIMEOUT_MS });
+  } catch (error) {
+    throw mapError(error, path);
+  }
+}
+
+// Reads before it writes: a file that is not a database is refused before anything touches it.
+async function prepare(db: BetterSqlite3.Database, path: string): Promise<void> {
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')").pluck().all();
+  if (tables.length > 0 && !tables.includes('baton_migrations')) {
+    throw new UserError(
+      'STORE_CORRUPT',
+      `${path} is a SQLite database but not a baton store (it has other tables); it was left as it is`,
+      { hint: 'point BATON_STORE at another file, e.g. BATON_STORE=sqlite:.baton/baton.db' },
+    );
+  }
+  if (path !== ':memory:' && db.name !== ':memory:') {
+    await retryTransient(() => db.pragma('journal_mode = WAL'), isBusy, path);
+    db.pragma('synchronous = NORMAL');
+  }
+  const current = tables.includes('baton_migrations') ? versionOf(db) : 0;
+  const latest = SQLITE_MIGRATIONS[SQLITE_MIGRATIONS.length - 1]?.version ?? 0;
+  if (current > latest) throw storeTooNew(path, current, latest);
+  if (current === latest) return;
+  await retryTransient(() => migrate(db, path, SQLITE_MIGRATIONS), isBusy, path);
+}
+
+function migrate(db: BetterSqlite3.Database, path: string, migrations: readonly Migration[]): void {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    db.exec(`CREATE TABLE IF NOT EXISTS baton_migrations (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+    // Another process may have migrated while this one waited for the lock.
+    const current = versionOf(db);
+    const latest = migrations[migrations.length - 1]?.version ?? 0;
+    if (current > latest) throw storeTooNew(path, current, latest);
+    const record = db.prepare('INSERT INTO baton_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+    for (const m of migrations) {
+      if (m.version <= current) continue;
+      db.exec(m.sql);
+      record.run(m.version, m.name, new Date().toISOString());
+    }
+    db.exec('COMMIT');
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+function versionOf(db: BetterSqlite3.Database): number {
+  return Number(db.prepare('SELECT max(version) FROM baton_migrations').pluck().get() ?? 0);
+}
+
+class SqliteBackend implements Backend {
+  private readonly statements = new Map<string, BetterSqlite3.Statement>();
+  // One connection serves every call of this store, one transaction at a time.
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly exec: SqlExec;
+
+  constructor(
+    private readonly db: BetterSqlite3.Database,
+    readonly location: string,
+  ) {
+    this.exec = {
+      all: async (sql, params = []) => {
+        const stmt = this.statement(sql);
+        if (stmt.reader) return stmt.all(...params) as Record<string, unknown>[];
+        stmt.run(...params);
+        return [];
+      },
+      run: async (sql, params = []) => this.statement(sql).run(...params).changes,
+    };
+  }
+
+  write<T>(fn: (db: SqlExec) => Promise<T>): Promise<T> {
+    return this.serialised(() =>
+      retryTransient(() => this.transaction('BEGIN IMMEDIATE', fn), isBusy, this.location),
+    );
+  }
+
+  read<T>(fn: (db: SqlExec) => Promise<T>): Promise<T> {
+    return this.serialised(() => retryTransient(() => this.transaction('BEGIN', fn), isBusy, this.location));
+  }
+
+  async insertText(db: SqlExec, seq: unknown, text: string, title: string, body: string): Promise<void> {
+    await db.run('INSERT INTO baton_handoff_texts (seq, text) VALUES (?, ?)', [seq, text]);
+    await db.run('INSERT INTO baton_handoff_fts (rowid, title, body) VALUES (?, ?, ?)', [seq, title, body]);
+  }
+
+  search(db: SqlExec, terms: QueryTerm[], filter: HandoffFilter): Promise<Record<string, unknown>[]> {
+    const where = filterConditions(filter);
+    const limit = limitClause(filter, 20);
+    // FTS5 walks the matches newest first and scores only the candidates; filters join the small
+    // handoff rows (CROSS JOIN keeps FTS5 as the outer loop); text is read for the results only.
+    const join = where.sql ? ' CROSS JOIN baton_handoffs h' : '';
+    const on = where.sql ? ' AND h.seq = baton_handoff_fts.rowid' : '';
+    return db.all(
+      `SELECT ${SUMMARY_SELECT}, t.text FROM (
+          SELECT seq, score FROM (
+            SELECT baton_handoff_fts.rowid AS seq, bm25(baton_handoff_fts, 4.0, 1.0) AS score
+            FROM baton_handoff_fts${join}
+            WHERE baton_handoff_fts MATCH ?${on}${where.sql}
+            ORDER BY baton_handoff_fts.rowid DESC LIMIT ${SEARCH_CANDIDATES}
+          ) ORDER BY score, seq DESC${limit.sql}
+        ) r JOIN baton_handoffs h ON h.seq = r.seq JOIN baton_handoff_texts t ON t.seq = r.seq
+        ORDER BY r.score, r.seq DESC`,
+      [fts5Query(terms), ...where.params, ...limit.params],
+    );
+  }
+
+  async checkDatabase(db: SqlExec): Promise<string[]> {
+    const problems = (await db.all('PRAGMA integrity_check'))
+      .map((r) => String(Object.values(r)[0]))
+      .filter((line) => line !== 'ok');
+    const [counts] = await db.all(`SELECT (SELECT count(*) FROM baton_handoffs) AS handoffs,
+      (SELECT count(*) FROM baton_handoff_fts_docsize) AS indexed`);
+    if (Number(counts?.handoffs) !== Number(counts?.indexed)) {
+      problems.push(`${counts?.handoffs} handoffs but ${counts?.indexed} in the search index`);
+    }
+    return problems;
+  }
+
+  async close(): Promise<void> {
+    await this.queue.catch(() => undefined);
+    if (this.db.open) this.db.close();
+  }
+
+  private statement(sql: string): BetterSqlite3.Statement {
+    let stmt = this.statements.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  private async transaction<T>(begin: string, fn: (db: SqlExec) => Promise<T>): Promise<T> {
+    this.db.exec(begin);
+    try {
+      const result = await fn(this.exec);
+      this.db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw mapError(error, this.location);
+    }
+  }
+
+  private serialised<T>(op: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(op, op);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}
+
+// SQLite's own errors about the file become one clear line that names it; the rest are bugs.
+function mapError(error: unknown, path: string): unknown {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string' || !code.startsWith('SQLITE_') || isBusy(error)) return error;
+  if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') {
+    return new UserError(
+      'STORE_CORRUPT',
+      `${path} is not a usable baton store: ${(error as Error).message}; it was left as it is`,
+      {
+        cause: error,
+        hint: 'move the file aside (baton starts a new store), or point BATON_STORE elsewhere',
+      },
+    );
+  }
+  if (/^SQLITE_(CANTOPEN|IOERR|FULL|READONLY|PERM|AUTH)/.test(code)) return storeUnavailable(path, error);
+  return error;
+}

@@ -1,0 +1,29 @@
+/**
+ * The store (`baton/store`): handoffs and run events kept for later, in a SQLite file by default
+ * or a shared PostgreSQL database. One `Store` interface; the backend is configuration only.
+ */
+export {
+  CONFIG_PATH,
+  DEFAULT_STORE_PATH,
+  parseStoreUrl,
+  resolveStoreLocation,
+  type StoreLocation,
+  type StoreLocationOptions,
+} from './config.js';
+export { type OpenStoreOptions, openStore, openStoreAt, withStore } from './open.js';
+export type {
+  AppendResult,
+  HandoffFilter,
+  IntegrityReport,
+  ListEventsOptions,
+  PutHandoffInput,
+  PutResult,
+  RunEvent,
+  RunInfo,
+  RunSummary,
+  SearchHit,
+  Store,
+  StoredHandoff,
+  StoredHandoffSummary,
+  StoreStats,
+} from './types.js';
