@@ -5,6 +5,9 @@
 export { BatonError, type BatonErrorCode, InternalError, isBatonError, UserError } from './errors.js';
 export {
   type Codec,
+  type ConvertOptions,
+  type ConvertResult,
+  convertHandoff,
   detect,
   FORMAT_NAMES,
   type FormatName,

@@ -13,6 +13,7 @@ const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   write: () => import('./commands/write.js'),
   resume: () => import('./commands/resume.js'),
   provenance: () => import('./commands/provenance.js'),
+  convert: () => import('./commands/convert.js'),
   demo: () => import('./commands/demo.js'),
 };
 
