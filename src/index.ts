@@ -4,6 +4,13 @@
  */
 export { BatonError, type BatonErrorCode, InternalError, isBatonError, UserError } from './errors.js';
 export {
+  type ImportOptions,
+  type ImportReport,
+  type ImportResult,
+  importHandoff,
+  type ProvenanceCandidate,
+} from './formats/import/index.js';
+export {
   type Codec,
   type ConvertOptions,
   type ConvertResult,

@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   resume: () => import('./commands/resume.js'),
   provenance: () => import('./commands/provenance.js'),
   convert: () => import('./commands/convert.js'),
+  import: () => import('./commands/import.js'),
   demo: () => import('./commands/demo.js'),
 };
 
