@@ -7,7 +7,7 @@ import { emptySections } from '../../handoff/types.js';
 import { HANDOFF_SCHEMA } from '../../handoff/values.js';
 import type { ParsedHandoff } from '../types.js';
 import type { Block } from './_blocks.js';
-import { oneLine } from './_blocks.js';
+import { oneLine, stripEmphasis } from './_blocks.js';
 import type { Collected, Mapping } from './_map.js';
 import { classifyMetaKey, statusWord } from './_synonyms.js';
 import type { MetaLine, SourceDoc } from './_tree.js';
@@ -49,7 +49,7 @@ export function assemble(
     return m?.value;
   };
   if (doc.title) {
-    h.title = oneLine(doc.title.text.replace(/[*_`]/g, '')) || undefined;
+    h.title = oneLine(stripEmphasis(doc.title.text)) || undefined;
     map({ source: 'title', line: doc.title.line, field: 'title', bytes: bytes(doc.title.raw) });
   }
   h.title ??= use('title', 'title') ?? 'Imported handoff';
@@ -58,10 +58,10 @@ export function assemble(
   if (!c.goal[0] && !meta.project && titleGoal)
     map({ source: 'title (as the goal)', line: doc.title?.line, field: 'goal', bytes: 0 });
   if (h.goal === undefined) delete h.goal;
-  const fromMeta = meta.summary
-    ? { text: use('summary', 'summary') as string, source: 'summary' }
-    : undefined;
-  const summary = c.summary[0] ?? fromMeta ?? pickCandidate(summaryCandidates, map);
+  // Each fallback is taken (and mapped) only when nothing before it gave a summary.
+  const metaSummary = () =>
+    meta.summary ? { text: use('summary', 'summary') as string, source: meta.summary.key } : undefined;
+  const summary = c.summary[0] ?? metaSummary() ?? pickCandidate(summaryCandidates, map);
   const from = options.from ?? use('from', 'front matter');
   const to = use('to', 'front matter');
   const task = use('task', 'front matter');
@@ -159,7 +159,7 @@ function goalFromTitle(title: string | undefined): string | undefined {
   if (!title) return undefined;
   const goal = oneLine(
     title
-      .replace(/[*_`]/g, '')
+      .replace(/[`]/g, '')
       .replace(/\p{Extended_Pictographic}/gu, '')
       .replace(
         /^\s*(?:session\s+)?(?:handoff|hand-off|handover|context handoff)(?:\s+(?:document|notes?|&\s*session state))?\s*[:—–-]*\s*/i,

@@ -28,6 +28,8 @@ export type Block = (
 const LIST_RE = /^(\s*)([-*+•]|\d{1,3}[.)])\s+(.*)$/;
 const FENCE_RE = /^\s{0,3}(`{3,}|~{3,})\s*([\w+-]*)/;
 const KV_RE = /^\s*(?:\*\*|__)([^*_\n]{1,60}?)(?::\s*(?:\*\*|__)|(?:\*\*|__)\s*[:：])\s*(.+)$/;
+/** The rule under a table's header row: only pipes, dashes, colons and spaces. */
+export const TABLE_RULE = /^\s*\|?(?:\s*:?-{2,}:?\s*\|)*\s*:?-{2,}:?\s*\|?\s*$/;
 const HR_RE = /^\s{0,3}([-*_])(\s*\1){2,}\s*$/;
 
 /** Splits lines (numbered from `first`) into blocks. */
@@ -149,8 +151,8 @@ function readTable(lines: readonly string[]): {
       .replace(/\|$/, '')
       .split(/(?<!\\)\|/)
       .map((c) => c.trim());
-  const rows = lines.filter((l) => !/^\s*\|?\s*:?-{2,}/.test(l)).map(cells);
-  const separated = lines.length > 1 && /^\s*\|?\s*:?-{2,}/.test(lines[1] as string);
+  const rows = lines.filter((l) => !TABLE_RULE.test(l)).map(cells);
+  const separated = lines.length > 1 && TABLE_RULE.test(lines[1] as string);
   return {
     kind: 'table',
     header: separated ? (rows[0] ?? []) : [],
@@ -174,4 +176,12 @@ export function oneLine(text: string): string {
     .replace(/\s*\n\s*/g, ' ')
     .replace(/[ \t]+/g, ' ')
     .trim();
+}
+
+/** Text without Markdown emphasis markers (`**bold**`, `__bold__`, `*em*`, `_em_`); other `*` and `_` stay. */
+export function stripEmphasis(text: string): string {
+  return text
+    .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
+    .replace(/(?<![\p{L}\p{N}*])\*(?=\S)([^*]+?)(?<=\S)\*(?![\p{L}\p{N}*])/gu, '$1')
+    .replace(/(?<![\p{L}\p{N}_])_(?=\S)([^_]+?)(?<=\S)_(?![\p{L}\p{N}_])/gu, '$1');
 }

@@ -31,7 +31,7 @@ const TIME_KEYS = [
 
 /** Reads a parsed JSON or YAML value (or XML turned into one) into the section tree. */
 export function readData(value: unknown, kind: SourceDoc['kind']): SourceDoc {
-  const doc: SourceDoc = { kind, preamble: [], meta: [], sections: [] };
+  const doc: SourceDoc = { kind, preamble: [], meta: [], sections: [], names: namesOf(value) };
   if (Array.isArray(value)) {
     doc.sections = entriesOf('entries', value, 1, 1);
     return doc;
@@ -193,4 +193,21 @@ function entriesOf(key: string, records: readonly unknown[], level: number, dept
     }
   }
   return sections;
+}
+
+/** Every key of `value`, walked with a loop (no recursion, so no nesting overflows the stack). */
+function namesOf(value: unknown): string[] {
+  const names = new Set<string>();
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) stack.push(...v);
+    else if (isRecord(v)) {
+      for (const [k, x] of Object.entries(v)) {
+        names.add(k);
+        stack.push(x);
+      }
+    }
+  }
+  return [...names];
 }

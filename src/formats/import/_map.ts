@@ -6,7 +6,8 @@
  * their plans and worries are history, kept in Notes.
  */
 import type { FileTouched, SubSpec } from '../../handoff/types.js';
-import { type Block, flattenItem, type ListItem, oneLine } from './_blocks.js';
+import { codeSpan } from '../_text.js';
+import { type Block, flattenItem, type ListItem, oneLine, stripEmphasis } from './_blocks.js';
 import { actionOf, cleanText, itemOf, itemOfRecord, type ListField, type TypedItem } from './_items.js';
 import {
   classifyHeading,
@@ -58,7 +59,9 @@ function keep(source: string, body: string, out: Collected, line?: number, extra
   if (m && m.source === source && m.field === 'notes') m.bytes += bytes(body) + extra;
   else out.mappings.push({ source, line, field: 'notes', bytes: bytes(body) + extra });
 }
-const headingText = (s: Section) => cleanText(s.heading.replace(/[*_`]/g, '')) ?? s.heading;
+const headingText = (s: Section) => cleanText(stripEmphasis(s.heading)) ?? s.heading;
+// A heading as written, for the report's paths and the headings of Notes blocks (verbatim text).
+const pathPart = (s: Section) => oneLine(s.heading) || s.heading;
 
 /** Maps the sections, skipping `folded` ones (moved to an archive by `--fit`). */
 export function mapSections(
@@ -77,7 +80,7 @@ function walk(
   history: boolean,
 ): void {
   if (folded.has(s)) return;
-  const here = [...path, headingText(s)];
+  const here = [...path, pathPart(s)];
   const source = here.join(' › ');
   const old = history || (s.entry !== undefined && s.entry.order < s.entry.count - 1);
   let field = fieldOf(s);
@@ -88,10 +91,9 @@ function walk(
       .map((b) => b.raw)
       .join('\n\n')
       .trim();
-    if (text) {
-      out[field].push({ text, source });
-      out.mappings.push({ source, line: s.line, field, bytes: bytes(s.heading) + bytes(text) });
-    }
+    if (text) out[field].push({ text, source });
+    // An empty section was still recognised: its heading is structure, mapped with no text.
+    out.mappings.push({ source, line: s.line, field, bytes: bytes(s.heading) + bytes(text) });
     for (const c of s.children) walk(c, here, out, folded, old);
     return;
   }
@@ -101,9 +103,11 @@ function walk(
   }
   const kept = extract(s.blocks, undefined, source, out, old);
   keepNotes(kept, s, source, out);
-  // A bold line read as a heading with nothing under it was a line of text: keep it.
-  if (s.blocks.length === 0 && s.children.length === 0 && s.line !== undefined)
-    keep(source, s.raw, out, s.line);
+  // A heading nothing was kept under (a bold line with no text below, a section whose items all
+  // went elsewhere) is still text of the source: it stays in Notes.
+  if (s.children.length === 0 && s.line !== undefined && !out.mappings.some((m) => m.source === source)) {
+    keep(source, s.raw.split('\n')[0] ?? s.heading, out, s.line);
+  }
   for (const c of s.children) walk(c, here, out, folded, old);
 }
 
@@ -304,7 +308,7 @@ function listSection(
   for (const c of s.children) {
     if (folded.has(c)) continue;
     if (standsAlone(c, field)) walk(c, here, out, folded, old);
-    else childItems(c, field, [...here, headingText(c)], out, folded);
+    else childItems(c, field, [...here, pathPart(c)], out, folded);
   }
 }
 
@@ -331,16 +335,28 @@ function blockItems(
         if (text) add(itemOf(field, text, { action }), source, row.join(' | '), out);
       }
       return true;
-    case 'code':
+    case 'code': {
       if (field !== 'files_touched' && field !== 'validation') return false;
+      // Commands (or paths) become items; a block with comments is also kept whole in Notes.
+      let made = 0;
+      let comments = false;
       for (const line of b.lines) {
         const cmd = line.replace(/^\s*\$\s+/, '').trim();
-        if (!cmd || cmd.startsWith('#') || cmd.startsWith('//')) continue;
-        const text = field === 'validation' ? `\`${cmd.replace(/`/g, "'")}\`` : cmd;
-        const made = itemOf(field, text, { action });
-        if (made) add(made, source, line, out);
+        if (!cmd) continue;
+        if (cmd.startsWith('#') || cmd.startsWith('//')) {
+          comments = true;
+          continue;
+        }
+        const text = field === 'validation' ? codeSpan(cmd) : cmd;
+        const item = itemOf(field, text, { action });
+        if (item) {
+          add(item, source, line, out);
+          made++;
+        } else comments = true;
       }
-      return true;
+      if (made > 0 && comments) keep(source, b.raw, out);
+      return made > 0;
+    }
     case 'kv':
       add(itemOf(field, `${b.key}: ${b.value}`, { action }), source, b.raw, out);
       return true;
@@ -385,7 +401,7 @@ function childItems(
     for (const g of c.children) {
       if (folded.has(g)) continue;
       if (standsAlone(g, field)) walk(g, here, out, folded, false);
-      else childItems(g, field, [...here, headingText(g)], out, folded);
+      else childItems(g, field, [...here, pathPart(g)], out, folded);
     }
     return;
   }
@@ -402,7 +418,7 @@ function childItems(
       }
       add(typed, source, c.heading, out);
       keepNotes(rest, c, source, out);
-    }
+    } else keepNotes(blocks, c, source, out);
   } else if (lists.length > 0) {
     for (const b of lists) {
       if (b.kind === 'table') {
@@ -426,8 +442,12 @@ function childItems(
     );
   } else {
     const first = blocks.find((b) => b.kind === 'text' && !b.quote);
-    const merge = first?.kind === 'text' && first.text.length <= 400;
-    add(itemOf(field, merge ? `${heading}: ${first.text}` : heading), source, c.heading, out);
+    const item =
+      first?.kind === 'text' && first.text.length <= 400
+        ? itemOf(field, `${heading}: ${first.text}`)
+        : undefined;
+    const merge = item !== undefined;
+    add(item ?? itemOf(field, heading), source, c.heading, out);
     keepNotes(
       blocks.filter((b) => !merge || b !== first),
       c,
@@ -438,6 +458,6 @@ function childItems(
   for (const g of c.children) {
     if (folded.has(g)) continue;
     if (standsAlone(g, field)) walk(g, here, out, folded, false);
-    else childItems(g, field, [...here, headingText(g)], out, folded);
+    else childItems(g, field, [...here, pathPart(g)], out, folded);
   }
 }

@@ -20,7 +20,7 @@ export async function readSource(text: string, name = ''): Promise<SourceDoc> {
     if (value !== undefined) {
       const doc = readData(value, 'yaml');
       // Comments are not data, but they are text the writer wrote: they go to Notes.
-      const comments = text.split('\n').filter((l) => /^\s*#/.test(l));
+      const comments = yamlComments(text);
       if (comments.length) {
         const raw = ['```yaml', ...comments, '```'].join('\n');
         doc.preamble.push({ kind: 'code', lang: 'yaml', lines: comments, raw, line: 1 });
@@ -29,6 +29,17 @@ export async function readSource(text: string, name = ''): Promise<SourceDoc> {
     }
   }
   return readMarkdown(text);
+}
+
+// Whole-line and end-of-line comments: ` #` starts one in YAML, outside quotes.
+function yamlComments(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    const unquoted = line.replace(/"(?:[^"\\]|\\.)*"|'[^']*'/g, (q) => ' '.repeat(q.length));
+    const at = /(?:^|\s)#/.exec(unquoted);
+    if (at) out.push(line.slice(at.index).trim());
+  }
+  return out;
 }
 
 function parseJson(text: string): unknown {
@@ -49,18 +60,21 @@ function looksLikeYaml(text: string): boolean {
 }
 
 async function parseYaml(text: string, required: boolean): Promise<unknown> {
-  const { parse } = await import('yaml');
+  const { parseDocument } = await import('yaml');
+  const fail = (message: string) => {
+    if (!required) return undefined;
+    throw new UserError('HANDOFF_INVALID', `not valid YAML: ${message.split('\n')[0]}`);
+  };
   try {
-    // Aliases are capped (billion laughs); a value that is not a mapping or list is not data.
-    const value: unknown = parse(text, { maxAliasCount: 100, uniqueKeys: false });
+    // Warnings are not printed; errors are refused; aliases are capped (billion laughs).
+    const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false });
+    if (doc.errors.length > 0) return fail((doc.errors[0] as Error).message);
+    const value: unknown = doc.toJS({ maxAliasCount: 100 });
     if (typeof value === 'object' && value !== null) return value;
-    if (required) throw new UserError('HANDOFF_INVALID', 'the YAML file holds no mapping or list');
-    return undefined;
+    return required ? fail('the file holds no mapping or list') : undefined;
   } catch (error) {
     if (error instanceof UserError) throw error;
-    if (!required) return undefined;
-    const message = ((error as Error).message ?? String(error)).split('\n')[0];
-    throw new UserError('HANDOFF_INVALID', `not valid YAML: ${message}`);
+    return fail((error as Error).message ?? String(error));
   }
 }
 

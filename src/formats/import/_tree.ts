@@ -38,6 +38,8 @@ export interface SourceDoc {
   preamble: Block[];
   meta: MetaLine[];
   sections: Section[];
+  /** Keys and element names of data (JSON, YAML, XML): markup, not text. */
+  names?: string[];
 }
 
 const ATX = /^\s{0,3}(#{1,6})\s+(.*?)(?:\s+#+)?\s*$/;

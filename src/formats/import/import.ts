@@ -41,6 +41,7 @@ export async function importHandoff(input: string, options: ImportOptions = {}):
   let mappings: Mapping[];
   let kv: { key: string; value: string; line?: number }[] = [];
   let kind: ImportReport['format'];
+  let names: string[] = [];
   let archive: ImportResult['archive'];
   if (known) {
     handoff = known.handoff;
@@ -55,6 +56,7 @@ export async function importHandoff(input: string, options: ImportOptions = {}):
   } else {
     const doc = await readSource(clean, options.name);
     kind = doc.kind;
+    names = doc.names ?? [];
     const built = build(doc, options, new Set());
     ({ handoff, mappings } = built);
     kv = built.kv;
@@ -78,7 +80,8 @@ export async function importHandoff(input: string, options: ImportOptions = {}):
     provenanceCandidates(kv, clean),
   );
   // With --fit the archive holds what was folded out: the check covers both files.
-  report.textLost = lostWords(clean, archive ? `${markdown}\n${archive.markdown}` : markdown, mappings);
+  const output = archive ? `${markdown}\n${archive.markdown}` : markdown;
+  report.textLost = lostWords(clean, output, mappings, names);
   if (archive)
     report.archive = {
       name: options.fit?.archiveName ?? '',
