@@ -157,3 +157,56 @@ console.log(
 console.log(
   `| ratio | ${(m('all', 'wall') / m('none', 'wall')).toFixed(2)}× | | ${(m('all', 'rss') / m('none', 'rss')).toFixed(2)}× |`,
 );
+
+// Optional: `baton validate` of this build side by side with another build (BATON_BASELINE is the
+// root of another checkout, built), on one canonical handoff and on a folder of 1,000.
+const BASELINE = process.env.BATON_BASELINE;
+if (BASELINE) {
+  const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { renderBaton } = await import('../dist/formats/baton/render.js');
+  const dir = mkdtempSync(join(tmpdir(), 'baton-bench-'));
+  const base = {
+    ...handoffs[0].handoff,
+    schema: 'baton/handoff-v1',
+    id: '01JDXYZ0000000000000000001',
+    created_at: '2026-11-30T01:14:19Z',
+    status: 'in-progress',
+    remaining: [{ title: 'Write docs', files_in_scope: [], verify_by: ['npm test'] }],
+  };
+  const one = renderBaton({ ...base, notes: undefined, done: base.done.slice(0, 5), files_touched: [] });
+  writeFileSync(join(dir, 'one.md'), one);
+  mkdirSync(join(dir, 'folder'));
+  for (let i = 0; i < 1000; i++) writeFileSync(join(dir, 'folder', `h${i}.md`), one.replace('# ', `# ${i} `));
+  const bins = {
+    this: new URL('../dist/bin/baton.cjs', import.meta.url).pathname,
+    baseline: join(resolve(BASELINE), 'dist/bin/baton.cjs'),
+  };
+  const t = { one: { this: [], baseline: [] }, folder: { this: [], baseline: [] } };
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const what of ['one', 'folder']) {
+      for (const [name, bin] of Object.entries(bins)) {
+        const t0 = performance.now();
+        spawnSync(process.execPath, [
+          bin,
+          'validate',
+          '--no-git',
+          '-q',
+          join(dir, what === 'one' ? 'one.md' : 'folder'),
+        ]);
+        t[what][name].push(performance.now() - t0);
+      }
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
+  console.log(`\n\`baton validate --no-git\`, this build against ${BASELINE}:\n`);
+  console.log('| input | this build | baseline | ratio |');
+  console.log('|---|---:|---:|---:|');
+  for (const what of ['one', 'folder']) {
+    const a = median(t[what].this);
+    const b = median(t[what].baseline);
+    console.log(
+      `| ${what === 'one' ? 'one handoff' : '1,000 handoffs'} | ${a.toFixed(1)} ms | ${b.toFixed(1)} ms | ${(a / b).toFixed(2)}× |`,
+    );
+  }
+}

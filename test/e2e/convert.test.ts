@@ -3,10 +3,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseBaton } from '../../src/formats/baton/parse.js';
 import { renderBaton } from '../../src/formats/baton/render.js';
-import { FORMAT_NAMES } from '../../src/formats/names.js';
 import type { ParsedHandoff } from '../../src/formats/types.js';
 import { contentHash } from '../../src/handoff/hash.js';
-import { heldBy } from '../support/held.js';
 import { baton, hasStackTrace, Scratch } from './_helpers.js';
 
 const scratch = new Scratch();
@@ -73,21 +71,6 @@ function setup(): { dir: string; source: string } {
 }
 
 describe('baton convert', () => {
-  it.each(FORMAT_NAMES.filter((f) => f !== 'baton'))(
-    'moves a handoff to %s and back, keeping what the format holds',
-    (format) => {
-      const { dir } = setup();
-      const there = baton(['convert', 'handoff.md', '--to', format, '-o', `out.${format}`], { cwd: dir });
-      expect(there.status, there.stderr).toBe(0);
-      expect(hasStackTrace(there.stderr)).toBe(false);
-      const back = baton(['convert', `out.${format}`, '--to', 'baton'], { cwd: dir });
-      expect(back.status, back.stderr).toBe(0);
-      expect(back.stdout).toBe(renderBaton(heldBy(format, HANDOFF)));
-      const parsed = parseBaton(back.stdout).handoff;
-      for (const key of FRONT) expect(parsed[key], key).toEqual(HANDOFF[key]);
-    },
-  );
-
   it('says on stderr what the target cannot hold, and --strict refuses to write', () => {
     const { dir } = setup();
     const r = baton(['convert', 'handoff.md', '--to', 'phase'], { cwd: dir });
