@@ -5,6 +5,7 @@ import { convertHandoff } from '../../src/formats/convert.js';
 import { FORMAT_NAMES } from '../../src/formats/names.js';
 import type { ParsedHandoff } from '../../src/formats/types.js';
 import { emptySections } from '../../src/handoff/types.js';
+import { validateText } from '../../src/validate/validate.js';
 import { heldBy } from '../support/held.js';
 
 const H: ParsedHandoff = {
@@ -80,4 +81,19 @@ describe('convertHandoff', () => {
       }
     },
   );
+
+  it('converts and validates deeply nested or mistyped JSON without a crash', async () => {
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const inputs = [
+      `{"task_intent": "x", "deep": ${deep}, "floor_state": {"a": ${deep}}, "constraints": [${deep}]}`,
+      `{"fromPhase": "a", "summary": "s", "evidence": {"k": ${deep}}, "other": ${deep}}`,
+      `{"schema": "baton/handoff-v1", "notes": ${deep}, "goal": 5}`,
+    ];
+    for (const text of inputs) {
+      const converted = await convertHandoff(text, { to: 'baton' });
+      expect(converted.text).toMatch(/^---\n/);
+      const report = await validateText(text, { git: false });
+      expect(report.verdict).toBe('INVALID');
+    }
+  });
 });

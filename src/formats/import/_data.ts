@@ -3,6 +3,8 @@
  * Markdown text, arrays of values are lists, arrays of records are entries (an append log) or
  * items with fields. Depth is capped, so deeply nested input is kept as text, not walked.
  */
+
+import { jsonText } from '../_json.js';
 import type { Block, ListItem } from './_blocks.js';
 import { oneLine } from './_blocks.js';
 import { blocksOfText, type Section, type SourceDoc } from './_tree.js';
@@ -61,46 +63,6 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 function rawOf(key: string, v: unknown): string {
   return typeof v === 'string' ? `${key}:\n${v}` : `${key}:\n${jsonText(v, true)}`;
-}
-
-/**
- * `value` as JSON text; nesting too deep for `JSON.stringify` (which recurses) is written by a
- * loop instead, compact, so no input can overflow the stack.
- */
-export function jsonText(value: unknown, pretty: boolean): string {
-  try {
-    return JSON.stringify(value, null, pretty ? 2 : undefined) ?? 'null';
-  } catch {
-    return compactJson(value);
-  }
-}
-
-// A piece of JSON punctuation on the work stack (a class, so no data value can pass for one).
-class Token {
-  constructor(readonly text: string) {}
-}
-
-function compactJson(value: unknown): string {
-  let out = '';
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (v instanceof Token) out += v.text;
-    else if (Array.isArray(v)) {
-      out += '[';
-      stack.push(new Token(']'));
-      for (let i = v.length - 1; i >= 0; i--) stack.push(v[i], ...(i > 0 ? [new Token(',')] : []));
-    } else if (v !== null && typeof v === 'object') {
-      const entries = Object.entries(v);
-      out += '{';
-      stack.push(new Token('}'));
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [k, x] = entries[i] as [string, unknown];
-        stack.push(x, new Token(`${JSON.stringify(k)}:`), ...(i > 0 ? [new Token(',')] : []));
-      }
-    } else out += JSON.stringify(v) ?? 'null';
-  }
-  return out;
 }
 
 function sectionsOf(key: string, v: unknown, level: number, depth: number): Section[] {

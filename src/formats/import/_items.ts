@@ -13,9 +13,9 @@ import type {
   SubSpec,
   ValidationEntry,
 } from '../../handoff/types.js';
+import { jsonText } from '../_json.js';
 import { codeSpans } from '../_text.js';
 import { oneLine } from './_blocks.js';
-import { jsonText } from './_data.js';
 import type { ImportField } from './_synonyms.js';
 
 /** A typed item of one of the list fields. */

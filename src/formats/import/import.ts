@@ -9,6 +9,7 @@ import type { Finding } from '../../handoff/finding.js';
 import { emptySections, LIST_KEYS } from '../../handoff/types.js';
 import { newUlid } from '../../handoff/ulid.js';
 import { FORBIDDEN_CHAR_RE, HANDOFF_SCHEMA, nowRfc3339 } from '../../handoff/values.js';
+import { jsonText } from '../_json.js';
 import { renderBaton } from '../baton/render.js';
 import { detect } from '../detect.js';
 import { loadCodec } from '../index.js';
@@ -51,7 +52,7 @@ export async function importHandoff(input: string, options: ImportOptions = {}):
       .map(([k, v]) => ({
         source: k,
         field: k === 'notes' ? 'notes' : 'front matter',
-        bytes: Buffer.byteLength(typeof v === 'string' ? v : JSON.stringify(v)),
+        bytes: Buffer.byteLength(typeof v === 'string' ? v : jsonText(v, false)),
       }));
   } else {
     const doc = await readSource(clean, options.name);
