@@ -19,6 +19,9 @@ describe('import of free-form handoffs', () => {
     'handoff.xml',
     'status-table.md',
     'append-log.json',
+    'compact-summary.md',
+    'tasks.yaml',
+    'status-words.md',
   ])(
     '%s: maps a goal or summary and done or remaining work, loses no text, verifies nothing',
     async (name) => {
@@ -141,6 +144,41 @@ describe('import of free-form handoffs', () => {
       'Read all 23 changed files',
       'Ran the auth test suite locally',
     ]);
+  });
+
+  it('reads a compaction summary: numbered `1. Label:` lines with indented text are sections', async () => {
+    const { handoff: h } = await run('compact-summary.md');
+    expect(h.goal).toBe(
+      'The user asked to add rate limiting to the public API and to keep the existing client SDKs working.',
+    );
+    expect(h.remaining.map((s) => s.title)).toEqual([
+      'Add the `Retry-After` header',
+      'Document the limits in the API guide',
+      'Finish the burst test, then add the `Retry-After` header.',
+    ]);
+    expect(h.notes).toContain('### Current Work\n\nWriting tests for the burst case');
+  });
+
+  it('routes records and rows by their status word, and items by a status tag', async () => {
+    const yaml = (await run('tasks.yaml')).handoff;
+    expect(yaml.goal).toBe('invoice export');
+    expect(yaml.done.map((d) => d.text)).toEqual(['CSV exporter (status: done)']);
+    expect(yaml.remaining.map((s) => s.title)).toEqual(['PDF exporter', 'Scheduled exports']);
+    expect(yaml.remaining[0]?.verify_by).toEqual(['npm test -- pdf']);
+    expect(yaml.open_concerns).toEqual([
+      'Email delivery (status: blocked; note: waiting for SMTP credentials)',
+    ]);
+    const md = (await run('status-words.md')).handoff;
+    expect(md.done.map((d) => d.text)).toEqual([
+      'Login page: Status: Done; Owner: ana',
+      '[DONE] Migrated the users table',
+    ]);
+    expect(md.remaining.map((s) => s.title)).toEqual([
+      'Password reset: Status: In progress; Owner: ben',
+      'Audit log: Status: Todo',
+      'TODO: remove the legacy session cookie',
+    ]);
+    expect(md.open_concerns).toEqual(['SSO: Status: Blocked; Owner: ana']);
   });
 
   it('imports a format baton knows with its codec', async () => {

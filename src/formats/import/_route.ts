@@ -10,6 +10,7 @@ import { cleanText, itemOf, itemOfRecord, type ListField, type TypedItem } from 
 import {
   classifyHeading,
   classifyMetaKey,
+  fieldOfStatusWord,
   type ImportField,
   isExactSynonym,
   statusMark,
@@ -103,9 +104,12 @@ function routeRows(
   if (field === 'validation' || field === 'facts' || field === 'decisions' || field === 'preferences')
     return [b];
   const rest: string[][] = [];
+  // A column named Status (or State, Estado, 状态 …) says where each row goes, by word or by mark.
+  const statusColumn = b.header.findIndex((h) => classifyMetaKey(h) === 'status');
   for (const row of b.rows) {
     const mark = row.map((c) => statusMark(c)).find((m) => m !== undefined);
-    const to = fieldOfMark(mark);
+    const word = statusColumn >= 0 ? fieldOfStatusWord(row[statusColumn] ?? '') : undefined;
+    const to = fieldOfMark(mark) ?? word;
     const text = rowText(
       b.header,
       row.map((c) => cleanText(c) ?? ''),
@@ -132,7 +136,23 @@ function routeOf(item: ListItem, field: ListField | undefined): ListField | unde
     return undefined;
   if (item.checked === true) return 'done';
   if (item.checked === false) return 'remaining';
+  if (item.fields) return recordStatus(item.fields);
+  const tag = STATUS_TAG.exec(item.text);
+  if (tag) return fieldOfStatusWord(tag[1] ?? tag[2] ?? tag[3] ?? '');
   return fieldOfMark(statusMark(item.text));
+}
+
+// `[DONE] …`, `(wip) …`, `TODO: …`, `DONE — …` at the start of an item.
+const STATUS_TAG = /^\s*(?:\[([^\]]{2,15})\]|\(([^)]{2,15})\)|([A-Z][A-Z ]{1,12})\s*[:—–-])\s+/u;
+
+// A record's own status (`status: done`, `state: blocked`) says where it goes.
+function recordStatus(fields: Record<string, unknown>): ListField | undefined {
+  for (const [key, value] of Object.entries(fields)) {
+    if (classifyMetaKey(key) === 'status' && typeof value === 'string') return fieldOfStatusWord(value);
+    if (/^(done|completed?|finished)$/i.test(key) && typeof value === 'boolean')
+      return value ? 'done' : 'remaining';
+  }
+  return undefined;
 }
 
 /** A typed item of `field` from a list item (a record's fields, a sub-spec's labels). */

@@ -67,7 +67,7 @@ async function parseYaml(text: string, required: boolean): Promise<unknown> {
   };
   try {
     // Warnings are not printed; errors are refused; aliases are capped (billion laughs).
-    const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false });
+    const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false, logLevel: 'error' });
     if (doc.errors.length > 0) return fail((doc.errors[0] as Error).message);
     const value: unknown = doc.toJS({ maxAliasCount: 100 });
     if (typeof value === 'object' && value !== null) return value;

@@ -93,7 +93,7 @@ const FIELDS: [ImportField | 'preferences-first', string, string][] = [
   ],
   [
     'done',
-    'done|completed|complete|completed work|work completed|completed this session|completed tasks|accomplished|what was accomplished|accomplishments|achieved|finished|delivered|deliverables|what was done|what we did|what we built|what just happened|recent work|recent work completed|recent changes|changes made|progress|milestones|verified milestones|shipped|implemented|landed|changelog|work done|hecho|completado|completadas|terminado|logros|realizado|trabajo realizado|avances|progreso|lo que se hizo|сделано|выполнено|завершено|готово|прогресс|достижения|что сделано|erledigt|termine|concluido',
+    'done|completed|complete|what i did|what i have done|what has been done|what was completed|work log|session log|activity log|completed work|work completed|completed this session|completed tasks|accomplished|what was accomplished|accomplishments|achieved|finished|delivered|deliverables|what was done|what we did|what we built|what just happened|recent work|recent work completed|recent changes|changes made|progress|milestones|verified milestones|shipped|implemented|landed|changelog|work done|hecho|completado|completadas|terminado|logros|realizado|trabajo realizado|avances|progreso|lo que se hizo|сделано|выполнено|завершено|готово|прогресс|достижения|что сделано|erledigt|termine|concluido',
     '已完成|完成|成果|进展|已实现|做了什么|完成情况',
   ],
   [
@@ -218,4 +218,17 @@ export function statusWord(text: string): 'complete' | 'blocked' | 'failed' | 'i
   if (/^(in progress|wip|active|ongoing|started|en progreso|в работе|в процессе|进行中)/u.test(t))
     return 'in-progress';
   return undefined;
+}
+
+/** The list field a status word sends an item to: done → Done, todo or in progress → Remaining, blocked or failed → Open concerns. */
+export function fieldOfStatusWord(text: string): 'done' | 'remaining' | 'open_concerns' | undefined {
+  const word = statusWord(text);
+  if (word === 'complete') return 'done';
+  if (word === 'in-progress') return 'remaining';
+  if (word === 'blocked' || word === 'failed') return 'open_concerns';
+  return /^(todo|to do|pending|not started|open|planned|next|pendiente|por hacer|сделать|待办|未开始)\b/iu.test(
+    normalizeHeading(text),
+  )
+    ? 'remaining'
+    : undefined;
 }

@@ -19,7 +19,7 @@ export interface Section {
   entry?: { order: number; count: number };
   /** The whole source text of the section with everything under it, when `raw` is not that. */
   whole?: string;
-  /** True for a `<tag>` block: content, never the document's title. */
+  /** True for a `<tag>` block or a heading read from a bold or `Label:` line: never the title. */
   tag?: boolean;
 }
 
@@ -47,6 +47,8 @@ const PSEUDO = /^\s*(\*\*|__)([^*_\n]{1,80}?)\1\s*[:：]?\s*$/;
 const PSEUDO_COLON_INSIDE = /^\s*(\*\*|__)([^*_\n]{1,80}?)[:：]\1\s*$/;
 // A short label alone on its line (`Done:`, `Next steps:`), used as a heading when text follows it.
 const LABEL = /^\s{0,3}([\p{L}][\p{L}\p{N} '’/&()+-]{0,40}?)\s*[:：]\s*$/u;
+const NUMBERED_LABEL =
+  /^\s{0,3}\d{1,2}[.)]\s+(?:\*\*)?([\p{L}][^:：*]{0,60}?)(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*$/u;
 const SETEXT = /^\s{0,3}(=+|-+)\s*$/;
 const TAG_OPEN = /^\s*<([A-Za-z][\w.-]*)(?:\s[^<>]*)?>\s*$/;
 const TAG_CLOSE = /^\s*<\/([A-Za-z][\w.-]*)>\s*$/;
@@ -116,12 +118,21 @@ export function readMarkdownTree(
     const pseudo = PSEUDO_COLON_INSIDE.exec(line) ?? PSEUDO.exec(line);
     if (pseudo) {
       open((pseudo[2] as string).trim(), realLevel + 1, no);
+      (stack.at(-1) as Open).section.tag = true;
       return;
     }
     const next = lines[i + 1];
+    // `1. Pending Tasks:` with indented lines under it is a heading (summaries agents write).
+    const numbered = NUMBERED_LABEL.exec(line);
+    if (numbered && next !== undefined && /^\s+\S/.test(next)) {
+      open((numbered[1] as string).trim(), realLevel + 1, no);
+      (stack.at(-1) as Open).section.tag = true;
+      return;
+    }
     const label = LABEL.exec(line);
     if (label && next !== undefined && next.trim() !== '' && (label[1] as string).split(/\s+/).length <= 6) {
       open((label[1] as string).trim(), realLevel + 1, no);
+      (stack.at(-1) as Open).section.tag = true;
       return;
     }
     // A setext heading: a line of text underlined with === (level 1) or --- (level 2).

@@ -10,7 +10,7 @@ import { emptySections, LIST_KEYS } from '../../handoff/types.js';
 import { newUlid } from '../../handoff/ulid.js';
 import { FORBIDDEN_CHAR_RE, HANDOFF_SCHEMA, nowRfc3339 } from '../../handoff/values.js';
 import { jsonText } from '../_json.js';
-import { renderBaton } from '../baton/render.js';
+import { frontMatterValues, renderBaton } from '../baton/render.js';
 import { detect } from '../detect.js';
 import { loadCodec } from '../index.js';
 import type { FormatName, ParsedHandoff } from '../types.js';
@@ -81,7 +81,9 @@ export async function importHandoff(input: string, options: ImportOptions = {}):
     provenanceCandidates(kv, clean),
   );
   // With --fit the archive holds what was folded out: the check covers both files.
-  const output = archive ? `${markdown}\n${archive.markdown}` : markdown;
+  // Front matter values are compared as read, not as YAML quotes them.
+  const values = frontMatterValues(handoff).map(([, v]) => v);
+  const output = [markdown, ...values, ...(archive ? [archive.markdown] : [])].join('\n');
   report.textLost = lostWords(clean, output, mappings, names);
   if (archive)
     report.archive = {
