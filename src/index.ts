@@ -10,7 +10,17 @@ export {
 } from './archive/index.js';
 export { BatonError, type BatonErrorCode, InternalError, isBatonError, UserError } from './errors.js';
 export {
+  type ImportOptions,
+  type ImportReport,
+  type ImportResult,
+  importHandoff,
+  type ProvenanceCandidate,
+} from './formats/import/index.js';
+export {
   type Codec,
+  type ConvertOptions,
+  type ConvertResult,
+  convertHandoff,
   detect,
   FORMAT_NAMES,
   type FormatName,

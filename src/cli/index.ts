@@ -14,6 +14,8 @@ const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   resume: () => import('./commands/resume.js'),
   provenance: () => import('./commands/provenance.js'),
   run: () => import('./commands/run.js'),
+  convert: () => import('./commands/convert.js'),
+  import: () => import('./commands/import.js'),
   demo: () => import('./commands/demo.js'),
   archive: () => import('./commands/archive.js'),
   log: () => import('./commands/log.js'),

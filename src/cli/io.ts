@@ -4,8 +4,8 @@
 export interface CommandIO {
   stdout(text: string): void;
   stderr(text: string): void;
-  /** Reads all of standard input (only called when a command is told to read `-`). */
-  readStdin(): Promise<Buffer>;
+  /** Reads standard input (only called when a command is told to read `-`), at most `max` bytes. */
+  readStdin(max?: number): Promise<Buffer>;
   /** True when stdin is a terminal (nothing piped in). */
   stdinIsTTY: boolean;
   stdoutIsTTY: boolean;
@@ -27,9 +27,15 @@ export function processIO(): CommandIO {
   return {
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
-    readStdin: async () => {
+    readStdin: async (max = Number.POSITIVE_INFINITY) => {
       const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      let size = 0;
+      for await (const chunk of process.stdin) {
+        chunks.push(chunk as Buffer);
+        size += (chunk as Buffer).length;
+        // Stop at the cap: the caller refuses the input instead of holding all of it.
+        if (size >= max) break;
+      }
       return Buffer.concat(chunks);
     },
     stdinIsTTY: Boolean(process.stdin.isTTY),

@@ -31,7 +31,7 @@ export function readJsonObject(text: string, what = 'a handoff'): JsonObjectRead
 /** A JSON value as one line of handoff text: strings trimmed with line breaks folded, others as JSON. */
 export function asLine(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  const text = typeof value === 'string' ? value : jsonText(value, false);
   const line = text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
   return line === '' ? undefined : line;
 }
@@ -67,4 +67,44 @@ export function asObject(
 export interface BatonBlock {
   front_matter?: Record<string, string>;
   title?: string;
+}
+
+/**
+ * `value` as JSON text; nesting too deep for `JSON.stringify` (which recurses) is written by a
+ * loop instead, compact, so no input can overflow the stack.
+ */
+export function jsonText(value: unknown, pretty: boolean): string {
+  try {
+    return JSON.stringify(value, null, pretty ? 2 : undefined) ?? 'null';
+  } catch {
+    return compactJson(value);
+  }
+}
+
+// A piece of JSON punctuation on the work stack (a class, so no data value can pass for one).
+class Token {
+  constructor(readonly text: string) {}
+}
+
+function compactJson(value: unknown): string {
+  let out = '';
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v instanceof Token) out += v.text;
+    else if (Array.isArray(v)) {
+      out += '[';
+      stack.push(new Token(']'));
+      for (let i = v.length - 1; i >= 0; i--) stack.push(v[i], ...(i > 0 ? [new Token(',')] : []));
+    } else if (v !== null && typeof v === 'object') {
+      const entries = Object.entries(v);
+      out += '{';
+      stack.push(new Token('}'));
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, x] = entries[i] as [string, unknown];
+        stack.push(x, new Token(`${JSON.stringify(k)}:`), ...(i > 0 ? [new Token(',')] : []));
+      }
+    } else out += JSON.stringify(v) ?? 'null';
+  }
+  return out;
 }

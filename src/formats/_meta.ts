@@ -6,7 +6,7 @@
 import { type Finding, finding } from '../handoff/finding.js';
 import { emptySections } from '../handoff/types.js';
 import type { FrontMatter } from './_front-matter.js';
-import { asLine, asObject, type BatonBlock } from './_json.js';
+import { asLine, asObject, type BatonBlock, jsonText } from './_json.js';
 import { readFields } from './baton/parse.js';
 import { frontMatterValues } from './baton/render.js';
 import type { ParsedHandoff, RenderLoss } from './types.js';
@@ -91,7 +91,7 @@ export function unknownKeyNotes(
   const notes: string[] = [];
   for (const key of Object.keys(o)) {
     if (key === 'baton' || known.includes(key)) continue;
-    notes.push(`### ${key}\n\n\`\`\`json\n${JSON.stringify(o[key], null, 2)}\n\`\`\``);
+    notes.push(`### ${key}\n\n\`\`\`json\n${jsonText(o[key], true)}\n\`\`\``);
     findings.push(
       finding('INFO', 'key-unknown', `unknown key \`${key}\` is kept under Notes`, { field: key }),
     );

@@ -6,6 +6,7 @@ import { UserError } from '../errors.js';
 import { FORMAT_NAMES } from './names.js';
 import type { FormatName, ParsedHandoff, ParseResult, RenderResult } from './types.js';
 
+export { type ConvertOptions, type ConvertResult, convertHandoff } from './convert.js';
 export { detect } from './detect.js';
 export { FORMAT_NAMES, isFormatName } from './names.js';
 export type {

@@ -52,6 +52,18 @@ const NASTY = [
   '\t',
   ' ',
   '~~~',
+  // Markup of the other formats: XML, JSON, the pipeline's own labels and sentinels.
+  ']]>',
+  '&amp;',
+  '&#10;',
+  '<task-result status="PASS">',
+  '</what>',
+  '<![CDATA[',
+  '{"a": 1}',
+  '\\n',
+  'Done:',
+  'None',
+  '\u00a0',
 ];
 
 const piece = fc.oneof(
@@ -93,6 +105,12 @@ export const block = fc
         '- [x] list',
         '### sub',
         '<!-- c -->',
+        'Done:',
+        'None',
+        '- [x] done — verified by `x` → pass',
+        '### FORGE floor_state',
+        '```json',
+        '</incomplete>',
       ),
     ),
     { minLength: 1, maxLength: 6 },

@@ -1,6 +1,4 @@
 /** `baton write [path]`: a draft in, a validated, provenance-anchored handoff out. */
-import { readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { UserError } from '../../errors.js';
 import type { Status } from '../../handoff/types.js';
 import { STATUSES } from '../../handoff/values.js';
@@ -8,6 +6,7 @@ import { resolveHandoffPath } from '../../validate/paths.js';
 import { READ_LIMIT } from '../../validate/read.js';
 import { writeHandoff } from '../../write/write.js';
 import { badValue, parseFlags } from '../args.js';
+import { readInputBytes } from '../input.js';
 import type { Command } from '../io.js';
 import { formatFinding } from '../output.js';
 
@@ -107,26 +106,8 @@ Exit codes: 0 written, 1 refused (the draft is invalid or over the caps), 64 usa
 };
 
 async function readDraft(input: string | undefined, io: Parameters<Command['run']>[1]): Promise<Buffer> {
-  if (input && input !== '-') {
-    const file = resolve(io.cwd, input);
-    try {
-      if (statSync(file).size > READ_LIMIT) {
-        throw new UserError(
-          'FILE_TOO_LARGE',
-          `the draft ${file} is over ${READ_LIMIT} bytes; a handoff is at most 32 KiB`,
-        );
-      }
-      return readFileSync(file);
-    } catch (error) {
-      if (error instanceof UserError) throw error;
-      const code = (error as NodeJS.ErrnoException).code;
-      const why =
-        code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
-      throw new UserError('FILE_UNREADABLE', `cannot read the draft ${file}: ${why}`);
-    }
-  }
   if (!input && io.stdinIsTTY) {
     throw new UserError('USAGE', 'give the draft on stdin or with --input <file> (see `baton write --help`)');
   }
-  return io.readStdin();
+  return (await readInputBytes(input, io, 'draft', READ_LIMIT)).bytes;
 }

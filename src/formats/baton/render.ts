@@ -91,7 +91,8 @@ export function renderRemainingBlocks(h: ParsedHandoff): string[] {
     }
     for (const cmd of spec.verify_by) lines.push(`- Verify by: ${codeSpan(cmd)}`);
     if (spec.notes) lines.push(`- Notes: ${escapeComments(spec.notes)}`);
-    blocks.push(lines.join('\n'));
+    // A sub-spec that is only a title is one line, not a heading followed by blank lines.
+    blocks.push(lines.length === 2 ? (lines[0] as string) : lines.join('\n'));
   }
   return blocks.length ? [blocks.join('\n\n')] : [];
 }

@@ -3,6 +3,8 @@
  * JSON blocks under fixed headings, and come back out of Notes when rendering FORGE again.
  */
 
+import { jsonText } from '../_json.js';
+
 const BLOCK_RE = /(?:^|\n\n)### FORGE (floor_state|provenance)\n\n```json\n([\s\S]*?)\n```(?=\n\n|$)/g;
 
 /** The Notes blocks for a FORGE handoff's floor_state and provenance ('' when both are empty). */
@@ -16,7 +18,7 @@ export function forgeNotes(floorState: unknown, provenance: unknown): string {
 }
 
 function block(name: string, value: unknown): string {
-  return `### FORGE ${name}\n\n\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\``;
+  return `### FORGE ${name}\n\n\`\`\`json\n${jsonText(value, true)}\n\`\`\``;
 }
 
 /** Notes split into FORGE's blocks (parsed back) and the rest of the text. */

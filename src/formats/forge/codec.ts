@@ -15,7 +15,7 @@ import {
   ULID_RE,
   VERIFICATIONS,
 } from '../../handoff/values.js';
-import { asLine, asLines, readJsonObject } from '../_json.js';
+import { asLine, asLines, jsonText, readJsonObject } from '../_json.js';
 import { batonBlock, readBatonBlock, unheldLosses, unknownKeyNotes } from '../_meta.js';
 import { codeSpan, readCodeSpan } from '../_text.js';
 import type { ParsedHandoff, ParseResult, RenderLoss, RenderResult } from '../types.js';
@@ -81,7 +81,7 @@ export function renderForge(h: ParsedHandoff): RenderResult {
     escalation_note: h.open_concerns.join('\n'),
     baton: batonBlock(h, ['schema', 'id', 'from', 'to']),
   };
-  return { text: `${JSON.stringify(out, null, 2)}\n`, losses };
+  return { text: `${jsonText(out, true)}\n`, losses };
 }
 
 function doneResult(d: DoneItem): string {
@@ -169,7 +169,7 @@ function readEvidence(value: unknown, findings: Finding[]): Fact[] {
           finding(
             'INVALID',
             'json-field',
-            `evidence confidence must be a number from 0.0 to 1.0, got ${JSON.stringify(c)}`,
+            `evidence confidence must be a number from 0.0 to 1.0, got ${jsonText(c, false)}`,
             { field: 'evidence' },
           ),
         );

@@ -17,11 +17,17 @@ export function parseJson(text: string, options: { draft?: boolean } = {}): Pars
   const withLists = emptyLists(value as Record<string, unknown>);
   const result = (options.draft ? HandoffDraftSchema : HandoffSchema).safeParse(withLists);
   if (!result.success) {
+    // The fields with a problem are left out, so that what is returned has the model's types
+    // (renderers and rules may run on it) while the findings say what was wrong.
+    const drop = new Set<string>();
     for (const issue of result.error.issues) {
       const path = issue.path.join('.') || '(root)';
       findings.push(finding('INVALID', 'json-schema', `${path}: ${issue.message}`, { field: path }));
+      if (issue.path.length > 0) drop.add(String(issue.path[0]));
+      else if (issue.code === 'unrecognized_keys') for (const k of issue.keys) drop.add(k);
     }
-    return { format: 'json', handoff: withLists as ParsedHandoff, findings };
+    const kept = Object.fromEntries(Object.entries(withLists).filter(([k]) => !drop.has(k)));
+    return { format: 'json', handoff: emptyLists(kept), findings };
   }
   return { format: 'json', handoff: emptyLists(result.data as Record<string, unknown>), findings };
 }

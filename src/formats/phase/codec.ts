@@ -8,7 +8,7 @@ import { type Finding, finding } from '../../handoff/finding.js';
 import type { Decision, Fact } from '../../handoff/types.js';
 import { emptySections } from '../../handoff/types.js';
 import { HANDOFF_SCHEMA } from '../../handoff/values.js';
-import { asLine, asLines, asObject, readJsonObject } from '../_json.js';
+import { asLine, asLines, asObject, jsonText, readJsonObject } from '../_json.js';
 import { batonBlock, readBatonBlock, unheldLosses, unknownKeyNotes } from '../_meta.js';
 import { parseDecision, renderDecision } from '../baton/_items.js';
 import type { ParsedHandoff, ParseResult, RenderLoss, RenderResult } from '../types.js';
@@ -70,7 +70,7 @@ export function renderPhase(h: ParsedHandoff): RenderResult {
     decisionsMade: h.decisions.map((d) => renderDecision({ ...d, rejected: [] })[0] as string),
     baton: batonBlock(h, ['schema', 'from', 'to']),
   };
-  return { text: `${JSON.stringify(out, null, 2)}\n`, losses };
+  return { text: `${jsonText(out, true)}\n`, losses };
 }
 
 /** Reads PhaseHandoff JSON into the canonical model; shape errors are INVALID findings. */

@@ -287,3 +287,8 @@ export function decodeEntities(text: string): string {
     return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
   });
 }
+
+/** Reads a whole XML document (one root element); errors carry the line and column. */
+export function readXmlDocument(text: string): { ok: true; root: XmlElement } | XmlError {
+  return readElement(text, { start: 0, end: text.length });
+}

@@ -3,6 +3,7 @@
  * detail, and <dispatch> messages. Registered as the codec `pipeline-xml`; the run engine uses
  * the element functions directly. Loads fast-xml-parser, so import it lazily.
  */
+export { readXmlDocument, textOf, type XmlElement, type XmlError, type XmlNode } from './_xml.js';
 export { parsePipelineXml, renderPipelineXml } from './codec.js';
 export {
   parseContextHandoff,

@@ -1,0 +1,72 @@
+/** `baton convert <in|-> --to <format>`: any handoff format to any other. */
+import { resolve } from 'node:path';
+import { UserError } from '../../errors.js';
+import { convertHandoff } from '../../formats/convert.js';
+import { FORMAT_NAMES, isFormatName } from '../../formats/names.js';
+import type { FormatName } from '../../formats/types.js';
+import { READ_LIMIT } from '../../validate/read.js';
+import { writeFileAtomic } from '../../write/atomic.js';
+import { badValue, parseFlags } from '../args.js';
+import { readInputText } from '../input.js';
+import type { Command } from '../io.js';
+
+const FLAGS = {
+  to: { type: 'string' },
+  from: { type: 'string' },
+  output: { type: 'string', short: 'o' },
+  strict: { type: 'boolean' },
+  json: { type: 'boolean' },
+} as const;
+
+/** The convert command. */
+export const command: Command = {
+  summary: 'convert a handoff between formats (baton, context-kit, json, anchor, pipeline-xml, forge, phase)',
+  help: `Usage: baton convert <file|-> --to <format> [-o <out>] [options]
+
+Reads a handoff in any format baton knows (recognised by content, or --from) and writes
+it in another: to stdout, or atomically to --output. What the target format cannot hold
+is listed on stderr as warnings; front matter and provenance travel in every format.
+
+Formats: ${FORMAT_NAMES.join(', ')}
+
+Options:
+  --to <format>        the format to write (required)
+  --from <format>      the input's format (default: recognised by content)
+  -o, --output <file>  write here instead of stdout
+  --strict             treat any warning as an error: exit 1 and write nothing
+  --json               print {from, to, losses, findings, text} as JSON on stdout
+
+Exit codes: 0 converted, 1 unreadable input (or warnings with --strict), 64 usage error.`,
+  async run(args, io) {
+    const { flags, positionals } = parseFlags('convert', args, FLAGS);
+    if (!flags.to) throw new UserError('USAGE', 'convert needs --to <format> (see `baton convert --help`)');
+    if (!isFormatName(flags.to)) throw badValue('convert', 'to', flags.to, FORMAT_NAMES);
+    const from = flags.from ?? 'auto';
+    if (from !== 'auto' && !isFormatName(from))
+      throw badValue('convert', 'from', from, ['auto', ...FORMAT_NAMES]);
+    if (positionals.length > 1)
+      throw new UserError('USAGE', 'convert takes one input (see `baton convert --help`)');
+    const input = await readInputText(positionals[0], io, 'handoff', READ_LIMIT);
+    const result = await convertHandoff(input.text, { from: from as FormatName | 'auto', to: flags.to });
+    const warnings = [
+      ...result.findings.map((f) => `${input.path}${f.line ? `:${f.line}` : ''}: ${f.message}`),
+      ...result.losses.map((l) => `${l.field}: ${l.message}`),
+    ];
+    if (flags.strict && warnings.length > 0) {
+      for (const w of warnings) io.stderr(`error: ${w}\n`);
+      io.stderr(`baton: --strict: ${result.to} cannot hold all of this handoff; nothing was written\n`);
+      return 1;
+    }
+    if (flags.output) writeFileAtomic(resolve(io.cwd, flags.output), result.text);
+    if (flags.json) {
+      const { from: f, to, losses, findings, text } = result;
+      io.stdout(
+        `${JSON.stringify({ from: f, to, losses, findings, ...(flags.output ? {} : { text }) }, null, 2)}\n`,
+      );
+    } else if (!flags.output) io.stdout(result.text);
+    for (const w of warnings) io.stderr(`warning: ${w}\n`);
+    if (flags.output && !flags.json)
+      io.stderr(`converted ${result.from} → ${result.to}: ${resolve(io.cwd, flags.output)}\n`);
+    return 0;
+  },
+};

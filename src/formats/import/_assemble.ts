@@ -1,0 +1,171 @@
+/**
+ * Puts a canonical handoff together from what mapping collected and the source's title,
+ * metadata and preamble. Goal and Summary fall back to what the source states about itself — a
+ * project line, a TL;DR, the opening paragraph, the title — and the report says so.
+ */
+import { emptySections } from '../../handoff/types.js';
+import { HANDOFF_SCHEMA } from '../../handoff/values.js';
+import type { ParsedHandoff } from '../types.js';
+import type { Block } from './_blocks.js';
+import { oneLine, stripEmphasis } from './_blocks.js';
+import type { Collected, Mapping } from './_map.js';
+import { classifyMetaKey, statusWord } from './_synonyms.js';
+import type { MetaLine, SourceDoc } from './_tree.js';
+
+/** Summary lines a canonical handoff allows; more is kept in Notes. */
+const SUMMARY_LINES = 5;
+const PLAIN_KV = /^\s*([\p{L}][\p{L}\p{N} /_.-]{0,30}?)\s*[:：]\s+(\S.*)$/u;
+
+/** Builds the handoff and adds the mappings of title, metadata and preamble. */
+export function assemble(
+  doc: SourceDoc,
+  c: Collected,
+  options: { from?: string; source?: string },
+): ParsedHandoff {
+  const h: ParsedHandoff = { ...emptySections(), schema: HANDOFF_SCHEMA };
+  const map = (m: Mapping) => c.mappings.push(m);
+  const preambleNotes: string[] = [];
+  const meta: Partial<Record<string, { key: string; value: string; raw: string; line?: number }>> = {};
+  const summaryCandidates: { text: string; source: string; raw: string }[] = [];
+  const pairs: MetaLine[] = [...doc.meta];
+  for (const b of doc.preamble) pairs.push(...metaOf(b, summaryCandidates, preambleNotes));
+  for (const p of pairs) {
+    const key = classifyMetaKey(p.key);
+    if (key && ['from', 'to', 'task', 'title', 'project', 'status', 'summary'].includes(key) && !meta[key]) {
+      meta[key] = { key: p.key, value: oneLine(p.value), raw: p.raw, line: p.line };
+    } else {
+      c.kv.push({ key: p.key, value: p.value, line: p.line, source: 'preamble' });
+      preambleNotes.push(p.raw);
+    }
+  }
+  // Metadata is mapped only where it is used; the rest stays in Notes with the preamble.
+  const used = new Set<string>();
+  const use = (key: string, field: Mapping['field']) => {
+    const m = meta[key];
+    if (m && !used.has(key)) {
+      used.add(key);
+      map({ source: m.key, line: m.line, field, bytes: bytes(m.raw) });
+    }
+    return m?.value;
+  };
+  if (doc.title) {
+    h.title = oneLine(stripEmphasis(doc.title.text)) || undefined;
+    map({ source: 'title', line: doc.title.line, field: 'title', bytes: bytes(doc.title.raw) });
+  }
+  h.title ??= use('title', 'title') ?? 'Imported handoff';
+  const titleGoal = goalFromTitle(doc.title?.text);
+  h.goal = c.goal[0]?.text ?? use('project', 'goal') ?? titleGoal;
+  if (!c.goal[0] && !meta.project && titleGoal)
+    map({ source: 'title (as the goal)', line: doc.title?.line, field: 'goal', bytes: 0 });
+  if (h.goal === undefined) delete h.goal;
+  // Each fallback is taken (and mapped) only when nothing before it gave a summary.
+  const metaSummary = () =>
+    meta.summary ? { text: use('summary', 'summary') as string, source: meta.summary.key } : undefined;
+  const summary = c.summary[0] ?? metaSummary() ?? pickCandidate(summaryCandidates, map);
+  const from = options.from ?? use('from', 'front matter');
+  const to = use('to', 'front matter');
+  const task = use('task', 'front matter');
+  const status =
+    meta.status && statusWord(meta.status.value) ? (use('status', 'front matter') as string) : undefined;
+  // Metadata nothing used stays with the preamble in Notes.
+  for (const key of ['title', 'project', 'summary', 'from', 'to', 'task', 'status']) {
+    const m = meta[key];
+    if (m && !used.has(key)) preambleNotes.push(m.raw);
+  }
+  const notes = [
+    ...(preambleNotes.length ? [preambleNotes.join('\n')] : []),
+    ...summaryCandidates.map((x) => x.raw),
+  ];
+  if (summary) {
+    const [head, rest] = splitSummary(summary.text);
+    h.summary = head;
+    if (rest) notes.push(`### ${summary.source} (continued)\n\n${rest}`);
+  }
+  notes.push(
+    ...c.goal.slice(1).map((g) => `### ${g.source}\n\n${g.text}`),
+    ...c.summary.slice(1).map((x) => `### ${x.source}\n\n${x.text}`),
+    ...c.notes.map((n) => `### ${n.source}\n\n${n.body}`),
+  );
+  const seen = new Set<string>();
+  for (const t of c.items) {
+    // The same file listed twice (append logs repeat them) is one touched file.
+    if (t.field === 'files_touched') {
+      const key = `${t.item.action}\0${t.item.path}\0${t.item.note ?? ''}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
+    (h[t.field] as unknown[]).push(t.item);
+  }
+  if (notes.length) h.notes = notes.join('\n\n');
+  h.from = from ?? 'import';
+  if (to) h.to = to;
+  if (task) h.task = task;
+  h.status =
+    (status && statusWord(status)) ||
+    (h.remaining.length > 0 ? 'in-progress' : h.done.length > 0 ? 'complete' : 'in-progress');
+  if (h.status === 'complete' && h.remaining.length > 0) h.status = 'in-progress';
+  if (options.source) h.extra = { imported_from: options.source };
+  return h;
+}
+
+const bytes = (s: string) => Buffer.byteLength(s);
+
+// `key: value` lines of the preamble are metadata; a TL;DR and the first paragraph may be the summary.
+function metaOf(
+  b: Block,
+  candidates: { text: string; source: string; raw: string }[],
+  notes: string[],
+): MetaLine[] {
+  if (b.kind === 'kv') return [{ key: b.key, value: b.value, line: b.line, raw: b.raw }];
+  if (b.kind === 'text') {
+    const lines = b.raw.split('\n');
+    if (!b.quote && lines.every((l) => PLAIN_KV.test(l))) {
+      return lines.map((l, i) => {
+        const m = PLAIN_KV.exec(l) as RegExpExecArray;
+        return { key: m[1] as string, value: (m[2] as string).trim(), line: b.line + i, raw: l };
+      });
+    }
+    const tldr = /^(?:\*\*)?tl;?dr(?:\*\*)?\s*[:：]?\s*(?:\*\*)?\s*/i.exec(b.text);
+    if (tldr) candidates.unshift({ text: b.text.slice(tldr[0].length).trim(), source: 'TL;DR', raw: b.raw });
+    else if (!b.quote && !/^\[!/.test(b.text))
+      candidates.push({ text: b.text, source: 'opening paragraph', raw: b.raw });
+    else notes.push(b.raw);
+    return [];
+  }
+  notes.push(b.raw);
+  return [];
+}
+
+// The best summary candidate is taken out of the candidates (the rest stay in Notes).
+function pickCandidate(
+  candidates: { text: string; source: string; raw: string }[],
+  map: (m: Mapping) => void,
+): { text: string; source: string } | undefined {
+  const pick = candidates.shift();
+  if (pick) map({ source: pick.source, field: 'summary', bytes: bytes(pick.raw) });
+  return pick;
+}
+
+function splitSummary(text: string): [string, string | undefined] {
+  const lines = text.split('\n');
+  if (lines.length <= SUMMARY_LINES) return [text, undefined];
+  const para = text.split(/\n\s*\n/)[0] as string;
+  const head = para.split('\n').length <= SUMMARY_LINES ? para : lines.slice(0, SUMMARY_LINES).join('\n');
+  return [head.trim(), text.slice(head.length).trim() || undefined];
+}
+
+// A title names the work once its "Handoff" wording is dropped.
+function goalFromTitle(title: string | undefined): string | undefined {
+  if (!title) return undefined;
+  const goal = oneLine(
+    title
+      .replace(/[`]/g, '')
+      .replace(/\p{Extended_Pictographic}/gu, '')
+      .replace(
+        /^\s*(?:session\s+)?(?:handoff|hand-off|handover|context handoff)(?:\s+(?:document|notes?|&\s*session state))?\s*[:—–-]*\s*/i,
+        '',
+      )
+      .replace(/\s*[:—–-]*\s*(?:project\s+)?(?:handoff|handover)(?:\s+document)?\s*$/i, ''),
+  );
+  return goal || undefined;
+}

@@ -1,0 +1,187 @@
+/**
+ * The blocks of free-form Markdown: lists (with checkboxes and nested lines), tables, code,
+ * quotes, `**Key**: value` lines and paragraphs. Each block keeps its source lines verbatim, so
+ * whatever import does not map goes to Notes exactly as it was written.
+ */
+
+/** A top-level list item: its first line, its checkbox, and the lines nested under it. */
+export interface ListItem {
+  text: string;
+  /** `[x]` true, `[ ]` false, no checkbox undefined. */
+  checked?: boolean;
+  /** Nested lines, dedented, markers kept. */
+  children: string[];
+  line: number;
+  /** For items read from JSON, YAML or XML: the object the item was. */
+  fields?: Record<string, unknown>;
+}
+
+/** A block of section content, with its source text. */
+export type Block = (
+  | { kind: 'list'; items: ListItem[] }
+  | { kind: 'table'; header: string[]; rows: string[][] }
+  | { kind: 'code'; lang: string; lines: string[] }
+  | { kind: 'text'; text: string; quote: boolean }
+  | { kind: 'kv'; key: string; value: string }
+) & { raw: string; line: number };
+
+const LIST_RE = /^(\s*)([-*+•]|\d{1,3}[.)])\s+(.*)$/;
+const FENCE_RE = /^\s{0,3}(`{3,}|~{3,})\s*([\w+-]*)/;
+const KV_RE = /^\s*(?:\*\*|__)([^*_\n]{1,60}?)(?::\s*(?:\*\*|__)|(?:\*\*|__)\s*[:：])\s*(.+)$/;
+/** The rule under a table's header row: only pipes, dashes, colons and spaces. */
+export const TABLE_RULE = /^\s*\|?(?:\s*:?-{2,}:?\s*\|)*\s*:?-{2,}:?\s*\|?\s*$/;
+const HR_RE = /^\s{0,3}([-*_])(\s*\1){2,}\s*$/;
+
+/** Splits lines (numbered from `first`) into blocks. */
+export function readBlocks(lines: readonly string[], first = 1): Block[] {
+  const blocks: Block[] = [];
+  let i = 0;
+  const at = (k: number) => lines[k] as string;
+  while (i < lines.length) {
+    const line = at(i);
+    if (line.trim() === '' || HR_RE.test(line)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    const fence = FENCE_RE.exec(line);
+    if (fence) {
+      const marker = fence[1] as string;
+      i++;
+      while (i < lines.length && !new RegExp(`^\\s{0,3}${marker[0]}{${marker.length},}\\s*$`).test(at(i)))
+        i++;
+      const body = lines.slice(start + 1, i);
+      if (i < lines.length) i++;
+      blocks.push({
+        kind: 'code',
+        lang: fence[2] ?? '',
+        lines: body,
+        raw: lines.slice(start, i).join('\n'),
+        line: first + start,
+      });
+      continue;
+    }
+    if (/^\s*\|/.test(line)) {
+      while (i < lines.length && /^\s*\|/.test(at(i))) i++;
+      blocks.push({ ...readTable(lines.slice(start, i)), line: first + start });
+      continue;
+    }
+    if (/^\s*>/.test(line)) {
+      while (i < lines.length && /^\s*>/.test(at(i))) i++;
+      const raw = lines.slice(start, i).join('\n');
+      const text = lines
+        .slice(start, i)
+        .map((l) => l.replace(/^\s*>\s?/, ''))
+        .join('\n')
+        .trim();
+      blocks.push({ kind: 'text', text, quote: true, raw, line: first + start });
+      continue;
+    }
+    if (LIST_RE.test(line)) {
+      i = readList(lines, i, first, blocks);
+      continue;
+    }
+    const kv = KV_RE.exec(line);
+    if (kv) {
+      i++;
+      blocks.push({
+        kind: 'kv',
+        key: (kv[1] as string).trim(),
+        value: (kv[2] as string).trim(),
+        raw: line,
+        line: first + start,
+      });
+      continue;
+    }
+    while (i < lines.length && at(i).trim() !== '' && !startsBlock(at(i))) i++;
+    if (i === start) i++;
+    const raw = lines.slice(start, i).join('\n');
+    blocks.push({ kind: 'text', text: raw.trim(), quote: false, raw, line: first + start });
+  }
+  return blocks;
+}
+
+function startsBlock(line: string): boolean {
+  return (
+    FENCE_RE.test(line) || LIST_RE.test(line) || /^\s*[|>]/.test(line) || KV_RE.test(line) || HR_RE.test(line)
+  );
+}
+
+// A list runs while lines are items, indented continuations, or blank lines before either.
+function readList(lines: readonly string[], start: number, first: number, blocks: Block[]): number {
+  const base = (LIST_RE.exec(lines[start] as string)?.[1] ?? '').length;
+  const items: ListItem[] = [];
+  let i = start;
+  let end = start;
+  while (i < lines.length) {
+    const line = lines[i] as string;
+    const m = LIST_RE.exec(line);
+    const indent = (/^\s*/.exec(line)?.[0] ?? '').length;
+    if (m && indent <= base) {
+      const box = /^\[([ xX✓✔])\]\s*(.*)$/.exec(m[3] as string);
+      const item: ListItem = { text: (box ? box[2] : m[3]) as string, children: [], line: first + i };
+      if (box) item.checked = box[1] !== ' ';
+      items.push(item);
+      end = ++i;
+      continue;
+    }
+    if (line.trim() === '') {
+      i++;
+      continue;
+    }
+    const current = items.at(-1);
+    if (!current || (indent <= base && !m)) break;
+    current.children.push(line.slice(Math.min(indent, base + 2)));
+    end = ++i;
+  }
+  blocks.push({ kind: 'list', items, raw: lines.slice(start, end).join('\n'), line: first + start });
+  return end;
+}
+
+function readTable(lines: readonly string[]): {
+  kind: 'table';
+  header: string[];
+  rows: string[][];
+  raw: string;
+} {
+  const cells = (l: string) =>
+    l
+      .trim()
+      .replace(/^\|/, '')
+      .replace(/\|$/, '')
+      .split(/(?<!\\)\|/)
+      .map((c) => c.trim());
+  const rows = lines.filter((l) => !TABLE_RULE.test(l)).map(cells);
+  const separated = lines.length > 1 && TABLE_RULE.test(lines[1] as string);
+  return {
+    kind: 'table',
+    header: separated ? (rows[0] ?? []) : [],
+    rows: separated ? rows.slice(1) : rows,
+    raw: lines.join('\n'),
+  };
+}
+
+/** A list item with its nested lines folded into one line (markers dropped, `; ` between). */
+export function flattenItem(item: ListItem): string {
+  const nested = item.children
+    .map((c) => c.replace(/^\s*(?:[-*+•]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s*)?/, '').trim())
+    .filter((c) => c !== '' && !/^(`{3,}|~{3,})/.test(c));
+  if (nested.length === 0) return oneLine(item.text);
+  return oneLine(`${item.text}${/[:：]$/.test(item.text.trim()) ? ' ' : '; '}${nested.join('; ')}`);
+}
+
+/** Text folded to one trimmed line. */
+export function oneLine(text: string): string {
+  return text
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/[ \t]+/g, ' ')
+    .trim();
+}
+
+/** Text without Markdown emphasis markers (`**bold**`, `__bold__`, `*em*`, `_em_`); other `*` and `_` stay. */
+export function stripEmphasis(text: string): string {
+  return text
+    .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
+    .replace(/(?<![\p{L}\p{N}*])\*(?=\S)([^*]+?)(?<=\S)\*(?![\p{L}\p{N}*])/gu, '$1')
+    .replace(/(?<![\p{L}\p{N}_])_(?=\S)([^_]+?)(?<=\S)_(?![\p{L}\p{N}_])/gu, '$1');
+}

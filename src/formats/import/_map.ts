@@ -1,0 +1,261 @@
+/**
+ * Maps the section tree of a free-form handoff onto the canonical fields. A section's heading
+ * picks its field; its lists, tables and sub-sections become that field's items; whatever has
+ * no field goes to Notes verbatim. Entries of an append log other than the newest contribute
+ * only what was done and learned: their plans and worries are history, kept in Notes.
+ */
+import type { FileTouched } from '../../handoff/types.js';
+import { codeSpan } from '../_text.js';
+import { type Block, flattenItem, oneLine, stripEmphasis } from './_blocks.js';
+import { add, bytes, type Collected, keep } from './_collect.js';
+import { actionOf, cleanText, itemOf, type ListField } from './_items.js';
+import { extract, fieldOfMark, HISTORY_FIELDS, LABEL, label, makeItem, rawItem, rowText } from './_route.js';
+import {
+  classifyHeading,
+  classifyMetaKey,
+  type ImportField,
+  isExactSynonym,
+  statusMark,
+} from './_synonyms.js';
+import type { Section } from './_tree.js';
+
+export { type Collected, collected, type Mapping } from './_collect.js';
+
+const headingText = (s: Section) => cleanText(stripEmphasis(s.heading)) ?? s.heading;
+// A heading as written, for the report's paths and the headings of Notes blocks (verbatim text).
+const pathPart = (s: Section) => oneLine(s.heading) || s.heading;
+
+/** Maps the sections, skipping `folded` ones (moved to an archive by `--fit`). */
+export function mapSections(
+  sections: readonly Section[],
+  out: Collected,
+  folded: ReadonlySet<Section> = new Set(),
+): void {
+  for (const s of sections) walk(s, [], out, folded, false);
+}
+
+function walk(
+  s: Section,
+  path: string[],
+  out: Collected,
+  folded: ReadonlySet<Section>,
+  history: boolean,
+): void {
+  if (folded.has(s)) return;
+  const here = [...path, pathPart(s)];
+  const source = here.join(' › ');
+  const old = history || (s.entry !== undefined && s.entry.order < s.entry.count - 1);
+  let field = fieldOf(s);
+  if (old && field && !HISTORY_FIELDS.has(field)) field = field === 'summary' ? 'done' : undefined;
+  if (field === 'goal' || field === 'summary') {
+    const kept = extract(s.blocks, undefined, source, out, old);
+    const text = kept
+      .map((b) => b.raw)
+      .join('\n\n')
+      .trim();
+    if (text) out[field].push({ text, source });
+    // An empty section was still recognised: its heading is structure, mapped with no text.
+    out.mappings.push({ source, line: s.line, field, bytes: bytes(s.heading) + bytes(text) });
+    for (const c of s.children) walk(c, here, out, folded, old);
+    return;
+  }
+  if (field) {
+    listSection(s, field, here, out, folded, old);
+    return;
+  }
+  const kept = extract(s.blocks, undefined, source, out, old);
+  keepNotes(kept, s, source, out);
+  // A heading nothing was kept under (a bold line with no text below, a section whose items all
+  // went elsewhere) is still text of the source: it stays in Notes.
+  if (s.children.length === 0 && s.line !== undefined && !out.mappings.some((m) => m.source === source)) {
+    keep(source, s.raw.split('\n')[0] ?? s.heading, out, s.line);
+  }
+  for (const c of s.children) walk(c, here, out, folded, old);
+}
+
+function fieldOf(s: Section): ImportField | undefined {
+  const own =
+    classifyHeading(s.heading) ?? (classifyMetaKey(s.heading) === 'summary' ? 'summary' : undefined);
+  if (own) return own;
+  return fieldOfMark(statusMark(s.heading));
+}
+
+function keepNotes(blocks: readonly Block[], s: Section, source: string, out: Collected): void {
+  if (blocks.length === 0) return;
+  // A Markdown section kept whole keeps its own spacing; otherwise the blocks left are joined.
+  const whole =
+    s.line !== undefined && blocks.length === s.blocks.length && blocks.every((b, i) => b === s.blocks[i]);
+  const body = whole
+    ? s.raw.split('\n').slice(1).join('\n').trim()
+    : blocks
+        .map((b) => b.raw)
+        .join('\n\n')
+        .trim();
+  if (!body) return;
+  keep(source, body, out, s.line, bytes(s.heading));
+}
+
+function listSection(
+  s: Section,
+  field: ListField,
+  here: string[],
+  out: Collected,
+  folded: ReadonlySet<Section>,
+  old: boolean,
+): void {
+  const source = here.join(' › ');
+  const action = field === 'files_touched' ? actionOf(s.heading) : undefined;
+  out.mappings.push({ source, line: s.line, field, bytes: bytes(s.heading) });
+  const kept = extract(s.blocks, field, source, out);
+  const hasLists = kept.some((b) => b.kind === 'list' || b.kind === 'table');
+  const leftover: Block[] = [];
+  for (const b of kept) {
+    if (!blockItems(b, field, action, hasLists, source, out)) leftover.push(b);
+  }
+  keepNotes(leftover, s, source, out);
+  for (const c of s.children) {
+    if (folded.has(c)) continue;
+    if (standsAlone(c, field)) walk(c, here, out, folded, old);
+    else childItems(c, field, [...here, pathPart(c)], out, folded);
+  }
+}
+
+// Items of one block; false when the block is not items of this field (it goes to Notes).
+function blockItems(
+  b: Block,
+  field: ListField,
+  action: FileTouched['action'] | undefined,
+  hasLists: boolean,
+  source: string,
+  out: Collected,
+): boolean {
+  switch (b.kind) {
+    case 'list':
+      for (const item of b.items) {
+        const made = makeItem(field, item, action);
+        if (made) add(made, source, flattenItem(item), out);
+        else keep(source, rawItem(item), out);
+      }
+      return true;
+    case 'table':
+      for (const row of b.rows) {
+        const text = rowText(b.header, row);
+        if (text) add(itemOf(field, text, { action }), source, row.join(' | '), out);
+      }
+      return true;
+    case 'code': {
+      if (field !== 'files_touched' && field !== 'validation') return false;
+      // Commands (or paths) become items; a block with comments is also kept whole in Notes.
+      let made = 0;
+      let comments = false;
+      for (const line of b.lines) {
+        const cmd = line.replace(/^\s*\$\s+/, '').trim();
+        if (!cmd) continue;
+        if (cmd.startsWith('#') || cmd.startsWith('//')) {
+          comments = true;
+          continue;
+        }
+        const text = field === 'validation' ? codeSpan(cmd) : cmd;
+        const item = itemOf(field, text, { action });
+        if (item) {
+          add(item, source, line, out);
+          made++;
+        } else comments = true;
+      }
+      if (made > 0 && comments) keep(source, b.raw, out);
+      return made > 0;
+    }
+    case 'kv':
+      add(itemOf(field, `${b.key}: ${b.value}`, { action }), source, b.raw, out);
+      return true;
+    default:
+      if (hasLists || b.quote) return false;
+      add(itemOf(field, b.text, { action }), source, b.raw, out);
+      return true;
+  }
+}
+
+// A sub-section of a list section that is a list field of its own (`### Done` under `## State`);
+// a Goal or Summary heading deep inside a list is part of the list, never the handoff's own.
+function standsAlone(c: Section, field: ListField): boolean {
+  const own = fieldOf(c);
+  return (
+    own !== undefined && own !== field && own !== 'goal' && own !== 'summary' && isExactSynonym(c.heading)
+  );
+}
+
+// A sub-section inside a list field: one sub-spec (Remaining), or items named by its heading.
+function childItems(
+  c: Section,
+  field: ListField,
+  here: string[],
+  out: Collected,
+  folded: ReadonlySet<Section>,
+): void {
+  const source = here.join(' › ');
+  const heading = headingText(c).replace(/^(?:\d+(?:\.\d+)*[.)]|[A-Za-z][.)])\s+/, '');
+  const blocks = extract(c.blocks, field, source, out);
+  if (blocks.length === 0 && c.blocks.length === 0 && c.children.length > 0) {
+    for (const g of c.children) {
+      if (folded.has(g)) continue;
+      if (standsAlone(g, field)) walk(g, here, out, folded, false);
+      else childItems(g, field, [...here, pathPart(g)], out, folded);
+    }
+    return;
+  }
+  const lists = blocks.filter((b) => b.kind === 'list' || b.kind === 'table');
+  const labelled = lists.some((b) => b.kind === 'list' && b.items.some((i) => LABEL.test(i.text)));
+  if (field === 'remaining' && (labelled || lists.length === 0 || c.children.length > 0)) {
+    const typed = itemOf('remaining', heading);
+    if (typed?.field === 'remaining') {
+      const rest: Block[] = [];
+      for (const b of blocks) {
+        if (b.kind === 'list' && b.items.every((i) => LABEL.test(i.text))) {
+          for (const i of b.items) label(typed.item, i.text, []);
+        } else rest.push(b);
+      }
+      add(typed, source, c.heading, out);
+      keepNotes(rest, c, source, out);
+    } else keepNotes(blocks, c, source, out);
+  } else if (lists.length > 0) {
+    for (const b of lists) {
+      if (b.kind === 'table') {
+        blockItems(b, field, undefined, true, source, out);
+        continue;
+      }
+      for (const item of b.items) {
+        // Remaining work keeps its group as a note; other items carry their heading.
+        const text = `${heading}: ${cleanText(item.text) ?? item.text}`;
+        const made = makeItem(field, field === 'remaining' ? item : { ...item, text });
+        if (made?.field === 'remaining')
+          made.item.notes = made.item.notes ? `${heading}; ${made.item.notes}` : heading;
+        add(made, source, flattenItem(item), out);
+      }
+    }
+    keepNotes(
+      blocks.filter((b) => b.kind !== 'list' && b.kind !== 'table'),
+      c,
+      source,
+      out,
+    );
+  } else {
+    const first = blocks.find((b) => b.kind === 'text' && !b.quote);
+    const item =
+      first?.kind === 'text' && first.text.length <= 400
+        ? itemOf(field, `${heading}: ${first.text}`)
+        : undefined;
+    const merge = item !== undefined;
+    add(item ?? itemOf(field, heading), source, c.heading, out);
+    keepNotes(
+      blocks.filter((b) => !merge || b !== first),
+      c,
+      source,
+      out,
+    );
+  }
+  for (const g of c.children) {
+    if (folded.has(g)) continue;
+    if (standsAlone(g, field)) walk(g, here, out, folded, false);
+    else childItems(g, field, [...here, pathPart(g)], out, folded);
+  }
+}
