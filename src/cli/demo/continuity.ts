@@ -69,7 +69,7 @@ export async function continuityDemo(io: CommandIO, repo: TempRepo, first: numbe
   let n = first;
   const step = (text: string) => say(`\n${bold(`${n++}. ${text}`)}`);
   repo.git('switch', '-q', '-c', 'feature/sum-docs');
-  repo.commit('docs: start');
+  repo.git('commit', '-q', '--allow-empty', '-m', 'docs: start');
   step('An agent runs out of room and hands off: baton write --from builder --task TASK-04');
   const handoffPath = `${repo.dir}/.baton/handoff.md`;
   const written = await writeHandoff({

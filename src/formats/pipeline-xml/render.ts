@@ -62,7 +62,7 @@ const XML_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
  */
 export function renderDispatch(d: DispatchXml): string {
   const parts: string[] = [];
-  if (d.spec !== undefined) parts.push(renderTextElement('task-spec', d.spec, 2));
+  if (d.spec !== undefined) parts.push(renderInstructions('task-spec', d.spec));
   for (const c of d.handoffs) parts.push(renderContextHandoff(c, 2));
   if (d.previousResults && d.previousResults.length > 0) {
     const inner = d.previousResults.map((c) => renderContextHandoff(c, 4));
@@ -72,13 +72,23 @@ export function renderDispatch(d: DispatchXml): string {
     if (!XML_NAME.test(notice.name) || /^xml/i.test(notice.name)) {
       throw new UserError('USAGE', `a dispatch notice needs an XML element name, not "${notice.name}"`);
     }
-    parts.push(renderTextElement(notice.name, notice.text, 2));
+    parts.push(renderInstructions(notice.name, notice.text));
   }
   const attrs = renderAttrs([
     ['to', d.to],
     ['task', d.task],
   ]);
   return `<dispatch${attrs}>\n${parts.join('\n')}${parts.length ? '\n' : ''}</dispatch>`;
+}
+
+/**
+ * Text an agent reads as instructions (the task spec, notices). When it holds markup (a reply
+ * template, a budget notice's handoff template) it goes in a CDATA section, so the agent sees
+ * `<task-result>` as written rather than `&lt;task-result&gt;`, which it might copy back.
+ */
+function renderInstructions(name: string, text: string): string {
+  if (!/[<&]/.test(text) || text.includes(']]>')) return renderTextElement(name, text, 2);
+  return `  <${name}><![CDATA[\n${text}\n]]></${name}>`;
 }
 
 /** Extra parts of a <task-result> that baton writes so a canonical handoff survives a round trip. */
