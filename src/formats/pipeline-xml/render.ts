@@ -88,7 +88,7 @@ export function renderDispatch(d: DispatchXml): string {
  */
 function renderInstructions(name: string, text: string): string {
   if (!/[<&]/.test(text) || text.includes(']]>')) return renderTextElement(name, text, 2);
-  return `  <${name}><![CDATA[\n${text}\n]]></${name}>`;
+  return `  <${name}><![CDATA[${text}]]></${name}>`;
 }
 
 /** Extra parts of a <task-result> that baton writes so a canonical handoff survives a round trip. */
