@@ -2,7 +2,7 @@
 import type { Handoff } from '../../handoff/types.js';
 import { FRONT_MATTER_KEYS, PROVENANCE_KEYS } from '../../handoff/types.js';
 import { HANDOFF_SCHEMA } from '../../handoff/values.js';
-import { renderScalar } from '../_front-matter.js';
+import { renderBlock, renderScalar } from '../_front-matter.js';
 import { codeSpan, escapeBlock, escapeComments } from '../_text.js';
 import type { ParsedHandoff } from '../types.js';
 import {
@@ -41,6 +41,7 @@ export function renderFrontMatter(h: ParsedHandoff): string[] {
     if (v !== undefined) out.push(`${key}: ${renderScalar(v)}`);
   }
   for (const [key, v] of Object.entries(h.extra ?? {})) out.push(`${key}: ${renderScalar(v)}`);
+  if (h.context_manifest) out.push(...renderBlock('context_manifest', h.context_manifest));
   return out;
 }
 
