@@ -1,0 +1,78 @@
+/**
+ * Encoded text hidden in an artifact: base64, hex, percent-encoding and `\x`/`\u` escapes. Each
+ * candidate that decodes to readable text is handed back to be scanned like any other text.
+ */
+
+/** A stretch of encoded text and what it decodes to. */
+export interface Decoded {
+  /** Position of the encoded text in the raw text. */
+  index: number;
+  kind: 'base64' | 'hex' | 'percent-encoded' | 'escaped';
+  text: string;
+}
+
+const BASE64_RE = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{20,}={0,2}(?![A-Za-z0-9+/=_-])/g;
+const HEX_RE = /(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){12,}(?![0-9A-Fa-f])/g;
+const PERCENT_RE = /(?:%[0-9A-Fa-f]{2}|[^\s%]){12,}/g;
+const ESCAPE_RE = /(?:\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|u\{[0-9A-Fa-f]{1,6}\})|[^\s\\]){12,}/g;
+const MAX_CANDIDATES = 2000;
+const MAX_DECODED = 16 * 1024;
+
+/** Every stretch of `raw` that decodes to readable text (at most a bounded number). */
+export function decodeCandidates(raw: string): Decoded[] {
+  const out: Decoded[] = [];
+  let budget = MAX_CANDIDATES;
+  const each = (pattern: RegExp, kind: Decoded['kind'], decode: (s: string) => string | undefined) => {
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(raw); m && budget > 0; m = pattern.exec(raw)) {
+      budget--;
+      const text = decode(m[0].slice(0, MAX_DECODED * 2));
+      if (text !== undefined && readable(text)) out.push({ index: m.index, kind, text });
+    }
+  };
+  each(BASE64_RE, 'base64', (s) => Buffer.from(s, 'base64').toString('utf8'));
+  each(HEX_RE, 'hex', (s) => Buffer.from(s, 'hex').toString('utf8'));
+  each(PERCENT_RE, 'percent-encoded', (s) =>
+    count(s, /%[0-9A-Fa-f]{2}/g) >= 6 ? percentDecode(s) : undefined,
+  );
+  each(ESCAPE_RE, 'escaped', (s) => (count(s, /\\[xu]/g) >= 6 ? unescapeJs(s) : undefined));
+  return out;
+}
+
+/** True when text is mostly letters, digits, punctuation and spaces (not binary noise). */
+export function readable(text: string): boolean {
+  if (text.length < 8) return false;
+  let good = 0;
+  let letters = 0;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) as number;
+    if (cp === 0xfffd || (cp < 0x20 && ch !== '\n' && ch !== '\t') || (cp >= 0x7f && cp < 0xa0)) continue;
+    good++;
+    if (/\p{L}/u.test(ch)) letters++;
+  }
+  const total = [...text].length;
+  return good / total >= 0.9 && letters / total >= 0.5;
+}
+
+function count(s: string, re: RegExp): number {
+  return s.match(re)?.length ?? 0;
+}
+
+function percentDecode(s: string): string {
+  const bytes: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] === '%' && /^[0-9A-Fa-f]{2}$/.test(s.slice(i + 1, i + 3))) {
+      bytes.push(Number.parseInt(s.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else if (s[i] === '+') bytes.push(0x20);
+    else bytes.push(...Buffer.from(s[i] as string));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+function unescapeJs(s: string): string {
+  return s.replace(/\\(?:x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|u\{([0-9A-Fa-f]{1,6})\})/g, (_m, x, u, b) => {
+    const cp = Number.parseInt(x ?? u ?? b, 16);
+    return cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
+  });
+}
