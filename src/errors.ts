@@ -26,6 +26,11 @@ export type BatonErrorCode =
   | 'PROVENANCE_GIT_FAILED'
   // validation verdicts carried as errors (resume refusing, write refusing)
   | 'VERDICT_REFUSED'
+  // governance: keys and approval
+  | 'KEY_EXISTS'
+  | 'KEY_NOT_FOUND'
+  | 'KEY_INVALID'
+  | 'APPROVAL_REFUSED'
   // bugs
   | 'INTERNAL';
 
@@ -79,6 +84,8 @@ export function exitCodeFor(code: BatonErrorCode): number {
       return 64;
     case 'INTERNAL':
       return 70;
+    case 'APPROVAL_REFUSED':
+      return 4;
     default:
       return 1;
   }
