@@ -1,5 +1,6 @@
 /**
- * baton's public API: the handoff model, formats, provenance, validation, resume and write.
+ * baton's public API: the handoff model, formats, provenance, validation, resume, write and
+ * governance of what loads into an agent's context.
  * Heavy or Node-only parts live behind subpath exports (`baton/testing`).
  */
 export { BatonError, type BatonErrorCode, InternalError, isBatonError, UserError } from './errors.js';
@@ -17,6 +18,38 @@ export {
   type RenderResult,
   renderHandoff,
 } from './formats/index.js';
+export {
+  type ApproveOptions,
+  type ApproveResult,
+  applySupersession,
+  approveFile,
+  approveText,
+  type ContextArtifact,
+  type ContextBundle,
+  type CurrentRole,
+  currentRole,
+  type GovernanceFinding,
+  generateKey,
+  type Judgement,
+  judgeArtifact,
+  type Label,
+  type LoadContextOptions,
+  loadContext,
+  loadTrustedKeys,
+  type Manifest,
+  mayWrite,
+  ROLE_ENV,
+  ROLES,
+  type Role,
+  readManifest,
+  renderBundle,
+  SCAN_RULES,
+  type ScanFinding,
+  type ScanResult,
+  type Severity,
+  scanText,
+  wrapAsData,
+} from './governance/index.js';
 export { type Finding, type FindingVerdict, finding, type Verdict } from './handoff/finding.js';
 export {
   ARTIFACT_CLASSES,

@@ -13,6 +13,9 @@ const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   write: () => import('./commands/write.js'),
   resume: () => import('./commands/resume.js'),
   provenance: () => import('./commands/provenance.js'),
+  context: () => import('./commands/context.js'),
+  approve: () => import('./commands/approve.js'),
+  keys: () => import('./commands/keys.js'),
   demo: () => import('./commands/demo.js'),
 };
 

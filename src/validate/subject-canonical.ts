@@ -33,6 +33,20 @@ export async function readCanonicalSubject(
   for (const rule of CANONICAL_RULES)
     rule.check({ parse: ruled, text: md, lines, bytes: Buffer.byteLength(md), limits, add });
   const h = parse.handoff;
+  const flat: Record<string, string> = {};
+  for (const key of [
+    'id',
+    'class',
+    'from',
+    'created_at',
+    'expires_at',
+    'content_hash',
+    'signature',
+  ] as const) {
+    const v = h[key];
+    if (v !== undefined) flat[key] = String(v);
+  }
+  if (h.provenance?.head) flat.head = h.provenance.head;
   const subject: Subject = {
     format,
     findings,
@@ -41,9 +55,19 @@ export async function readCanonicalSubject(
     bodyOffset: async () => (format === 'json' ? undefined : parse.bodyOffset),
     items: Object.values(ruled.itemCounts ?? {}).reduce((n, c) => n + c.count, 0),
     handoff: h,
+    flat,
+    hasBody: format !== 'json',
   };
+  if (h.context_manifest) {
+    subject.manifestText = h.context_manifest;
+    const keyLine = parse.fieldLines?.context_manifest;
+    if (keyLine !== undefined) {
+      // The block's text starts on the line after the key, unless it is written on the key's line.
+      const inline = /^context_manifest[ \t]*:[ \t]*\S/.test(lines[keyLine - 1] ?? '');
+      subject.manifestFirstLine = inline ? keyLine : keyLine + 1;
+    }
+  }
   if (h.content_hash) subject.contentHash = h.content_hash;
   if (h.expires_at) subject.expiresAt = h.expires_at;
-  if (h.signature) subject.signature = h.signature;
   return subject;
 }

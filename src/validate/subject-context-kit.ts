@@ -26,13 +26,20 @@ export async function readContextKitSubject(text: string, withHandoff: boolean):
       (n, s) => n + s.lines.filter((l) => /^(?:[-*+] |\d+[.)] )/.test(l.text)).length,
       0,
     ),
+    flat: Object.fromEntries(
+      ['id', 'class', 'from', 'head', 'created_at', 'expires_at', 'content_hash', 'signature'].flatMap(
+        (k) => {
+          const v = f.get(k);
+          return v === undefined ? [] : [[k, v]];
+        },
+      ),
+    ),
+    hasBody: true,
   };
   const hash = f.get('content_hash');
   if (hash) subject.contentHash = hash;
   const expires = f.get('expires_at');
   if (expires) subject.expiresAt = expires;
-  const signature = f.get('signature');
-  if (signature) subject.signature = signature;
   if (withHandoff) {
     const { loadCodec } = await import('../formats/index.js');
     const parse = (await loadCodec('context-kit')).parse(text);
