@@ -15,12 +15,18 @@ export const INVISIBLE_RE = new RegExp(
   `[${ZERO_WIDTH}${BIDI}\\uFE00-\\uFE0F\\u{E0000}-\\u{E007F}\\u{E0100}-\\u{E01EF}]`,
   'gu',
 );
+// Runs are matched in pieces of at most 4096 characters: an unbounded run over megabytes of
+// one character overflows the regular expression engine's stack.
+
 /** Bidirectional controls, globally. */
-export const BIDI_RE = new RegExp(`[${BIDI}]+`, 'g');
+export const BIDI_RE = new RegExp(`[${BIDI}]{1,4096}`, 'g');
 /** Runs of zero-width characters and variation selectors, globally. */
-export const ZERO_WIDTH_RUN_RE = new RegExp(`[${ZERO_WIDTH}\\uFE00-\\uFE0F\\u{E0100}-\\u{E01EF}]+`, 'gu');
+export const ZERO_WIDTH_RUN_RE = new RegExp(
+  `[${ZERO_WIDTH}\\uFE00-\\uFE0F\\u{E0100}-\\u{E01EF}]{1,4096}`,
+  'gu',
+);
 /** Runs of Unicode tag characters (U+E0000–U+E007F), globally. */
-export const TAG_RUN_RE = /[\u{E0000}-\u{E007F}]+/gu;
+export const TAG_RUN_RE = /[\u{E0000}-\u{E007F}]{1,4096}/gu;
 
 const VS_RE = /^[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]$/u;
 const PICTO_RE = /\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}]|\uFE0F|\u20E3/u;

@@ -11,31 +11,41 @@ export interface Decoded {
   text: string;
 }
 
-const BASE64_RE = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{20,}={0,2}(?![A-Za-z0-9+/=_-])/g;
-const HEX_RE = /(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){12,}(?![0-9A-Fa-f])/g;
-const PERCENT_RE = /(?:%[0-9A-Fa-f]{2}|[^\s%]){12,}/g;
-const ESCAPE_RE = /(?:\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|u\{[0-9A-Fa-f]{1,6}\})|[^\s\\]){12,}/g;
-const MAX_CANDIDATES = 2000;
+// Every repetition has an upper bound: over megabytes of one character an unbounded one
+// overflows the regular expression engine's stack. A longer run is decoded in part.
+const BASE64_RE = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{20,16384}={0,2}/g;
+const HEX_RE = /(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){12,8192}/g;
+const PERCENT_RE = /(?:%[0-9A-Fa-f]{2}|[^\s%]){6,4096}/g;
+const ESCAPE_RE = /(?:\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|u\{[0-9A-Fa-f]{1,6}\})|[^\s\\]){6,4096}/g;
+const MAX_CANDIDATES = 500;
 const MAX_DECODED = 16 * 1024;
 
 /** Every stretch of `raw` that decodes to readable text (at most a bounded number). */
 export function decodeCandidates(raw: string): Decoded[] {
   const out: Decoded[] = [];
   let budget = MAX_CANDIDATES;
-  const each = (pattern: RegExp, kind: Decoded['kind'], decode: (s: string) => string | undefined) => {
+  // `inLine`: the decoded stretch is put back into its line, since escapes often encode only
+  // a word or two of a sentence.
+  const each = (
+    pattern: RegExp,
+    kind: Decoded['kind'],
+    decode: (s: string) => string | undefined,
+    inLine = false,
+  ) => {
     pattern.lastIndex = 0;
     for (let m = pattern.exec(raw); m && budget > 0; m = pattern.exec(raw)) {
       budget--;
-      const text = decode(m[0].slice(0, MAX_DECODED * 2));
-      if (text !== undefined && readable(text)) out.push({ index: m.index, kind, text });
+      const decoded = decode(m[0].slice(0, MAX_DECODED * 2));
+      if (decoded === undefined) continue;
+      const text = inLine ? lineAround(raw, m.index, m[0].length, decoded) : decoded;
+      if (readable(text)) out.push({ index: m.index, kind, text });
     }
   };
   each(BASE64_RE, 'base64', (s) => Buffer.from(s, 'base64').toString('utf8'));
   each(HEX_RE, 'hex', (s) => Buffer.from(s, 'hex').toString('utf8'));
-  each(PERCENT_RE, 'percent-encoded', (s) =>
-    count(s, /%[0-9A-Fa-f]{2}/g) >= 6 ? percentDecode(s) : undefined,
-  );
-  each(ESCAPE_RE, 'escaped', (s) => (count(s, /\\[xu]/g) >= 6 ? unescapeJs(s) : undefined));
+  const percent = (s: string) => (count(s, /%[0-9A-Fa-f]{2}/g) >= 6 ? percentDecode(s) : undefined);
+  each(PERCENT_RE, 'percent-encoded', percent, true);
+  each(ESCAPE_RE, 'escaped', (s) => (count(s, /\\[xu]/g) >= 6 ? unescapeJs(s) : undefined), true);
   return out;
 }
 
@@ -52,6 +62,14 @@ export function readable(text: string): boolean {
   }
   const total = [...text].length;
   return good / total >= 0.9 && letters / total >= 0.5;
+}
+
+// The line that holds raw[index, index + length), with that stretch replaced (at most 2 KiB around).
+function lineAround(raw: string, index: number, length: number, replacement: string): string {
+  const start = Math.max(raw.lastIndexOf('\n', index - 1) + 1, index - 1024);
+  const nl = raw.indexOf('\n', index + length);
+  const end = Math.min(nl < 0 ? raw.length : nl, index + length + 1024);
+  return raw.slice(start, index) + replacement + raw.slice(index + length, end);
 }
 
 function count(s: string, re: RegExp): number {

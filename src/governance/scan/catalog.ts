@@ -120,26 +120,25 @@ const ROLE_LABEL = [
 ];
 const WRAPPER_RE =
   /<(\/?)\s*(context-handoff|artifact|handoff|context|previous-results|task-result|dispatch|documents?|data|tool_result|tool_output|function_results|search_results|user_input|input|source|quote|email|webpage|file|attachment|baton-[a-z0-9-]*|untrusted[a-z0-9_-]*|external[a-z0-9_-]*|retrieved[a-z0-9_-]*)(?=[\s>/])[^<>\n]{0,300}>/g;
-const IMAGE_MD_RE = /!\[[^\]\n]{0,300}\]\(\s*<?([^)\s>]{1,2000})>?(?:\s+["'(][^)\n]{0,200})?\)/g;
-const IMAGE_REF_RE = /!\[[^\]\n]{0,300}\]\[([^\]\n]{1,100})\]/g;
+const IMAGE_MD_RE = /!\[[^[\]\n]{0,300}\]\(\s*<?([^)\s>]{1,2000})>?(?:\s+["'(][^)\n]{0,200})?\)/g;
+const IMAGE_REF_RE = /!\[[^[\]\n]{0,300}\]\[([^[\]\n]{1,100})\]/g;
 const LINK_DEF_RE = /^[ \t]{0,3}\[([^\]\n]{1,100})\]:[ \t]*<?(\S{1,2000}?)>?(?:[ \t]|$)/gm;
-const IMAGE_HTML_RE = /<img\b[^>]{0,500}?\bsrc\s*=\s*["']?([^"'\s>]{1,2000})/g;
+const IMAGE_HTML_RE = /<img\b[^<>]{0,500}?\bsrc\s*=\s*["']?([^"'\s>]{1,2000})/g;
 const EXFIL_PARAMS = new Set(
   'data d q secret token key apikey api_key password pass pwd content msg message text exfil leak info payload conversation chat history prompt context session cookie env creds credentials memory summary'.split(
     ' ',
   ),
 );
-const COMMENT_RE = /<!--([\s\S]{0,4000}?)-->/g;
 const ADDRESSES_AI_RE =
   /(?<![\p{L}])(?:ai|llm|assistant|agents?|model|claude|gpt|chatgpt|codex|copilot|cursor|gemini|bot)(?![\p{L}])[^\n]{0,60}?(?<![\p{L}])(?:must|should|shall|always|never|do not|don't|ignore|instead|secretly|silently|you (?:are|will|must))(?![\p{L}])/u;
 const HIDDEN_ELEMENT = [
   re(
-    '<[a-z][a-z0-9]*\\b[^>]{0,300}?(?:display\\s*:\\s*none|visibility\\s*:\\s*hidden|font-size\\s*:\\s*0(?:px|em|rem|pt|%)?\\s*[;"\']|opacity\\s*:\\s*0(?:\\.0+)?\\s*[;"\']|\\shidden(?=[\\s>=]))[^>]{0,300}>',
+    '<[a-z][a-z0-9]{0,30}\\b[^<>]{0,300}?(?:display\\s*:\\s*none|visibility\\s*:\\s*hidden|font-size\\s*:\\s*0(?:px|em|rem|pt|%)?\\s*[;"\']|opacity\\s*:\\s*0(?:\\.0+)?\\s*[;"\']|\\shidden(?=[\\s>=]))[^<>]{0,300}>',
   ),
 ];
-const BASE64_BLOB_RE = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{160,}={0,2}(?![A-Za-z0-9+/=_-])/g;
+const BASE64_BLOB_RE = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{160,65536}/g;
 const DATA_URL_RE =
-  /data:[a-z0-9.+-]{1,40}\/[a-z0-9.+-]{1,60}(?:;[a-z0-9=.+-]{1,40}){0,4};base64,[a-z0-9+/]{32,}/g;
+  /data:[a-z0-9.+-]{1,40}\/[a-z0-9.+-]{1,60}(?:;[a-z0-9=.+-]{1,40}){0,4};base64,[a-z0-9+/]{32,65536}/g;
 
 /** True when a long run of base64 characters looks like encoded data, not a word or a path. */
 export function looksEncoded(run: string): boolean {
@@ -329,9 +328,14 @@ export const SCAN_RULES: readonly ScanRule[] = [
     title: 'HTML comments that address an AI reader, and HTML elements hidden by style',
     find(t, emit) {
       const norm = t.view('norm');
-      COMMENT_RE.lastIndex = 0;
-      for (let m = COMMENT_RE.exec(norm); m; m = COMMENT_RE.exec(norm)) {
-        if (ADDRESSES_AI_RE.test(m[1] as string)) emit({ view: 'norm', index: m.index, text: m[0] });
+      // Comments found with indexOf: a regular expression would rescan an unclosed `<!--` run.
+      for (let start = norm.indexOf('<!--'); start >= 0; start = norm.indexOf('<!--', start + 4)) {
+        const end = norm.indexOf('-->', start + 4);
+        if (end < 0) break;
+        const inner = norm.slice(start + 4, Math.min(end, start + 4004));
+        if (ADDRESSES_AI_RE.test(inner))
+          emit({ view: 'norm', index: start, text: norm.slice(start, end + 3) });
+        start = end;
       }
       matchAll(t, 'norm', HIDDEN_ELEMENT, emit);
     },

@@ -115,7 +115,7 @@ function findEncoded(t: ScanText, emit: (hit: Hit) => void): void {
 }
 
 function excerptOf(text: string): string {
-  const flat = visible(text.replace(/\s+/g, ' ').trim());
+  const flat = visible(text.slice(0, 400).replace(/\s+/g, ' ').trim());
   return flat.length > 80 ? `${flat.slice(0, 79)}…` : flat;
 }
 

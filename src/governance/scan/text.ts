@@ -17,12 +17,12 @@ export type View = 'raw' | 'norm' | 'words' | 'folded';
 
 const ENTITY_RE = /&(?:(lt|gt|amp|quot|apos|nbsp)|#(\d{1,7})|#x([0-9a-f]{1,6}));/gi;
 const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: ' ' };
-const EMPHASIS_RE = /[*_~`"\u201C\u201D\u00AB\u00BB\u201E|]+/g;
-const SPACES_RE = /[^\S\n]+/g;
+const EMPHASIS_RE = /[*_~`"\u201C\u201D\u00AB\u00BB\u201E|]{1,4096}/g;
+const SPACES_RE = /[^\S\n]{1,4096}/g;
 const NON_ASCII_RE = /[\u0080-\u{10FFFF}]/u;
-const LATIN_MARKS_RE = /([a-z])[\u0300-\u036f]+/g;
+const LATIN_MARKS_RE = /([a-z])[\u0300-\u036f]{1,64}/g;
 const CYRILLIC_GREEK_RE = /[\u0370-\u04FF]/;
-const WORD_RE = /[\p{L}\p{N}]+/gu;
+const WORD_RE = /[\p{L}\p{N}]{1,256}/gu;
 const CONFUSABLE: Record<string, string> = {
   а: 'a',
   в: 'b',
