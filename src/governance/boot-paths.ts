@@ -3,7 +3,7 @@
  * `NEXT_AGENT_INIT.md`, `.baton/context/**`, `.baton/handoff.md`) and any paths configured in
  * `.baton/config.json` under `context.paths`.
  */
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { type Dirent, existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 /** The boot paths baton scans by default, relative to the repository root, in load order. */
@@ -83,7 +83,7 @@ export function discoverBootFiles(root: string, explicit?: readonly string[]): B
       if (explicit || configured.paths.includes(p)) problems.push(`${p}: no such file or folder`);
       continue;
     }
-    if (st.isDirectory()) walk(path, take, new Set());
+    if (st.isDirectory()) walk(path, take);
     else take(path);
   }
   if (files.length >= MAX_BOOT_FILES)
@@ -98,32 +98,29 @@ export function displayPath(root: string, path: string): string {
   return rel.split(sep).join('/');
 }
 
-function walk(dir: string, take: (file: string) => void, visited: Set<string>): void {
-  let real: string;
+// Folders are walked without following links to folders (no loops, nothing pulled in from
+// outside); a link to a file is a file.
+function walk(dir: string, take: (file: string) => void): void {
+  let entries: Dirent[];
   try {
-    real = realpathSync(dir);
+    entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
   } catch {
     return;
   }
-  // A symbolic link back up the tree must not loop.
-  if (visited.has(real)) return;
-  visited.add(real);
-  let names: string[];
-  try {
-    names = readdirSync(dir).sort();
-  } catch {
-    return;
+  for (const entry of entries) {
+    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) walk(full, take);
+    else if (entry.isFile() || (entry.isSymbolicLink() && isFile(full))) take(full);
   }
-  for (const name of names) {
-    if (name.startsWith('.') || name === 'node_modules') continue;
-    const full = join(dir, name);
-    let st: ReturnType<typeof statSync>;
-    try {
-      st = statSync(full);
-    } catch {
-      continue;
-    }
-    if (st.isDirectory()) walk(full, take, visited);
-    else if (st.isFile()) take(full);
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
   }
 }

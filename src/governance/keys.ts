@@ -146,8 +146,10 @@ export async function loadTrustedKeys(dir: string): Promise<TrustedKeys> {
         throw new Error(`it is a ${key.asymmetricKeyType} key, not ed25519`);
       out.keys.set(name, { name, path, key, fingerprint: await fingerprintOf(key) });
     } catch (error) {
-      const why = (error as Error).message.split('\n')[0];
-      out.problems.push({ path, message: `not a usable ed25519 public key (PEM, SPKI): ${why}` });
+      // OpenSSL's own wording differs between versions; baton says what it expected instead.
+      const own = (error as { code?: string }).code === undefined;
+      const why = own ? `: ${(error as Error).message}` : '';
+      out.problems.push({ path, message: `not a usable ed25519 public key (PEM, SPKI)${why}` });
     }
   }
   return out;

@@ -61,14 +61,14 @@ export function applySupersession(nodes: readonly SupersessionNode[]): Supersess
   });
   const cyclic = cyclesOf(edges);
   for (const cycle of cyclic.cycles) {
-    const names = cycle.map((i) => nodes[i]?.id ?? `#${i}`);
-    for (const i of cycle) {
-      add(
-        i,
-        'supersession-cycle',
-        `supersession cycle ${[...names, names[0]].join(' → ')}: these links are ignored`,
-      );
-    }
+    // A long cycle is named by its first few members: one message per member must stay short.
+    const names = cycle.slice(0, 8).map((i) => nodes[i]?.id ?? `#${i}`);
+    const path =
+      cycle.length <= 8
+        ? [...names, names[0]].join(' → ')
+        : `${names.join(' → ')} → … (${cycle.length} artifacts)`;
+    for (const i of cycle)
+      add(i, 'supersession-cycle', `supersession cycle ${path}: these links are ignored`);
   }
   for (let i = 0; i < n; i++) {
     const node = nodes[i] as SupersessionNode;

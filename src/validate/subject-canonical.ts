@@ -1,6 +1,7 @@
 /** The validation subject of a canonical handoff: parse, then the canonical rules. */
 import { loadCodec } from '../formats/index.js';
 import type { FormatName } from '../formats/types.js';
+import { FLAT_FIELDS } from '../governance/manifest.js';
 import type { Finding } from '../handoff/finding.js';
 import { DEFAULT_LIMITS, type Limits } from '../handoff/values.js';
 import { CANONICAL_RULES } from './rules.js';
@@ -34,19 +35,10 @@ export async function readCanonicalSubject(
     rule.check({ parse: ruled, text: md, lines, bytes: Buffer.byteLength(md), limits, add });
   const h = parse.handoff;
   const flat: Record<string, string> = {};
-  for (const key of [
-    'id',
-    'class',
-    'from',
-    'created_at',
-    'expires_at',
-    'content_hash',
-    'signature',
-  ] as const) {
-    const v = h[key];
+  for (const key of FLAT_FIELDS) {
+    const v = key === 'head' ? h.provenance?.head : h[key];
     if (v !== undefined) flat[key] = String(v);
   }
-  if (h.provenance?.head) flat.head = h.provenance.head;
   const subject: Subject = {
     format,
     findings,

@@ -2,6 +2,7 @@
  * The validation subject of a context-kit artifact: context-kit's structural rules alone, so
  * that `validate --format context-kit` loads a fraction of baton.
  */
+import { FLAT_FIELDS } from '../governance/manifest.js';
 import type { Provenance } from '../handoff/types.js';
 import { PROVENANCE_KEYS } from '../handoff/types.js';
 import type { Subject } from './subject.js';
@@ -27,12 +28,10 @@ export async function readContextKitSubject(text: string, withHandoff: boolean):
       0,
     ),
     flat: Object.fromEntries(
-      ['id', 'class', 'from', 'head', 'created_at', 'expires_at', 'content_hash', 'signature'].flatMap(
-        (k) => {
-          const v = f.get(k);
-          return v === undefined ? [] : [[k, v]];
-        },
-      ),
+      FLAT_FIELDS.flatMap((k) => {
+        const v = f.get(k);
+        return v === undefined ? [] : [[k, v]];
+      }),
     ),
     hasBody: true,
   };
