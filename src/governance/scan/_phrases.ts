@@ -143,7 +143,7 @@ const EN_CORE_NOUNS = alt([
 /** "Ignore previous instructions" and its kin, in several languages. */
 export const IGNORE_PHRASES: PhraseFamily = [
   group(
-    /ignor|disregard|forget|neglect|abandon|discard|dismiss|aside|pay\s*no|obey|heed|comply|follow|throw\s*(?:out|away)/,
+    /(?<![a-z])(?:ignore|disregard|forget|neglect|abandon|discard|dismiss|set\s*aside|pay\s*no|do\s*n(?:ot|'?t)\s*(?:follow|obey|heed|comply)|stop\s*(?:following|obeying)|no\s*longer\s*(?:follow|obey)|throw\s*(?:out|away))/,
     [
       // English: verb, up to four determiners, an adjective (or two), a noun.
       re(
@@ -159,7 +159,7 @@ export const IGNORE_PHRASES: PhraseFamily = [
       ),
     ],
   ),
-  group(/overr|bypass|circumvent|nullif/, [
+  group(/(?<![a-z])(?:override|overrule|bypass|circumvent|nullify)/, [
     // English: override / bypass with an explicit scope.
     re(
       `${B}(?:override|overrule|bypass|circumvent|nullify)${W}(?:(?:the|of)${W})?(?:all|any|every|your|previous|prior|above|earlier|preceding)${W}(?:${EN_DETS}${W}){0,3}(?:${EN_ADJS}${W})?(?:instructions?|prompts?|directives?|guidelines?|programming|system${W}prompt|guardrails?|safety${W}(?:rules|guidelines|filters|measures))${E}`,
@@ -270,20 +270,26 @@ export const PERSONA_HARD_PHRASES: PhraseFamily = [
       `${B}(?:you${W}(?:are|'re)|you're)${W}no${W}longer${W}(?:(?:an?|the|bound|restricted|limited|constrained|required|obliged|subject)${W}){0,2}(?:ai|assistant|chatbot|language${W}model|llm|bound|restricted|limited|constrained|required|obliged|subject|claude|chatgpt|gpt|gemini|codex|copilot|by|to)${E}`,
     ),
   ]),
-  group(/mode/, [
-    re(
-      `${B}(?:enable|enter|activate|switch${W}(?:to|into)|turn${W}on|engage|unlock)${W}(?:the${W})?(?:developer|dev|god|dan|jailbreak|jailbroken|unrestricted|unfiltered|uncensored|sudo|evil|chaos|opposite)${W}mode${E}`,
-    ),
-    re(
-      `${B}(?:developer|god|dan|jailbreak|unrestricted|sudo|unfiltered)${W}mode${W}(?:is${W})?(?:now${W})?(?:enabled|activated|on|engaged|unlocked)${E}`,
-    ),
-  ]),
+  group(
+    /(?:developer|dev|god|dan|jailbreak|jailbroken|unrestricted|unfiltered|uncensored|sudo|evil|chaos|opposite)\s*mode/,
+    [
+      re(
+        `${B}(?:enable|enter|activate|switch${W}(?:to|into)|turn${W}on|engage|unlock)${W}(?:the${W})?(?:developer|dev|god|dan|jailbreak|jailbroken|unrestricted|unfiltered|uncensored|sudo|evil|chaos|opposite)${W}mode${E}`,
+      ),
+      re(
+        `${B}(?:developer|god|dan|jailbreak|unrestricted|sudo|unfiltered)${W}mode${W}(?:is${W})?(?:now${W})?(?:enabled|activated|on|engaged|unlocked)${E}`,
+      ),
+    ],
+  ),
   group(/anything\s*now/, [re(`${B}do${W}anything${W}now${E}`)]),
-  group(/pretend|imagine|act|behave|respond|role-?play/, [
-    re(
-      `${B}(?:pretend|imagine|act|behave|respond|roleplay|role-play)${W}(?:to${W}be|you${W}are|you're|that${W}you${W}are|as${W}(?:if|though)${W}you${W}(?:are|were|have)|as)${W}(?:(?:an?|the)${W})?(?:[${LETTER}-]{1,20}${W}){0,3}?(?:unrestricted|unfiltered|uncensored|jailbroken|evil|malicious|without${W}(?:any${W})?(?:restrictions|limits|filters|rules|guidelines|ethics|morals)|no${W}(?:restrictions|limits|filters|rules|guidelines|ethics|morals)|(?:a${W})?different${W}(?:ai|assistant|model))${E}`,
-    ),
-  ]),
+  group(
+    /unrestricted|unfiltered|uncensored|jailbr|evil|malicious|without\s*(?:any\s*)?(?:restrictions|limits|filters|rules|guidelines|ethics|morals)|no\s*(?:restrictions|limits|filters|rules|guidelines|ethics|morals)|different\s*(?:ai|assistant|model)/,
+    [
+      re(
+        `${B}(?:pretend|imagine|act|behave|respond|roleplay|role-play)${W}(?:to${W}be|you${W}are|you're|that${W}you${W}are|as${W}(?:if|though)${W}you${W}(?:are|were|have)|as)${W}(?:(?:an?|the)${W})?(?:[${LETTER}-]{1,20}${W}){0,3}?(?:unrestricted|unfiltered|uncensored|jailbroken|evil|malicious|without${W}(?:any${W})?(?:restrictions|limits|filters|rules|guidelines|ethics|morals)|no${W}(?:restrictions|limits|filters|rules|guidelines|ethics|morals)|(?:a${W})?different${W}(?:ai|assistant|model))${E}`,
+      ),
+    ],
+  ),
 ];
 
 /** Persona switches that may be innocent alone ("you are now the owner of…"). */
@@ -294,7 +300,7 @@ export const PERSONA_SOFT_PHRASES: PhraseFamily = [
     ),
   ]),
   group(
-    /henceforth|from\s*now|starting\s*now|from\s*this\s*point|pretend|role-?play|act\s*as\s*if|will\s*now|your\s*new|assume|adopt|take\s*on/,
+    /henceforth|from\s*now\s*on|starting\s*now|from\s*this\s*point|pretend|role-?play|act\s*as\s*if|will\s*now|your\s*new|(?:assume|adopt|take\s*on)\s*(?:the\s*)?(?:role|persona|identity)/,
     [
       re(
         `${B}(?:from${W}now${W}on|henceforth|starting${W}now|from${W}this${W}point${W}on)${W},?${W}(?:you|your)${E}`,
@@ -389,7 +395,7 @@ export const LEAK_PHRASES: PhraseFamily = [
 /** Text that claims authority it can only get from a signature. */
 export const AUTHORITY_PHRASES: PhraseFamily = [
   group(
-    /override|directive|command|approved|authori|signed|verified|sanctioned|endorsed|priority|precedence|supersede|overrule/,
+    /(?:override|directive|command)\s*:|this\s*(?:message|instruction|note|text|document|file|content|artifact)\s*(?:is|has\s*been|was)\s*(?:approved|authori[sz]ed|signed|verified|sanctioned|endorsed)|priority\s*(?:instruction|directive|override|command)|(?:override|supersede|take\s*precedence\s*over|overrule)s?\s*(?:all|any|every|your|previous|prior)/,
     [
       re(
         `${B}(?:system|admin|administrator|root|developer|security|emergency|priority)${W}(?:override|directive|command)${W}:`,
@@ -435,7 +441,7 @@ const SINK = `(?:https?://|www\\.|[\\w.-]{1,64}@[\\w-]{1,64}\\.|webhook|pastebin
 /** Commands and requests that send secrets or the conversation somewhere. */
 export const EXFIL_HARD_PHRASES: PhraseFamily = [
   group(
-    /ssh|id_rsa|id_ed|id_ecdsa|aws|\.env|netrc|npmrc|pypirc|credential|shadow|passwd|kube|gnupg|printenv|env\s*\||[({]\s*(?:env|set)\b|prompt|conversation|chat\s*(?:history|log)|messages|transcript/,
+    /\|\s*(?:curl|wget|nc|ncat|netcat|socat|telnet)(?![a-z])|(?<![a-z])(?:curl|wget|iwr|invoke-webrequest)(?![a-z])|(?:env|printenv)\s*\||(?<![a-z])(?:send|post|upload|exfiltrate|leak|forward|transmit|e-?mail|submit|paste|pipe)(?![a-z])/,
     [
       // `cat ~/.ssh/id_rsa | curl …`
       re(
@@ -456,9 +462,12 @@ export const EXFIL_HARD_PHRASES: PhraseFamily = [
 
 /** Requests to send credentials somewhere (could be a person's honest instruction: medium). */
 export const EXFIL_SOFT_PHRASES: PhraseFamily = [
-  group(/key|token|secret|password|credential|private|env|cookie/, [
-    re(
-      `${B}${SEND}${W}(?:(?:all|any|the|your|my|our|its|every|these|those)${W}){0,3}(?:[${LETTER}-]{1,20}${W}){0,2}?(?:api[\\s_-]*keys?|access[\\s_-]*tokens?|auth(?:entication)?${W}tokens?|secrets?|secret${W}keys?|passwords?|credentials|private${W}keys?|ssh${W}keys?|env(?:ironment)?${W}var(?:iable)?s|cookies|session${W}tokens?)[^\\n]{0,80}?(?:to|into|at|via)${W}${SINK}`,
-    ),
-  ]),
+  group(
+    /(?<![a-z])(?:send|post|upload|exfiltrate|leak|forward|transmit|e-?mail|submit|paste|pipe|curl|wget)(?![a-z])/,
+    [
+      re(
+        `${B}${SEND}${W}(?:(?:all|any|the|your|my|our|its|every|these|those)${W}){0,3}(?:[${LETTER}-]{1,20}${W}){0,2}?(?:api[\\s_-]*keys?|access[\\s_-]*tokens?|auth(?:entication)?${W}tokens?|secrets?|secret${W}keys?|passwords?|credentials|private${W}keys?|ssh${W}keys?|env(?:ironment)?${W}var(?:iable)?s|cookies|session${W}tokens?)[^\\n]{0,80}?(?:to|into|at|via)${W}${SINK}`,
+      ),
+    ],
+  ),
 ];

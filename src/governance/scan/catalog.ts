@@ -24,6 +24,7 @@ import {
   PERSONA_HARD_PHRASES,
   PERSONA_SOFT_PHRASES,
   type PhraseFamily,
+  type PhraseGroup,
   startsWord,
   UNRESTRICTED_RE,
 } from './_phrases.js';
@@ -71,8 +72,9 @@ export function matchAll(
 }
 
 /**
- * `matchAll` for a phrase family: each group runs only when its gate passes, and a match must
- * not start in the middle of a word.
+ * `matchAll` for a phrase family. Each group runs only where its gate matches: on a window of
+ * text around each gate match (phrases are short), or on the whole text when the windows would
+ * cover most of it. A match must not start in the middle of a word.
  */
 function matchPhrases(
   text: ScanText,
@@ -82,8 +84,64 @@ function matchPhrases(
   accept: (m: RegExpExecArray, source: string) => boolean = () => true,
 ): void {
   const source = text.view(view);
-  const patterns = family.filter((g) => !g.gate || g.gate.test(source)).map(compiledGroup);
-  matchAll(text, view, patterns, emit, (m, s) => startsWord(s, m.index) && accept(m, s));
+  const ok = (m: RegExpExecArray, s: string) => startsWord(s, m.index) && accept(m, s);
+  for (const group of family) {
+    const windows = gateWindows(group, source);
+    if (windows === undefined) {
+      matchAll(text, view, [compiledGroup(group)], emit, ok);
+      continue;
+    }
+    const pattern = compiledGroup(group);
+    for (const [from, to] of windows) {
+      const part = source.slice(from, to);
+      pattern.lastIndex = 0;
+      for (let m = pattern.exec(part); m; m = pattern.exec(part)) {
+        const at = from + m.index;
+        const whole = Object.assign([m[0]], { index: at, input: source }) as unknown as RegExpExecArray;
+        if (m[0] !== '' && ok(whole, source)) emit({ view, index: at, text: m[0] });
+        else pattern.lastIndex = m.index + 1;
+      }
+    }
+  }
+}
+
+// Phrases are shorter than this on either side of the word their gate finds.
+const REACH = 320;
+
+// The stretches of text where a group can match, merged; undefined means "all of it".
+function gateWindows(group: PhraseGroup, source: string): [number, number][] | undefined {
+  if (!group.gate) return undefined;
+  const gate = gateOf(group);
+  const windows: [number, number][] = [];
+  let covered = 0;
+  gate.lastIndex = 0;
+  for (let m = gate.exec(source); m; m = gate.exec(source)) {
+    const from = Math.max(0, m.index - REACH);
+    const to = Math.min(source.length, m.index + m[0].length + REACH);
+    const last = windows[windows.length - 1];
+    if (last && from <= last[1]) {
+      covered += to - last[1];
+      last[1] = to;
+    } else {
+      windows.push([from, to]);
+      covered += to - from;
+    }
+    if (covered > source.length / 2) return undefined;
+    if (m[0] === '') gate.lastIndex++;
+  }
+  return windows;
+}
+
+const gates = new WeakMap<PhraseGroup, RegExp>();
+
+function gateOf(group: PhraseGroup): RegExp {
+  let gate = gates.get(group);
+  if (!gate) {
+    const g = group.gate as RegExp;
+    gate = new RegExp(g.source, g.flags.includes('g') ? g.flags : `${g.flags}g`);
+    gates.set(group, gate);
+  }
+  return gate;
 }
 
 const re = (source: string, flags = 'g') => new RegExp(source, flags);
