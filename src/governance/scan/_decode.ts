@@ -13,17 +13,45 @@ export interface Decoded {
 
 // Every repetition has an upper bound: over megabytes of one character an unbounded one
 // overflows the regular expression engine's stack. A longer run is decoded in part.
-const BASE64_RE = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{20,16384}={0,2}/g;
-const HEX_RE = /(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){12,8192}/g;
+// Starts with the character before the run (or the start): quicker to scan than a look-behind.
+const BASE64_RE = /(?:^|[^A-Za-z0-9+/=_-])([A-Za-z0-9+/_-]{20,16384}={0,2})/g;
+const HEX_RUN_RE = /^(?:0x)?((?:[0-9A-Fa-f]{2}){12,})$/;
 const PERCENT_RE = /(?:%[0-9A-Fa-f]{2}|[^\s%]){6,4096}/g;
 const ESCAPE_RE = /(?:\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|u\{[0-9A-Fa-f]{1,6}\})|[^\s\\]){6,4096}/g;
 const MAX_CANDIDATES = 500;
 const MAX_DECODED = 16 * 1024;
 
+/** A run of base64 characters (20 or more) in a text. */
+export interface Run {
+  index: number;
+  text: string;
+}
+
+/** Every run of 20 or more base64 characters: one pass serves decoding and the blob rule. */
+export function base64Runs(raw: string): Run[] {
+  const runs: Run[] = [];
+  BASE64_RE.lastIndex = 0;
+  for (let m = BASE64_RE.exec(raw); m; m = BASE64_RE.exec(raw)) {
+    const text = m[1] as string;
+    runs.push({ index: m.index + m[0].length - text.length, text });
+  }
+  return runs;
+}
+
 /** Every stretch of `raw` that decodes to readable text (at most a bounded number). */
-export function decodeCandidates(raw: string): Decoded[] {
+export function decodeCandidates(raw: string, runs: readonly Run[] = base64Runs(raw)): Decoded[] {
   const out: Decoded[] = [];
   let budget = MAX_CANDIDATES;
+  for (const run of runs) {
+    if (budget-- <= 0) break;
+    const s = run.text.slice(0, MAX_DECODED * 2);
+    // Hex digits are base64 characters too: a run of hex pairs is decoded as hex.
+    const hex = HEX_RUN_RE.exec(s);
+    const text = hex
+      ? Buffer.from(hex[1] as string, 'hex').toString('utf8')
+      : Buffer.from(s, 'base64').toString('utf8');
+    if (readable(text)) out.push({ index: run.index, kind: hex ? 'hex' : 'base64', text });
+  }
   // `inLine`: the decoded stretch is put back into its line, since escapes often encode only
   // a word or two of a sentence.
   const each = (
@@ -41,11 +69,14 @@ export function decodeCandidates(raw: string): Decoded[] {
       if (readable(text)) out.push({ index: m.index, kind, text });
     }
   };
-  each(BASE64_RE, 'base64', (s) => Buffer.from(s, 'base64').toString('utf8'));
-  each(HEX_RE, 'hex', (s) => Buffer.from(s, 'hex').toString('utf8'));
-  const percent = (s: string) => (count(s, /%[0-9A-Fa-f]{2}/g) >= 6 ? percentDecode(s) : undefined);
-  each(PERCENT_RE, 'percent-encoded', percent, true);
-  each(ESCAPE_RE, 'escaped', (s) => (count(s, /\\[xu]/g) >= 6 ? unescapeJs(s) : undefined), true);
+  // These two patterns match any long word; they run only where their escapes are.
+  if (raw.includes('%')) {
+    const percent = (s: string) => (count(s, /%[0-9A-Fa-f]{2}/g) >= 6 ? percentDecode(s) : undefined);
+    each(PERCENT_RE, 'percent-encoded', percent, true);
+  }
+  if (raw.includes('\\x') || raw.includes('\\u')) {
+    each(ESCAPE_RE, 'escaped', (s) => (count(s, /\\[xu]/g) >= 6 ? unescapeJs(s) : undefined), true);
+  }
   return out;
 }
 
@@ -54,14 +85,14 @@ export function readable(text: string): boolean {
   if (text.length < 8) return false;
   let good = 0;
   let letters = 0;
-  for (const ch of text) {
-    const cp = ch.codePointAt(0) as number;
-    if (cp === 0xfffd || (cp < 0x20 && ch !== '\n' && ch !== '\t') || (cp >= 0x7f && cp < 0xa0)) continue;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0xfffd || (c < 0x20 && c !== 10 && c !== 9) || (c >= 0x7f && c < 0xa0)) continue;
     good++;
-    if (/\p{L}/u.test(ch)) letters++;
+    // ASCII letters, and anything above Latin-1 punctuation (other scripts' letters, mostly).
+    if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c >= 0xc0) letters++;
   }
-  const total = [...text].length;
-  return good / total >= 0.9 && letters / total >= 0.5;
+  return good / text.length >= 0.9 && letters / text.length >= 0.5;
 }
 
 // The line that holds raw[index, index + length), with that stretch replaced (at most 2 KiB around).

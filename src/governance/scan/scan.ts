@@ -5,7 +5,7 @@
  */
 import { visible } from './_chars.js';
 import { decodeCandidates } from './_decode.js';
-import { type Hit, RULES_BY_ID, SCAN_RULES, type ScanRule, type Severity } from './catalog.js';
+import { type Hit, RULES_BY_ID, runsOf, SCAN_RULES, type ScanRule, type Severity } from './catalog.js';
 import { ScanText } from './text.js';
 
 /** One injection-risk finding. */
@@ -94,7 +94,7 @@ export function hasHighRisk(result: ScanResult): boolean {
 }
 
 function findEncoded(t: ScanText, emit: (hit: Hit) => void): void {
-  for (const candidate of decodeCandidates(t.raw)) {
+  for (const candidate of decodeCandidates(t.raw, runsOf(t))) {
     const inner = new ScanText(candidate.text);
     let found: { rule: string; text: string } | undefined;
     for (const rule of DECODED_RULES) {

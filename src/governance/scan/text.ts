@@ -18,9 +18,12 @@ export type View = 'raw' | 'norm' | 'words' | 'folded';
 const ENTITY_RE = /&(?:(lt|gt|amp|quot|apos|nbsp)|#(\d{1,7})|#x([0-9a-f]{1,6}));/gi;
 const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: ' ' };
 const EMPHASIS_RE = /[*_~`"\u201C\u201D\u00AB\u00BB\u201E|]{1,4096}/g;
-const SPACES_RE = /[^\S\n]{1,4096}/g;
+// Runs of two or more spaces, or any other space character: a single space stays as it is.
+// (After NFKC the Unicode spaces other than these are already plain spaces.)
+const SPACES_RE = / {2,4096}|[\t\f\v\u00a0\u2028\u2029\u3000]/g;
 const NON_ASCII_RE = /[\u0080-\u{10FFFF}]/u;
 const LATIN_MARKS_RE = /([a-z])[\u0300-\u036f]{1,64}/g;
+const ACCENTED_RE = /[\u00c0-\u024f\u1e00-\u1eff]|[\u0300-\u036f]/;
 const CYRILLIC_GREEK_RE = /[\u0370-\u04FF]/;
 const WORD_RE = /[\p{L}\p{N}]{1,256}/gu;
 const CONFUSABLE: Record<string, string> = {
@@ -68,15 +71,19 @@ const LEET: Record<string, string> = {
   '@': 'a',
   $: 's',
 };
-const LEET_RE = /(?<=[a-z])[013457@$]|[013457@$](?=[a-z])/g;
-// Bounded so that a long run of single letters cannot make the match quadratic.
-const SPACED_RE = /(?<![a-z0-9])(?:[a-z][ ._-]){2,60}[a-z](?![a-z0-9])/g;
+// Every candidate digit, its neighbours checked in the replacer (a look-behind is slow).
+const LEET_RE = /[013457@$]/g;
+const isLatin = (c: string | undefined) => c !== undefined && c >= 'a' && c <= 'z';
+// Bounded so that a long run of single letters cannot make the match quadratic; the letter
+// before a match is checked in the replacer (a leading look-behind slows every position).
+const SPACED_RE = /(?:[a-z][ ._-]){2,60}[a-z](?![a-z0-9])/g;
 
 /** A text and its views, with line numbers for positions in any view. */
 export class ScanText {
   readonly raw: string;
   private readonly views = new Map<View, string>();
   private readonly starts = new Map<View, number[]>();
+  private isAscii: boolean | undefined;
 
   constructor(text: string) {
     this.raw = text.includes('\r') ? text.replace(/\r\n?/g, (m) => (m.length === 2 ? '\n' : ' ')) : text;
@@ -91,6 +98,12 @@ export class ScanText {
       this.views.set(name, v);
     }
     return v;
+  }
+
+  /** True when the text is plain ASCII (no invisible or look-alike characters can be in it). */
+  get ascii(): boolean {
+    this.isAscii ??= !NON_ASCII_RE.test(this.raw);
+    return this.isAscii;
   }
 
   /** The 1-based line of a position in a view. */
@@ -115,7 +128,8 @@ export class ScanText {
   private build(name: View): string {
     switch (name) {
       case 'norm':
-        return normalize(this.raw);
+        // NFKC leaves ASCII as it is, and ASCII has no invisible characters to strip.
+        return this.ascii && !this.raw.includes('&') ? this.raw.toLowerCase() : normalize(this.raw);
       case 'words':
         return this.view('norm')
           .replace(/[\u2018\u2019]/g, "'")
@@ -146,7 +160,8 @@ function decodeEntity(_m: string, named?: string, dec?: string, hex?: string): s
 function fold(words: string): string {
   let out = words;
   if (NON_ASCII_RE.test(out)) {
-    out = out.normalize('NFD').replace(LATIN_MARKS_RE, '$1').normalize('NFC');
+    // Only Latin letters with accents need decomposing (an em dash does not).
+    if (ACCENTED_RE.test(out)) out = out.normalize('NFD').replace(LATIN_MARKS_RE, '$1').normalize('NFC');
     // A word that mixes Latin with Cyrillic or Greek letters is a look-alike spelling; words
     // wholly in one script are left alone, so Russian and Greek text stays as it is.
     if (CYRILLIC_GREEK_RE.test(out)) {
@@ -157,6 +172,10 @@ function fold(words: string): string {
       );
     }
   }
-  out = out.replace(LEET_RE, (c) => LEET[c] ?? c);
-  return out.replace(SPACED_RE, (m) => m.replace(/[ ._-]/g, ''));
+  out = out.replace(LEET_RE, (c, at: number, all: string) =>
+    isLatin(all[at - 1]) || isLatin(all[at + 1]) ? (LEET[c] ?? c) : c,
+  );
+  return out.replace(SPACED_RE, (m, at: number, all: string) =>
+    /[a-z0-9]/.test(all.charAt(at - 1)) ? m : m.replace(/[ ._-]/g, ''),
+  );
 }
