@@ -1,6 +1,7 @@
 /**
  * Where the trigger literals of the phrase groups are: one pass over a view with a regular
  * expression of plain literals (fast: no look-behind, no nesting), instead of one pass per group.
+ * (A trie-shaped expression was tried: no faster on real text, and slower to build at start-up.)
  */
 
 import type { PhraseGroup } from './_phrase-kit.js';
@@ -60,7 +61,7 @@ export function hasTrigger(text: ScanText, view: PhraseView, group: PhraseGroup)
 
 interface TriggerIndex {
   re: RegExp;
-  /** The groups a matched literal stands for, including those of literals inside it. */
+  /** The groups a matched literal stands for, including those of literals that are its prefixes. */
   groupsOf: Map<string, PhraseGroup[]>;
 }
 
@@ -108,47 +109,18 @@ function indexFor(view: PhraseView): TriggerIndex {
   }
   const literals = [...direct.keys()].sort((a, b) => b.length - a.length);
   const groupsOf = new Map<string, PhraseGroup[]>();
+  // The expression returns the longest literal at a position, and the search resumes one
+  // character later, so only literals that are prefixes of a match are hidden by it.
   for (const literal of literals) {
     const groups = new Set<PhraseGroup>();
-    for (const other of literals)
-      if (literal.includes(other)) for (const g of direct.get(other) ?? []) groups.add(g);
+    for (let n = 1; n <= literal.length; n++) {
+      for (const g of direct.get(literal.slice(0, n)) ?? []) groups.add(g);
+    }
     groupsOf.set(literal, [...groups]);
   }
-  index = { re: new RegExp(trieSource(literals), 'g'), groupsOf };
+  // Longest first, so that at any position the longest literal is the one matched.
+  const escaped = literals.map((l) => l.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'));
+  index = { re: new RegExp(escaped.join('|'), 'g'), groupsOf };
   indexes.set(view, index);
   return index;
-}
-
-interface TrieNode {
-  next: Map<string, TrieNode>;
-  end: boolean;
-}
-
-/**
- * A regular expression source matching any of `literals`, as a trie: `(?:a(?:bc|d)|x…)`. A flat
- * alternation of hundreds of literals tries each at every position; the trie dispatches on one
- * character at a time, several times faster. Where literals share a prefix the longest matches.
- */
-export function trieSource(literals: readonly string[]): string {
-  const root: TrieNode = { next: new Map(), end: false };
-  for (const literal of literals) {
-    let node = root;
-    for (const ch of literal) {
-      let child = node.next.get(ch);
-      if (!child) {
-        child = { next: new Map(), end: false };
-        node.next.set(ch, child);
-      }
-      node = child;
-    }
-    node.end = true;
-  }
-  const quote = (ch: string) => ch.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-  const emit = (node: TrieNode): string => {
-    const alternatives = [...node.next].map(([ch, child]) => quote(ch) + emit(child));
-    if (alternatives.length === 0) return '';
-    const body = alternatives.length === 1 ? (alternatives[0] as string) : `(?:${alternatives.join('|')})`;
-    return node.end ? `(?:${body})?` : body;
-  };
-  return emit(root);
 }
