@@ -43,6 +43,7 @@ export {
   type Role,
   readManifest,
   renderBundle,
+  roleEnvironment,
   SCAN_RULES,
   type ScanFinding,
   type ScanResult,

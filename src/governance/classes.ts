@@ -56,6 +56,11 @@ export function currentRole(env: NodeJS.ProcessEnv = process.env): CurrentRole {
   return { role: 'sibling', unknown: value };
 }
 
+/** The environment to spawn an agent in with `role` (for the run engine): `BATON_ROLE` set. */
+export function roleEnvironment(role: Role, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return { ...env, [ROLE_ENV]: role };
+}
+
 /** True when `role` may write an artifact of class `cls`. */
 export function mayWrite(role: Role, cls: ArtifactClass): boolean {
   return CLASSES_BY_ROLE[role].includes(cls);

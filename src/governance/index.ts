@@ -30,6 +30,7 @@ export {
   ROLE_ENV,
   ROLES,
   type Role,
+  roleEnvironment,
 } from './classes.js';
 export {
   BOOT_CAP_BYTES,

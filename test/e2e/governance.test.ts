@@ -35,6 +35,9 @@ describe('baton keys, approve and context', () => {
     expect(gen.status).toBe(0);
     expect(gen.stdout).toMatch(/trusted: +.*\.baton\/trusted-keys\/alice\.pub/);
     expect(run(['keys', 'generate', 'alice'])).toMatchObject({ status: 1 });
+    const list = JSON.parse(run(['keys', 'list', '--json']).stdout);
+    expect(list.own.map((k: { name: string }) => k.name)).toEqual(['alice']);
+    expect(list.trusted[0].fingerprint).toBe(list.own[0].fingerprint);
     const approve = run(['approve', 'AGENTS.md', '--key', 'alice', '--class', 'policy']);
     expect(approve.status).toBe(0);
     expect(approve.stdout).toMatch(/^approved .*AGENTS\.md as policy/);

@@ -5,7 +5,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { approveText } from '../../src/governance/approve.js';
-import { CLASSES_BY_ROLE, currentRole, mayWrite, ROLES } from '../../src/governance/classes.js';
+import {
+  CLASSES_BY_ROLE,
+  currentRole,
+  mayWrite,
+  ROLES,
+  roleEnvironment,
+} from '../../src/governance/classes.js';
 import { readManifest } from '../../src/governance/manifest.js';
 import { ARTIFACT_CLASSES } from '../../src/handoff/values.js';
 import { validateText } from '../../src/validate/validate.js';
@@ -40,6 +46,7 @@ describe('roles', () => {
     expect(currentRole({ BATON_ROLE: '  ' })).toEqual({ role: undefined });
     expect(currentRole({ BATON_ROLE: 'Orchestrator' })).toEqual({ role: 'orchestrator' });
     expect(currentRole({ BATON_ROLE: 'builder' })).toEqual({ role: 'sibling', unknown: 'builder' });
+    expect(currentRole(roleEnvironment('child', { PATH: '/bin' }))).toEqual({ role: 'child' });
   });
 
   it('siblings write observation, question, proposal, answer; only parent and orchestrator write guidance', () => {
