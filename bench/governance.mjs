@@ -93,7 +93,45 @@ try {
     }
   }
 
-  // 3. Start-up of validate, by what the artifact needs.
+  // 3. In-process validation with governance, beside the baseline build when given.
+  const { validateText } = await import('../dist/validate/validate.js');
+  const validators = [['now', validateText]];
+  if (process.env.BASELINE_BIN) {
+    const url = new URL('../validate/validate.js', `file://${process.env.BASELINE_BIN}`);
+    validators.push(['baseline', (await import(url.href)).validateText]);
+  }
+  const texts = Array.from({ length: 50 }, (_, i) => {
+    let notes = NOTE;
+    while (Buffer.byteLength(handoff(i, notes)) < 8 * 1024) notes += `\n\n${NOTE}`;
+    return handoff(i, notes);
+  });
+  for (const [, validate] of validators) {
+    const r = await validate(texts[0], { git: false });
+    if (r.verdict !== 'VALID') throw new Error(`bench handoff is ${r.verdict}`);
+  }
+  const rates = validators.map(() => []);
+  for (let round = 0; round < 7; round++) {
+    for (const [i, [, validate]] of validators.entries()) {
+      const t0 = performance.now();
+      let n = 0;
+      while (performance.now() - t0 < 1000) {
+        await validate(texts[n % texts.length], { git: false });
+        n++;
+      }
+      rates[i].push(n / ((performance.now() - t0) / 1000));
+    }
+  }
+  const size = Math.round(texts.reduce((n, t) => n + Buffer.byteLength(t), 0) / texts.length);
+  say('');
+  say(
+    `## In-process validation, ${size}-byte canonical handoffs (\`validateText(text, { git: false })\`, one core)`,
+  );
+  say('');
+  say('| build | validations per second |');
+  say('|---|---:|');
+  for (const [i, [name]] of validators.entries()) say(`| ${name} | ${median(rates[i]).toFixed(0)} |`);
+
+  // 4. Start-up of validate, by what the artifact needs.
   const dir = work.dir;
   const home = join(dir, '.bench-home');
   const trust = join(dir, '.baton', 'trusted-keys');
@@ -146,7 +184,7 @@ try {
   say('|---|---:|---:|');
   for (const [i, c] of commands.entries()) say(`| ${c.name} | ${ms(t[i])} | ${(t[i] / t[0]).toFixed(2)}× |`);
 
-  // 4. `baton context` over 500 artifacts.
+  // 5. `baton context` over 500 artifacts.
   const ctx = join(dir, '.baton', 'context');
   mkdirSync(ctx, { recursive: true });
   for (let i = 0; i < 500; i++) {

@@ -60,12 +60,16 @@ export function hasTrigger(text: ScanText, view: PhraseView, group: PhraseGroup)
 }
 
 interface TriggerIndex {
+  /** All literals; for the folded view, only where a word starts (no Latin letter before). */
   re: RegExp;
+  /** For the folded view: all literals anywhere, for searching inside long words. */
+  inner?: RegExp;
   /** The groups a matched literal stands for, including those of literals that are its prefixes. */
   groupsOf: Map<string, PhraseGroup[]>;
 }
 
 const indexes = new Map<PhraseView, TriggerIndex>();
+const LONG_WORD_RE = /(?<![a-z])[a-z]{16,4096}/g;
 const found = new WeakMap<ScanText, Map<PhraseView, Map<PhraseGroup, number[]>>>();
 
 /** The positions in `view` of each group's triggers; a group none of whose triggers is there is absent. */
@@ -75,23 +79,39 @@ export function triggerPositions(text: ScanText, view: PhraseView): Map<PhraseGr
     byView = new Map();
     found.set(text, byView);
   }
-  let positions = byView.get(view);
-  if (positions) return positions;
-  positions = new Map();
-  const { re, groupsOf } = indexFor(view);
+  const known = byView.get(view);
+  if (known) return known;
+  const hits: Map<PhraseGroup, number[]> = new Map();
+  const { re, inner, groupsOf } = indexFor(view);
   const source = text.view(view);
+  const record = (literal: string, at: number) => {
+    for (const group of groupsOf.get(literal) ?? []) {
+      const list = hits.get(group);
+      if (list) list.push(at);
+      else hits.set(group, [at]);
+    }
+  };
   re.lastIndex = 0;
   for (let m = re.exec(source); m; m = re.exec(source)) {
-    for (const group of groupsOf.get(m[0]) ?? []) {
-      const list = positions.get(group);
-      if (list) list.push(m.index);
-      else positions.set(group, [m.index]);
-    }
+    record(m[0], m.index);
     // Literals may overlap: look again from the next character.
     re.lastIndex = m.index + 1;
   }
-  byView.set(view, positions);
-  return positions;
+  if (inner) {
+    // Words glued together (all letters spaced out, then joined; compounds) hide a trigger
+    // inside a word, where the word-start pass does not look: search long words whole.
+    LONG_WORD_RE.lastIndex = 0;
+    for (let w = LONG_WORD_RE.exec(source); w; w = LONG_WORD_RE.exec(source)) {
+      inner.lastIndex = 1;
+      for (let m = inner.exec(w[0]); m; m = inner.exec(w[0])) {
+        record(m[0], w.index + m.index);
+        inner.lastIndex = m.index + 1;
+      }
+    }
+    for (const list of hits.values()) list.sort((a, b) => a - b);
+  }
+  byView.set(view, hits);
+  return hits;
 }
 
 function indexFor(view: PhraseView): TriggerIndex {
@@ -120,7 +140,13 @@ function indexFor(view: PhraseView): TriggerIndex {
   }
   // Longest first, so that at any position the longest literal is the one matched.
   const escaped = literals.map((l) => l.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'));
-  index = { re: new RegExp(escaped.join('|'), 'g'), groupsOf };
+  const any = escaped.join('|');
+  // In prose, looking only where a word starts is over twice as fast: most positions are
+  // inside words. The norm view's literals include `<` and `"`, which follow letters.
+  index =
+    view === 'folded'
+      ? { re: new RegExp(`(?<![a-z])(?:${any})`, 'g'), inner: new RegExp(any, 'g'), groupsOf }
+      : { re: new RegExp(any, 'g'), groupsOf };
   indexes.set(view, index);
   return index;
 }
