@@ -40,6 +40,7 @@ export interface PhraseGroup {
   triggers: readonly string[];
   sources: readonly string[];
   compiled?: RegExp;
+  glued?: RegExp;
 }
 
 /** A family of phrases: its groups, each tried where its triggers are. */
@@ -53,6 +54,12 @@ export const group = (triggers: readonly string[], sources: readonly string[]): 
 /** Trigger literals written as one comma-separated string, to keep the tables short. */
 export const t = (literals: string) => literals.split(',');
 
+/** The group's patterns without their end-of-word checks, for glued text (compiled on first use). */
+export function compiledGlued(g: PhraseGroup): RegExp {
+  g.glued ??= new RegExp(g.sources.map((x) => `(?:${x.split(E).join('')})`).join('|'), 'g');
+  return g.glued;
+}
+
 /** The group's regular expression, compiled on first use. */
 export function compiledGroup(g: PhraseGroup): RegExp {
   g.compiled ??= new RegExp(g.sources.map((x) => `(?:${x})`).join('|'), 'g');
@@ -62,8 +69,18 @@ export function compiledGroup(g: PhraseGroup): RegExp {
 const WORD_CHAR_RE = new RegExp(`[${LETTER}0-9]`);
 const LATIN_OR_CYRILLIC_RE = /^[a-z\u0400-\u04ff]/;
 
-/** True when a match that starts with a letter of a spaced script does not start mid-word. */
+/** True when a match that starts with a letter of a spaced script does not start mid-word (or starts in glued text). */
 export function startsWord(source: string, index: number): boolean {
   if (index === 0 || !LATIN_OR_CYRILLIC_RE.test(source.charAt(index))) return true;
-  return !WORD_CHAR_RE.test(source.charAt(index - 1));
+  return !WORD_CHAR_RE.test(source.charAt(index - 1)) || inLongWord(source, index);
+}
+
+// Inside a word of sixteen letters or more there are no word boundaries left to respect: it is
+// text whose spaced-out letters were joined (or a long compound), and a phrase may start anywhere.
+function inLongWord(source: string, index: number): boolean {
+  let from = index;
+  let to = index;
+  while (from > 0 && index - from < 4096 && WORD_CHAR_RE.test(source.charAt(from - 1))) from--;
+  while (to < source.length && to - index < 4096 && WORD_CHAR_RE.test(source.charAt(to))) to++;
+  return to - from >= 16;
 }
