@@ -1,4 +1,4 @@
-/** "Ignore previous instructions" and its kin, in ten languages: the largest phrase family. */
+/** "Ignore previous instructions" and its kin, in many languages: the largest phrase family. */
 import { alt, B, E, group, type PhraseFamily, re, t, W } from './_phrase-kit.js';
 
 // --- "ignore previous instructions" -------------------------------------------------------------
@@ -231,5 +231,47 @@ export const IGNORE_PHRASES: PhraseFamily = [
     re(
       '(?:이전|앞|위|기존|모든)\\s*(?:의\\s*)?(?:모든\\s*)?(?:지시|명령|지침|규칙|프롬프트|지시사항)(?:을|를|은|는)?\\s*(?:모두\\s*)?(?:무시|잊어|잊으)',
     ),
+  ]),
+  // English: boot files by name.
+  group(t('ignore,disregard,forget,override,bypass'), [
+    re(
+      `${B}(?:ignore|disregard|forget|override|bypass)${W}(?:(?:the|all|any|of|your|rules|instructions|guidelines)${W}){0,4}(?:in|from|of)?${W}(?:agents|claude|nextagentinit|gemini|copilot-instructions)\\.md${E}`,
+    ),
+  ]),
+  // Dutch, Polish, Turkish, Indonesian and Malay, Vietnamese, Swedish, Norwegian and Danish.
+  group(
+    t(
+      'negeer,vergeet,negeren,zignoruj,ignoruj,zapomnij,onceki,yukar,abaikan,lupakan,bo qua,boqua,phot lo,quen di,ignorer,glom,glem',
+    ),
+    [
+      re(
+        `${B}(?:negeer|vergeet|negeren)${W}(?:(?:alle|al|de|je|uw|eerdere)${W}){0,3}(?:vorige|eerdere|voorgaande|bovenstaande)${W}(?:instructies|opdrachten|regels|aanwijzingen)${E}`,
+      ),
+      re(
+        `${B}(?:zignoruj|ignoruj|zapomnij)${W}(?:(?:wszystkie|wszystko|o|twoje|swoje)${W}){0,2}(?:poprzednie|wczesniejsze|powyzsze)${W}(?:instrukcje|polecenia|zasady|regu[lł]y)${E}`,
+      ),
+      re(
+        `${B}(?:onceki|yukar[iı]daki)${W}(?:tum${W})?(?:talimatlar[iı]|komutlar[iı]|kurallar[iı])${W}(?:yok${W}say|unut|gormezden${W}gel)`,
+      ),
+      re(
+        `${B}(?:abaikan|lupakan)${W}(?:(?:semua|seluruh)${W})?(?:instruksi|perintah|aturan|arahan)${W}(?:sebelumnya|di${W}atas|terdahulu)${E}`,
+      ),
+      re(
+        `${B}(?:bo${W}qua|phot${W}lo|quen${W}di)${W}(?:tat${W}ca${W})?(?:cac${W}|nhung${W})?(?:huong${W}dan|chi${W}thi|lenh|quy${W}tac)${W}(?:truoc|o${W}tren)`,
+      ),
+      re(
+        `${B}(?:ignorera|ignorer|glom|glem)${W}(?:(?:alla|alle|dina|dine|de)${W}){0,2}(?:tidigare|tidligere|ovanstaende|ovenstaende|foregaende)${W}(?:instruktioner|instruksjoner|instrukser|regler|anvisningar)${E}`,
+      ),
+    ],
+  ),
+  // Ukrainian, Arabic, Hindi.
+  group(t('ігнор,забуд,تجاهل,انس,تناس,पिछले,पूर्व,ऊपर'), [
+    re(
+      `${B}(?:ігноруй(?:те)?|забудь(?:те)?|проігноруй(?:те)?)${W}(?:(?:всі|усі|свої)${W}){0,2}(?:попередні|наведені${W}вище)${W}(?:інструкції|вказівки|команди|правила)`,
+    ),
+    re(
+      '(?:تجاهل|انس|تناس)\\s*(?:جميع|كل)?\\s*(?:التعليمات|الأوامر|الاوامر|القواعد|الإرشادات|الارشادات)\\s*(?:السابقة|أعلاه|اعلاه)',
+    ),
+    re('(?:पिछले|पूर्व|ऊपर\\s*के)\\s*(?:सभी\\s*)?(?:निर्देशों|निर्देश|आदेशों|आदेश)\\s*(?:को\\s*)?(?:अनदेखा|नज|भूल)'),
   ]),
 ];

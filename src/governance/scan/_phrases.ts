@@ -8,6 +8,11 @@ import { B, E, group, LB, LETTER, type PhraseFamily, re, t, W } from './_phrase-
 
 /** Persona switches that are jailbreaks on their face ("you are no longer an AI", "DAN"). */
 export const PERSONA_HARD_PHRASES: PhraseFamily = [
+  group(t('stop being,stopbeing'), [
+    re(
+      `${B}stop${W}being${W}(?:an?${W}|the${W})?(?:ai|assistant|language${W}model|llm|chatbot|claude|chatgpt|gpt|gemini|codex|copilot|helpful|safe|ethical)${E}`,
+    ),
+  ]),
   group(t('no longer,nolonger'), [
     re(
       `${B}(?:you${W}(?:are|'re)|you're)${W}no${W}longer${W}(?:(?:an?|the|bound|restricted|limited|constrained|required|obliged|subject)${W}){0,2}(?:ai|assistant|chatbot|language${W}model|llm|bound|restricted|limited|constrained|required|obliged|subject|claude|chatgpt|gpt|gemini|codex|copilot|by|to)${E}`,
@@ -43,14 +48,14 @@ export const PERSONA_SOFT_PHRASES: PhraseFamily = [
   ]),
   group(
     t(
-      'henceforth,from now on,fromnowon,starting now,startingnow,from this point,fromthispoint,pretend,roleplay,role-play,role play,act as if,actasif,will now,willnow,your new,yournew,assume,adopt,take on,takeon',
+      'henceforth,from now on,fromnowon,starting now,startingnow,from this point,fromthispoint,from this moment,fromthismoment,must now,mustnow,shall now,shallnow,should now,shouldnow,pretend,roleplay,role-play,role play,act as if,actasif,will now,willnow,your new,yournew,assume,adopt,take on,takeon',
     ),
     [
       re(
-        `${B}(?:from${W}now${W}on|henceforth|starting${W}now|from${W}this${W}point${W}on)${W},?${W}(?:you|your)${E}`,
+        `${B}(?:from${W}now${W}on|henceforth|starting${W}now|from${W}this${W}(?:point|moment)${W}on)${W},?${W}(?:you|your)${E}`,
       ),
       re(`${B}(?:pretend${W}(?:to${W}be|you${W}are|you're)|role-?play${W}as|act${W}as${W}if${W}you)${E}`),
-      re(`${B}you${W}will${W}now${W}(?:act|behave|respond|play|be|pretend)${E}`),
+      re(`${B}you${W}(?:will|must|shall|should)${W}now${W}(?:act|behave|respond|play|be|pretend)${E}`),
       re(`${B}your${W}new${W}(?:name|role|persona|identity|personality)${W}(?:is|will${W}be)${E}`),
       re(`${B}(?:assume|adopt|take${W}on)${W}(?:the${W})?(?:role|persona|identity)${W}of${E}`),
     ],
@@ -105,9 +110,15 @@ export const UNRESTRICTED_RE = new RegExp(
 
 /** "New instructions:", "your real task is", in several languages. */
 export const HIJACK_PHRASES: PhraseFamily = [
-  group(t('instruction,directive,orders'), [
+  group(t('instruction,directive,orders,rule,polic'), [
     re(
-      `${B}(?:new|real|actual|true|secret|hidden|override)${W}(?:system${W})?(?:instructions?|directives?|orders)${W}:`,
+      `${B}(?:new|real|actual|true|secret|hidden|override)${W}(?:system${W})?(?:instructions?|directives?|orders|rules?|polic(?:y|ies))${W}:`,
+    ),
+  ]),
+  // "Your instructions have been updated", "the previous instructions are outdated".
+  group(t('outdated,deprecated,fake,wrong,updated,changed,replaced,revised,a test,atest,not real,notreal'), [
+    re(
+      `${B}(?:previous|prior|above|earlier|preceding|your|the${W}system)${W}(?:instructions?|prompts?|directives?|guidelines?|rules)${W}(?:are|is|were|have${W}been|has${W}been)${W}(?:now${W})?(?:outdated|deprecated|fake|wrong|updated|changed|replaced|revised|a${W}test|not${W}real)${E}`,
     ),
   ]),
   group(
@@ -152,6 +163,11 @@ export const LEAK_PHRASES: PhraseFamily = [
 
 /** Text that claims authority it can only get from a signature. */
 export const AUTHORITY_PHRASES: PhraseFamily = [
+  group(t("as the,asthe,as your,asyour,i am your,iamyour,i'm your,i'myour"), [
+    re(
+      `${B}(?:as${W}(?:the|your)|i${W}am${W}your|i'm${W}your)${W}(?:orchestrator|admin|administrator|developer|creator|owner|operator|supervisor|parent${W}agent|system${W}administrator)${W}[,:]?${W}(?:i${W})?(?:am${W})?(?:instruct|order|command|tell|authori[sz]e|require|direct)`,
+    ),
+  ]),
   group(t('override,directive,command,priority,supersede,precedence,overrule'), [
     re(
       `${B}(?:system|admin|administrator|root|developer|security|emergency|priority)${W}(?:override|directive|command)${W}:`,

@@ -107,7 +107,7 @@ export const SCAN_RULES: readonly ScanRule[] = [
     'high',
     'folded',
     IGNORE_PHRASES,
-    '"ignore previous instructions" and its kin in English, Spanish, French, German, Portuguese, Italian, Chinese, Russian, Japanese and Korean',
+    '"ignore previous instructions" and its kin in 21 languages (English, Spanish, French, German, Portuguese, Italian, Dutch, Polish, Swedish, Norwegian, Danish, Turkish, Indonesian, Vietnamese, Russian, Ukrainian, Arabic, Hindi, Chinese, Japanese, Korean)',
   ),
   {
     id: 'persona-switch',
