@@ -99,7 +99,7 @@ export const IGNORE_PHRASES: PhraseFamily = [
     [
       // English: verb, up to four determiners, an adjective (or two), a noun.
       re(
-        `${B}${EN_VERBS}${W}(?:${EN_DETS}${W}){0,4}${EN_ADJS}${W}(?:(?:and|or|/|,)${W}${EN_ADJS}${W})?${EN_NOUNS}${E}`,
+        `${B}${EN_VERBS}${W}(?:${EN_DETS}${W}){0,4}${EN_ADJS}${W}(?:(?:and|or|/|,)${W}(?:${EN_ADJS}|following|subsequent|future)${W})?${EN_NOUNS}${E}`,
       ),
       // English: "ignore your instructions", "forget all your rules".
       re(

@@ -110,9 +110,9 @@ export const UNRESTRICTED_RE = new RegExp(
 
 /** "New instructions:", "your real task is", in several languages. */
 export const HIJACK_PHRASES: PhraseFamily = [
-  group(t('instruction,directive,orders,rule,polic'), [
+  group(t('instruction,directive,orders,rule,polic,task,goal,objective,mission'), [
     re(
-      `${B}(?:new|real|actual|true|secret|hidden|override)${W}(?:system${W})?(?:instructions?|directives?|orders|rules?|polic(?:y|ies))${W}:`,
+      `${B}(?:new|real|actual|true|secret|hidden|override)${W}(?:system${W})?(?:instructions?|directives?|orders|rules?|polic(?:y|ies)|task|goal|objective|mission)${W}:`,
     ),
   ]),
   // "Your instructions have been updated", "the previous instructions are outdated".
@@ -144,9 +144,9 @@ export const HIJACK_PHRASES: PhraseFamily = [
 
 /** Requests to reveal the system prompt or hidden instructions. */
 export const LEAK_PHRASES: PhraseFamily = [
-  group(t('prompt,instructions'), [
+  group(t('prompt,instructions,guidelines,rules'), [
     re(
-      `${B}(?:reveal|print|show|output|repeat|display|leak|dump|disclose|tell${W}me|give${W}me|write${W}out|echo|expose)${W}(?:me${W})?(?:(?:your|the|all|full|entire|complete|original|hidden|initial|exact|verbatim)${W}){0,4}(?:system${W}(?:prompt|message|instructions)|initial${W}(?:prompt|instructions)|hidden${W}(?:prompt|instructions)|instructions${W}(?:above|you${W}were${W}given)|(?:pre-?)?prompt${W}(?:above|verbatim))${E}`,
+      `${B}(?:reveal|print|show|output|repeat|display|leak|dump|disclose|tell${W}me|give${W}me|write${W}out|echo|expose)${W}(?:me${W})?(?:(?:your|the|all|full|entire|complete|original|hidden|initial|exact|verbatim|above|previous|prior|preceding|first)${W}){0,4}(?:system${W}(?:prompt|message|instructions)|initial${W}(?:prompt|instructions)|hidden${W}(?:prompt|instructions)|instructions${W}(?:above|you${W}were${W}given)|(?:pre-?)?prompt${W}(?:above|verbatim)|(?<=(?:above|previous|prior|preceding|your|first)${W})(?:prompt|instructions|guidelines|rules))${E}`,
     ),
   ]),
   group(t('系统提示,系統提示,初始指令,隐藏指令'), [
