@@ -2,7 +2,6 @@
 // Every figure is measured side by side in one run, on this machine, and reported as medians;
 // start-up figures are ratios to `node -e 0` measured in the same interleaved rounds.
 // Set CONTEXT_KIT_VALIDATOR=/path/to/validate-handoff.py to time context-kit's own validator too.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,34 +12,9 @@ import { captureProvenance } from '../dist/provenance/capture.js';
 import { createTempRepo } from '../dist/testing/git-repo.js';
 import { validateText } from '../dist/validate/validate.js';
 import { writeHandoff } from '../dist/write/write.js';
+import { BIN, handoffBase, median, ms, ROUNDS, report, timeCommands } from './_lib.mjs';
 
-const BIN = new URL('../dist/bin/baton.cjs', import.meta.url).pathname;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const ms = (n) => `${n.toFixed(1)} ms`;
-const out = [];
-const say = (line = '') => {
-  out.push(line);
-  console.log(line);
-};
-
-function timeCommands(commands, rounds) {
-  const times = commands.map(() => []);
-  for (let r = 0; r < rounds + 3; r++) {
-    for (const [i, c] of commands.entries()) {
-      const t0 = performance.now();
-      const res = spawnSync(c.cmd[0], c.cmd.slice(1), { cwd: c.cwd, stdio: ['ignore', 'ignore', 'pipe'] });
-      const dt = performance.now() - t0;
-      if (res.status !== c.expect) throw new Error(`${c.name} exited ${res.status}: ${res.stderr}`);
-      if (r >= 3) times[i].push(dt);
-    }
-  }
-  return times.map(median);
-}
+const { lines: out, say } = report();
 
 function handoffOf(i, size) {
   const done = [];
@@ -56,31 +30,6 @@ function handoffOf(i, size) {
   } while (Buffer.byteLength(text) < size && done.length < 24);
   const notes = 'n'.repeat(Math.max(0, size - Buffer.byteLength(text) - 20));
   return renderBaton({ ...handoffBase(i, done), notes: notes ? `Notes ${notes}` : undefined });
-}
-
-function handoffBase(i, done) {
-  return {
-    schema: 'baton/handoff-v1',
-    id: `01JDXYZ${String(i).padStart(19, '0')}`,
-    created_at: '2026-11-30T01:14:19Z',
-    from: 'builder',
-    task: `TASK-${i}`,
-    status: 'in-progress',
-    title: `Handoff ${i}`,
-    goal: 'Build the parser and renderer of the canonical format, with tests.',
-    summary: 'Parser done; renderer half done.',
-    done,
-    remaining: [
-      { title: 'Finish the renderer', files_in_scope: ['src/formats/**'], verify_by: ['npm test'] },
-    ],
-    decisions: [{ decision: 'Line-based parser', reason: 'line numbers in every error', rejected: [] }],
-    facts: [],
-    files_touched: [{ action: 'created', path: 'src/formats/baton/parse.ts' }],
-    validation: [{ result: 'passed', command: 'npm test', outcome: '42 tests' }],
-    open_concerns: [],
-    dead_ends: [],
-    preferences: [],
-  };
 }
 
 function provenanceLines(p) {

@@ -41,6 +41,11 @@ export type BatonErrorCode =
   | 'STORE_AMBIGUOUS'
   | 'STORE_BAD_INPUT'
   | 'STORE_QUERY'
+  // governance: keys and approval
+  | 'KEY_EXISTS'
+  | 'KEY_NOT_FOUND'
+  | 'KEY_INVALID'
+  | 'APPROVAL_REFUSED'
   // bugs
   | 'INTERNAL';
 
@@ -97,6 +102,8 @@ export function exitCodeFor(code: BatonErrorCode): number {
       return 64;
     case 'INTERNAL':
       return 70;
+    case 'APPROVAL_REFUSED':
+      return 4;
     default:
       return 1;
   }

@@ -1,6 +1,7 @@
 /**
  * baton's public API: the handoff model, formats, provenance, validation, resume, write and
- * archive. Heavy or Node-only parts live behind subpath exports (`baton/store`, `baton/testing`).
+ * archive, and governance of what loads into an agent's context. Heavy or Node-only parts live
+ * behind subpath exports (`baton/store`, `baton/pipeline-xml`, `baton/testing`).
  */
 export {
   type ArchiveOptions,
@@ -33,6 +34,39 @@ export {
   type RenderResult,
   renderHandoff,
 } from './formats/index.js';
+export {
+  type ApproveOptions,
+  type ApproveResult,
+  applySupersession,
+  approveFile,
+  approveText,
+  type ContextArtifact,
+  type ContextBundle,
+  type CurrentRole,
+  currentRole,
+  type GovernanceFinding,
+  generateKey,
+  type Judgement,
+  judgeArtifact,
+  type Label,
+  type LoadContextOptions,
+  loadContext,
+  loadTrustedKeys,
+  type Manifest,
+  mayWrite,
+  ROLE_ENV,
+  ROLES,
+  type Role,
+  readManifest,
+  renderBundle,
+  roleEnvironment,
+  SCAN_RULES,
+  type ScanFinding,
+  type ScanResult,
+  type Severity,
+  scanText,
+  wrapAsData,
+} from './governance/index.js';
 export { type Finding, type FindingVerdict, finding, type Verdict } from './handoff/finding.js';
 export {
   ARTIFACT_CLASSES,

@@ -10,7 +10,7 @@ export interface AgentCall {
   stage: string;
   window: number;
   attempt: number;
-  /** The role the agent is started in (BATON_ROLE); set by the engine, never by a payload. */
+  /** The governance role the agent is started in (BATON_ROLE, `child` for engine-spawned agents); set by the engine, never by a payload. */
   role: string;
   runDir: string;
   /** The repository root: where the agent works. */

@@ -8,11 +8,27 @@ export interface FrontMatterEntry {
   line: number;
 }
 
+/**
+ * A nested YAML block under one of `BLOCK_KEYS`: its lines after the key, dedented, exactly as
+ * written otherwise (blank lines at either end left out).
+ */
+export interface FrontMatterBlock {
+  key: string;
+  /** YAML text of the block, dedented so that its least indented line starts at column 0. */
+  text: string;
+  /** 1-based line of the `key:` line. */
+  line: number;
+  /** 1-based line of the block's last line. */
+  endLine: number;
+}
+
 /** Front matter read from a document. */
 export interface FrontMatter {
   entries: FrontMatterEntry[];
   /** Values by key (the first one when a key is repeated). */
   values: Map<string, string>;
+  /** Nested blocks by key (only keys in `BLOCK_KEYS`). */
+  blocks: Map<string, FrontMatterBlock>;
   /** Line of the opening and closing `---` (1-based). */
   openLine: number;
   closeLine: number;
@@ -27,6 +43,12 @@ export interface FrontMatterResult {
 }
 
 const KEY_RE = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+/**
+ * The only keys whose value may be a nested YAML block: the governance manifest (FORMATS.md §5)
+ * lives in the front matter of any file that can load into an agent's context.
+ */
+export const BLOCK_KEYS: ReadonlySet<string> = new Set(['context_manifest']);
 
 /** Reads flat front matter from the start of `lines`; reports what is not flat `key: value`. */
 export function readFrontMatter(lines: readonly string[]): FrontMatterResult {
@@ -54,10 +76,29 @@ export function readFrontMatter(lines: readonly string[]): FrontMatterResult {
   }
   const entries: FrontMatterEntry[] = [];
   const values = new Map<string, string>();
+  const blocks = new Map<string, FrontMatterBlock>();
   for (let i = 1; i < close; i++) {
     const raw = lines[i] as string;
     const no = i + 1;
     if (raw.trim() === '' || raw.trimStart().startsWith('#')) continue;
+    const block = readBlock(lines, i, close);
+    if (block) {
+      if (blocks.has(block.key) || values.has(block.key)) {
+        findings.push(
+          finding(
+            'INVALID',
+            'front-matter-duplicate',
+            `front matter \`${block.key}\` appears more than once`,
+            {
+              line: no,
+              field: block.key,
+            },
+          ),
+        );
+      } else blocks.set(block.key, { key: block.key, text: block.text, line: no, endLine: block.end });
+      i = block.end - 1;
+      continue;
+    }
     const colon = raw.indexOf(':');
     if (/^\s/.test(raw) || colon < 0) {
       findings.push(
@@ -109,10 +150,45 @@ export function readFrontMatter(lines: readonly string[]): FrontMatterResult {
     values.set(key, value);
   }
   return {
-    frontMatter: { entries, values, openLine: 1, closeLine: close + 1 },
+    frontMatter: { entries, values, blocks, openLine: 1, closeLine: close + 1 },
     findings,
     bodyIndex: close + 1,
   };
+}
+
+// A `key:` line of a block key followed by indented lines, or with its value on the same line;
+// `end` is the index of the first line after the block.
+function readBlock(
+  lines: readonly string[],
+  start: number,
+  close: number,
+): { key: string; text: string; end: number } | undefined {
+  const m = /^([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*:[ \t]*(.*)$/.exec(lines[start] as string);
+  if (!m || !BLOCK_KEYS.has(m[1] as string)) return undefined;
+  const key = m[1] as string;
+  const inline = (m[2] as string).trim();
+  // A value on the key's own line (a flow mapping, or anything else) is the block's whole text:
+  // governance reads it and says what is wrong with it.
+  if (inline !== '') return { key, text: inline, end: start + 1 };
+  let end = start + 1;
+  let last = start;
+  while (end < close) {
+    const l = lines[end] as string;
+    if (l.trim() !== '' && !/^[ \t]/.test(l)) break;
+    if (l.trim() !== '') last = end;
+    end++;
+  }
+  if (last === start) return undefined;
+  const body = lines.slice(start + 1, last + 1).map((l) => (l.trim() === '' ? '' : l));
+  const indent = Math.min(
+    ...body.filter((l) => l !== '').map((l) => (/^[ \t]*/.exec(l) as RegExpExecArray)[0].length),
+  );
+  return { key, text: body.map((l) => l.slice(indent)).join('\n'), end: last + 1 };
+}
+
+/** The front matter lines of a nested block: `key:` and its text indented by two spaces. */
+export function renderBlock(key: string, text: string): string[] {
+  return [`${key}:`, ...text.split('\n').map((l) => (l === '' ? '' : `  ${l}`))];
 }
 
 /** Strips one pair of YAML quotes (single: `''` is a quote; double: JSON escapes). */

@@ -39,7 +39,7 @@ export function applyFrontMatter(
   }
   const read: ParsedHandoff = emptySections();
   const values = new Map(entries.map((e) => [e.key, e.value]));
-  readFields({ entries, values, openLine: 0, closeLine: 0 }, read, own, {});
+  readFields({ entries, values, blocks: new Map(), openLine: 0, closeLine: 0 }, read, own, {});
   for (const [key, value] of Object.entries(read)) {
     if (!Array.isArray(value) && value !== undefined) (h as Record<string, unknown>)[key] = value;
   }

@@ -6,6 +6,15 @@ import { UserError } from '../errors.js';
 import { FORMAT_NAMES } from './names.js';
 import type { FormatName, ParsedHandoff, ParseResult, RenderResult } from './types.js';
 
+export {
+  BLOCK_KEYS,
+  type FrontMatter,
+  type FrontMatterBlock,
+  type FrontMatterResult,
+  readFrontMatter,
+  renderBlock,
+} from './_front-matter.js';
+export { bodyOffsetOf, splitLines } from './_markdown.js';
 export { type ConvertOptions, type ConvertResult, convertHandoff } from './convert.js';
 export { detect } from './detect.js';
 export { FORMAT_NAMES, isFormatName } from './names.js';

@@ -30,6 +30,7 @@ export {
   FACT_VERDICTS,
   FILE_ACTIONS,
   HANDOFF_SCHEMA,
+  isManifestText,
   isRfc3339,
   type Limits,
   nowRfc3339,

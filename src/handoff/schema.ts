@@ -13,6 +13,7 @@ import {
   FILE_ACTIONS,
   FORBIDDEN_CHAR_RE,
   HANDOFF_SCHEMA,
+  isManifestText,
   isRfc3339,
   PLACEHOLDER_RE,
   SIGNATURE_RE,
@@ -40,6 +41,14 @@ const text = z
   .refine((s) => s === s.trim() && !s.includes('\r') && clean(s), {
     message: 'must be trimmed text with no control characters or {{placeholders}}',
   });
+
+/**
+ * A `context_manifest` block as YAML text: dedented (some line starts at column 0), no blank
+ * lines at either end, no whitespace-only lines, no `---` line, no tab indentation.
+ */
+const manifestText = z.string().min(1).refine(isManifestText, {
+  message: 'must be dedented YAML text with no blank lines at the ends, --- lines or control characters',
+});
 
 const timestamp = z.iso
   .datetime({ offset: true })
@@ -141,6 +150,9 @@ export const HandoffSchema = z
     expires_at: timestamp.optional(),
     content_hash: z.string().regex(CONTENT_HASH_RE).optional(),
     signature: z.string().regex(SIGNATURE_RE).optional(),
+    context_manifest: manifestText
+      .optional()
+      .describe('the context_manifest block of the front matter (FORMATS.md §5) as YAML text, kept verbatim'),
     extra: z
       .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/), line)
       .optional()

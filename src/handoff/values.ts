@@ -98,6 +98,24 @@ export function isRfc3339(value: string): boolean {
   return true;
 }
 
+/**
+ * True when `text` can be a `context_manifest` block that reads back unchanged: dedented, no
+ * blank lines at the ends, no whitespace-only lines, no tab indentation, no `---`/`...` line
+ * (which would end the front matter), no control characters.
+ */
+export function isManifestText(text: string): boolean {
+  if (text.trim() === '' || FORBIDDEN_CHAR_RE.test(text) || text.includes('\r')) return false;
+  const lines = text.split('\n');
+  if (lines[0] === '' || lines.at(-1) === '') return false;
+  let column0 = false;
+  for (const line of lines) {
+    if (line !== '' && line.trim() === '') return false;
+    if (line.startsWith('\t') || line.trim() === '---' || line.trim() === '...') return false;
+    if (line !== '' && !line.startsWith(' ')) column0 = true;
+  }
+  return column0;
+}
+
 function daysInMonth(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
   return [4, 6, 9, 11].includes(month) ? 30 : 31;

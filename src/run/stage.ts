@@ -111,7 +111,9 @@ export async function runStage(
       stage,
       window: w.window,
       attempt,
-      role: stage,
+      // Every agent the engine spawns is its child (governance, FORMATS.md §5): it may hand off
+      // and observe, never write guidance or policy, whatever its payload claims.
+      role: 'child',
       runDir: paths.dir,
       cwd: paths.root,
       timeoutMs: options.timeoutMs ?? 600_000,

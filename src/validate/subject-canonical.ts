@@ -4,6 +4,7 @@
  */
 import { loadCodec } from '../formats/index.js';
 import type { FormatName } from '../formats/types.js';
+import { FLAT_FIELDS } from '../governance/manifest.js';
 import { type Finding, finding } from '../handoff/finding.js';
 import { DEFAULT_LIMITS, type Limits } from '../handoff/values.js';
 import { rulesFor } from './rules.js';
@@ -49,6 +50,11 @@ export async function readCanonicalSubject(
       ),
     );
   }
+  const flat: Record<string, string> = {};
+  for (const key of FLAT_FIELDS) {
+    const v = key === 'head' ? h.provenance?.head : h[key];
+    if (v !== undefined) flat[key] = String(v);
+  }
   const subject: Subject = {
     format,
     findings,
@@ -57,9 +63,19 @@ export async function readCanonicalSubject(
     bodyOffset: async () => (hashable ? parse.bodyOffset : undefined),
     items: Object.values(ruled.itemCounts ?? {}).reduce((n, c) => n + c.count, 0),
     handoff: h,
+    flat,
+    hasBody: format !== 'json',
   };
+  if (h.context_manifest) {
+    subject.manifestText = h.context_manifest;
+    const keyLine = parse.fieldLines?.context_manifest;
+    if (keyLine !== undefined) {
+      // The block's text starts on the line after the key, unless it is written on the key's line.
+      const inline = /^context_manifest[ \t]*:[ \t]*\S/.test(lines[keyLine - 1] ?? '');
+      subject.manifestFirstLine = inline ? keyLine : keyLine + 1;
+    }
+  }
   if (h.content_hash) subject.contentHash = h.content_hash;
   if (h.expires_at) subject.expiresAt = h.expires_at;
-  if (h.signature) subject.signature = h.signature;
   return subject;
 }

@@ -2,6 +2,7 @@
  * The validation subject of a context-kit artifact: context-kit's structural rules alone, so
  * that `validate --format context-kit` loads a fraction of baton.
  */
+import { FLAT_FIELDS } from '../governance/manifest.js';
 import type { Provenance } from '../handoff/types.js';
 import { PROVENANCE_KEYS } from '../handoff/types.js';
 import type { Subject } from './subject.js';
@@ -26,13 +27,18 @@ export async function readContextKitSubject(text: string, withHandoff: boolean):
       (n, s) => n + s.lines.filter((l) => /^(?:[-*+] |\d+[.)] )/.test(l.text)).length,
       0,
     ),
+    flat: Object.fromEntries(
+      FLAT_FIELDS.flatMap((k) => {
+        const v = f.get(k);
+        return v === undefined ? [] : [[k, v]];
+      }),
+    ),
+    hasBody: true,
   };
   const hash = f.get('content_hash');
   if (hash) subject.contentHash = hash;
   const expires = f.get('expires_at');
   if (expires) subject.expiresAt = expires;
-  const signature = f.get('signature');
-  if (signature) subject.signature = signature;
   if (withHandoff) {
     const { loadCodec } = await import('../formats/index.js');
     const parse = (await loadCodec('context-kit')).parse(text);

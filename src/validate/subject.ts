@@ -17,12 +17,18 @@ export interface Subject {
   provenance: Partial<Provenance>;
   contentHash?: string;
   expiresAt?: string;
-  signature?: string;
   fieldLines: Record<string, number>;
   /** Byte offset of the body (after the front matter), for the content hash. */
   bodyOffset(): Promise<number | undefined>;
   items: number;
   handoff?: ParsedHandoff;
+  /** The front matter fields governance reads (`id`, `class`, `from`, `head`, …), as written. */
+  flat: Record<string, string>;
+  /** The `context_manifest` block as YAML text, and the file line of its first line. */
+  manifestText?: string;
+  manifestFirstLine?: number;
+  /** False for JSON: no body apart from the fields, so no hash or signature over one. */
+  hasBody: boolean;
 }
 
 /** Options of `readSubject`. */

@@ -4,6 +4,7 @@
  */
 import { detect } from '../formats/detect.js';
 import type { FormatName } from '../formats/types.js';
+import type { CurrentRole } from '../governance/classes.js';
 import { type Finding, finding } from '../handoff/finding.js';
 import type { Limits } from '../handoff/values.js';
 import type { Capture, ComparedField } from '../provenance/index.js';
@@ -28,6 +29,13 @@ export interface ValidateOptions {
   withHandoff?: boolean;
   /** Captures by folder and base ref, shared by the artifacts of one run. */
   captureCache?: Map<string, Capture | Error>;
+  /**
+   * The writer's role, as the run engine declared it (`BATON_ROLE`): a class the role may not
+   * write is UNTRUSTED. Unset, the writer is unknown.
+   */
+  role?: CurrentRole;
+  /** Where trusted public keys are (default `.baton/trusted-keys` of the artifact's repository). */
+  trustedKeysDir?: string;
 }
 
 /**
@@ -60,15 +68,15 @@ export async function validateText(
     findings.push(
       ...checkExpiry(subject.expiresAt, options.now ?? new Date(), subject.fieldLines.expires_at),
     );
-    if (subject.signature) {
-      findings.push(
-        finding(
-          'INFO',
-          'signature-unchecked',
-          'a signature is present; `baton context` checks it against trusted keys',
-        ),
-      );
-    }
+    const { checkGovernance } = await import('./governance.js');
+    findings.push(
+      ...(await checkGovernance(subject, raw, text, {
+        path,
+        now: options.now ?? new Date(),
+        ...(options.role ? { role: options.role } : {}),
+        ...(options.trustedKeysDir ? { trustedKeysDir: options.trustedKeysDir } : {}),
+      })),
+    );
   }
   let lines = 0;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;

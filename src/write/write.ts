@@ -9,6 +9,7 @@ import { UserError } from '../errors.js';
 import { detect } from '../formats/detect.js';
 import { loadCodec } from '../formats/index.js';
 import type { FormatName, ParsedHandoff } from '../formats/types.js';
+import type { CurrentRole } from '../governance/classes.js';
 import { type Finding, finding } from '../handoff/finding.js';
 import { contentHash } from '../handoff/hash.js';
 import { type Handoff, PROVENANCE_KEYS, type Provenance } from '../handoff/types.js';
@@ -37,6 +38,8 @@ export interface WriteOptions {
   git?: boolean;
   now?: Date;
   limits?: Partial<Limits>;
+  /** The writer's role as the run engine declared it (`BATON_ROLE`): a class it may not write is refused. */
+  role?: CurrentRole;
 }
 
 /** What `writeHandoff` did, or why it refused. */
@@ -73,8 +76,8 @@ export async function writeHandoff(options: WriteOptions): Promise<WriteResult> 
   if (syntax.length > 0) return refuse(options.path, syntax);
 
   const target = options.path;
-  const previous = await readPrevious(target);
   const notes: string[] = [];
+  const previous = await readPrevious(target);
   const h: ParsedHandoff = {
     ...parsed.handoff,
     ...definedOnly(options.fields ?? {}),
@@ -84,6 +87,17 @@ export async function writeHandoff(options: WriteOptions): Promise<WriteResult> 
   };
   delete h.content_hash;
   delete h.signature;
+  if (h.context_manifest) {
+    // An approval covers exact text; what baton writes now is new text, so it is not approved.
+    const { withoutApproval } = await import('../governance/approve.js');
+    const stripped = await withoutApproval(h.context_manifest);
+    if (stripped !== h.context_manifest) {
+      h.context_manifest = stripped;
+      notes.push(
+        "the draft's approval (approved_by, content_hash, signature) was removed: approve the written handoff again",
+      );
+    }
+  }
   if (previous?.id && !options.fields?.parent && !parsed.handoff.parent) h.parent = previous.id;
   h.title ??= h.task ? `Handoff: ${h.task}` : 'Handoff';
 
@@ -103,8 +117,16 @@ export async function writeHandoff(options: WriteOptions): Promise<WriteResult> 
   }
 
   const text = await renderWithHash(h, format);
-  const report = await validateText(text, { format, git: false, path: target, limits });
-  const problems = report.findings.filter((f) => f.verdict !== 'INFO');
+  const report = await validateText(text, {
+    format,
+    git: false,
+    path: target,
+    limits,
+    ...(options.role ? { role: options.role } : {}),
+  });
+  // Approval comes after writing (`baton approve` signs the written text), so a policy draft is
+  // written; validate calls it UNTRUSTED until a trusted key approves it.
+  const problems = report.findings.filter((f) => f.verdict !== 'INFO' && f.code !== 'approval-required');
   if (problems.length > 0) return refuse(target, problems, capAdvice(text, problems, limits));
 
   if (previous) {

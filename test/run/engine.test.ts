@@ -40,7 +40,11 @@ describe('the run engine', () => {
   it('runs with a scripted verifier agent: a FAIL from the verifier is a failed attempt, retried', async () => {
     const { repo, plan, tokenizer } = await setup();
     let verifications = 0;
-    const verifier = scriptedAgent(() => RESULT(++verifications === 1 ? 'FAIL' : 'PASS'));
+    const roles = new Set<string>();
+    const verifier = scriptedAgent((call) => {
+      roles.add(call.role);
+      return RESULT(++verifications === 1 ? 'FAIL' : 'PASS');
+    });
     const r = await startRun({
       root: repo.dir,
       plan,
@@ -56,6 +60,8 @@ describe('the run engine', () => {
     ]);
     const events = readFileSync(join(r.runDir, 'events.jsonl'), 'utf8');
     expect(events).toContain('"event":"attempt-failed","task":"A","attempt":1,"stage":"verifier"');
+    // Every agent the engine spawns is its child, whatever stage it runs (BATON_ROLE).
+    expect([...roles]).toEqual(['child']);
   });
 
   it('records a commit made just before a crash once, on resume, instead of committing again', async () => {

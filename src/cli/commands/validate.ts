@@ -36,7 +36,9 @@ export const command: Command = {
   help: `Usage: baton validate [paths…] [options]
 
 Checks each handoff: is it well formed (INVALID), is it about the same work (MISMATCH),
-has the work moved on since (STALE), can it be trusted (UNTRUSTED). A folder stands for
+has the work moved on since (STALE), can it be trusted (UNTRUSTED: a content hash or
+signature that does not verify, a class the writer's role may not write, a high-severity
+injection-risk finding). The writer's role is $BATON_ROLE, as the run engine sets it. A folder stands for
 every .md and .json handoff in it. Without a path: $BATON_HANDOFF_PATH, else
 .baton/handoff.md (with --format context-kit: $CONTEXT_KIT_HANDOFF_PATH, .context-kit/handoff.md).
 Relative paths resolve from the repository root.
@@ -72,10 +74,14 @@ Exit codes: 0 VALID, 1 INVALID, 2 MISMATCH, 3 STALE, 4 UNTRUSTED, 64 usage error
     const paths = positionals.length
       ? positionals.map((p) => resolveHandoffPath(p, resolveOptions))
       : [resolveHandoffPath(undefined, resolveOptions)];
+    const compat = format === 'context-kit' && flags['no-git'];
+    // The role matters only to baton's own checks, which context-kit's mode leaves out.
+    const role = compat ? undefined : (await import('../../governance/classes.js')).currentRole(io.env);
     const summary = await validatePaths(paths, {
       format: format as FormatName | 'auto',
       git: !flags['no-git'],
       current,
+      ...(role?.role ? { role } : {}),
     });
     if (flags.json) {
       const reports = summary.reports.map(jsonReport);

@@ -51,7 +51,12 @@ Options:
   --no-git               write without git provenance
   --json                 print the written handoff as JSON
 
-Exit codes: 0 written, 1 refused (the draft is invalid or over the caps), 64 usage error.`,
+A class the writer's role ($BATON_ROLE, set by the run engine) may not write, or text
+with a high-severity injection-risk finding, is refused as UNTRUSTED. An approval in the
+draft's context_manifest is removed: it covered other text.
+
+Exit codes: 0 written, 1 refused (the draft is invalid or over the caps), 4 refused as
+UNTRUSTED, 64 usage error.`,
   async run(args, io) {
     const { flags, positionals } = parseFlags('write', args, FLAGS);
     const format = flags.format ?? 'baton';
@@ -85,12 +90,15 @@ Exit codes: 0 written, 1 refused (the draft is invalid or over the caps), 64 usa
       },
       baseRef: flags['base-ref'],
       git: !flags['no-git'],
+      role: (await import('../../governance/classes.js')).currentRole(io.env),
     });
     if (!result.ok) {
       for (const f of result.findings) io.stderr(`${formatFinding('draft', f)}\n`);
       for (const a of result.advice) io.stderr(`fold: ${a}\n`);
       io.stderr(`baton: nothing was written to ${result.path}\n`);
-      return 1;
+      // Refused only because governance does not trust it: UNTRUSTED, as validate would say.
+      const verdicts = new Set(result.findings.map((f) => f.verdict));
+      return verdicts.has('UNTRUSTED') && !verdicts.has('INVALID') ? 4 : 1;
     }
     for (const note of result.notes) io.stderr(`note: ${note}\n`);
     if (flags.json) {

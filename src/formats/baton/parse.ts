@@ -190,6 +190,10 @@ export function readFields(
         extra[key] = value;
     }
   }
+  for (const block of fm.blocks.values()) {
+    lines[block.key] = block.line;
+    if (block.key === 'context_manifest') h.context_manifest = block.text;
+  }
   const present = PROVENANCE_KEYS.filter((k) => provenance[k] !== undefined);
   if (present.length === PROVENANCE_KEYS.length) {
     h.provenance = provenance as Provenance;

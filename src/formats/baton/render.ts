@@ -2,7 +2,7 @@
 import type { Handoff } from '../../handoff/types.js';
 import { FRONT_MATTER_KEYS, PROVENANCE_KEYS } from '../../handoff/types.js';
 import { HANDOFF_SCHEMA } from '../../handoff/values.js';
-import { renderScalar } from '../_front-matter.js';
+import { renderBlock, renderScalar } from '../_front-matter.js';
 import { codeSpan, escapeBlock, escapeComments } from '../_text.js';
 import type { ParsedHandoff } from '../types.js';
 import {
@@ -46,7 +46,9 @@ export function frontMatterValues(h: ParsedHandoff): [string, string][] {
 
 /** The front matter lines (between the `---` fences) of a handoff, in canonical order. */
 export function renderFrontMatter(h: ParsedHandoff): string[] {
-  return frontMatterValues(h).map(([key, v]) => `${key}: ${renderScalar(v)}`);
+  const lines = frontMatterValues(h).map(([key, v]) => `${key}: ${renderScalar(v)}`);
+  if (h.context_manifest) lines.push(...renderBlock('context_manifest', h.context_manifest));
+  return lines;
 }
 
 /** The body (everything after the closing `---` line) of a canonical handoff. */

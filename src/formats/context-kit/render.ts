@@ -67,6 +67,12 @@ export function renderContextKit(h: ParsedHandoff): RenderResult {
       message: 'context-kit requires git provenance; this handoff has none',
     });
   }
+  if (h.context_manifest) {
+    losses.push({
+      field: 'context_manifest',
+      message: "context-kit's front matter is flat, so it cannot hold a context_manifest block",
+    });
+  }
   const taken = new Set(fm.map(([k]) => k));
   for (const [key, value] of Object.entries(h.extra ?? {})) {
     if (taken.has(key)) {

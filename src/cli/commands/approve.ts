@@ -1,0 +1,56 @@
+/** `baton approve <file> --key <name>`: sign an artifact exactly as it is. */
+import { UserError } from '../../errors.js';
+import { approveFile } from '../../governance/approve.js';
+import { isArtifactClass } from '../../governance/classes.js';
+import { batonHome } from '../../governance/keys.js';
+import { ARTIFACT_CLASSES } from '../../handoff/values.js';
+import { resolveHandoffPath } from '../../validate/paths.js';
+import { badValue, parseFlags } from '../args.js';
+import type { Command } from '../io.js';
+
+const FLAGS = { key: { type: 'string' }, class: { type: 'string' }, json: { type: 'boolean' } } as const;
+
+/** The approve command. */
+export const command: Command = {
+  summary: 'approve an artifact: set content_hash and approved_by, sign with an ed25519 key',
+  help: `Usage: baton approve <file> --key <name> [--class <class>] [--json]
+
+Signs the file as it is now with your private key $BATON_HOME/keys/<name>.key. Its
+context_manifest (created from the file's own fields when it has none) gets
+content_hash (sha256 of the text after the front matter), approved_by and approved_at,
+and a signature over them and every other manifest field. Nothing else in the file
+changes; it is written atomically. The approval holds wherever the matching public
+key is committed in .baton/trusted-keys/. Text with a high-severity injection-risk
+finding, or a handoff whose content_hash no longer matches, is refused.
+
+Options:
+  --key <name>      the key to sign with (required)
+  --class <class>   set the class as you approve it (e.g. policy)
+  --json            print what was approved as JSON
+
+Exit codes: 0 approved, 1 file or key missing, 4 refused, 64 usage.`,
+  async run(args, io) {
+    const { flags, positionals } = parseFlags('approve', args, FLAGS);
+    if (positionals.length !== 1)
+      throw new UserError('USAGE', 'approve takes one file (see `baton approve --help`)');
+    if (!flags.key)
+      throw new UserError('USAGE', 'name the signing key with --key <name> (see `baton keys generate`)');
+    if (flags.class !== undefined && !isArtifactClass(flags.class))
+      throw badValue('approve', 'class', flags.class, ARTIFACT_CLASSES);
+    const path = resolveHandoffPath(positionals[0], { cwd: io.cwd, env: io.env });
+    const result = await approveFile(path, {
+      keyId: flags.key,
+      home: batonHome(io.env),
+      ...(flags.class ? { class: flags.class } : {}),
+    });
+    if (flags.json) {
+      const { text: _text, ...rest } = result;
+      io.stdout(`${JSON.stringify({ path, ...rest }, null, 2)}\n`);
+      return 0;
+    }
+    io.stdout(
+      `approved ${path} as ${result.class} (artifact ${result.artifactId}, ${result.contentHash}) with key "${flags.key}"\n`,
+    );
+    return 0;
+  },
+};

@@ -1,0 +1,215 @@
+/**
+ * `approve`: a key holder signs an artifact exactly as it is. The `context_manifest` block gets
+ * `content_hash` (of the text after the front matter), `approved_by` and `signature`; nothing
+ * else in the file changes. A file without front matter gets one; a manifest is created from
+ * the file's own fields when it has none.
+ */
+import type { KeyObject } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { UserError } from '../errors.js';
+import { bodyOffsetOf, readFrontMatter, renderBlock, splitLines } from '../formats/index.js';
+import { contentHash } from '../handoff/hash.js';
+import type { ArtifactClass } from '../handoff/types.js';
+import { newUlid } from '../handoff/ulid.js';
+import { HANDOFF_SCHEMA, nowRfc3339 } from '../handoff/values.js';
+import { isArtifactClass } from './classes.js';
+import { batonHome, loadPrivateKey } from './keys.js';
+import { readManifest } from './manifest.js';
+import { approvalStatement, signStatement, verifySignature } from './signature.js';
+
+/** Options of `approveText` and `approveFile`. */
+export interface ApproveOptions {
+  /** The name of the signing key (its private key is in `$BATON_HOME/keys/<name>.key`). */
+  keyId: string;
+  /** Set the class while approving (the approver decides it, e.g. `policy`). */
+  class?: ArtifactClass;
+  /** When the text was approved (default now); written as `approved_at`. */
+  now?: Date;
+}
+
+/** What was approved. */
+export interface ApproveResult {
+  text: string;
+  artifactId: string;
+  class: ArtifactClass;
+  contentHash: string;
+  signature: string;
+}
+
+/** Returns `text` approved by `key`; refuses text that changed after it was written. */
+export async function approveText(
+  text: string,
+  key: KeyObject,
+  options: ApproveOptions,
+): Promise<ApproveResult> {
+  if (options.class !== undefined && !isArtifactClass(options.class)) {
+    throw new UserError('USAGE', `unknown class "${String(options.class)}"`);
+  }
+  const bom = text.startsWith('\ufeff') ? '\ufeff' : '';
+  const source = text.slice(bom.length);
+  const eol = /^[^\n]*\r\n/.test(source) ? '\r\n' : '\n';
+  const lines = splitLines(source);
+  const fm = readFrontMatter(lines).frontMatter;
+  const raw = Buffer.from(text);
+  const body = fm ? raw.subarray(bodyOffsetOf(text)) : Buffer.from(source);
+  const hash = contentHash(body);
+  const flat = fm?.values ?? new Map<string, string>();
+  const flatHash = flat.get('content_hash');
+  if (flatHash && flatHash !== hash) {
+    throw new UserError(
+      'APPROVAL_REFUSED',
+      'the text changed after it was written: its content_hash does not match',
+      {
+        hint: 'approval covers exact text; write it again with `baton write`, or review and remove content_hash first',
+      },
+    );
+  }
+  const { scanText } = await import('./scan/scan.js');
+  const risky = scanText(text).findings.filter((f) => f.severity === 'high');
+  if (risky.length > 0) {
+    const first = risky[0] as (typeof risky)[number];
+    throw new UserError(
+      'APPROVAL_REFUSED',
+      `the text has ${risky.length} high-severity injection finding(s), first at line ${first.line} (${first.rule}): "${first.excerpt}"`,
+      {
+        hint: 'a loader quarantines it whatever its approval; fix the text first (`baton context <file>` lists them)',
+      },
+    );
+  }
+  const block = fm?.blocks.get('context_manifest');
+  const manifest = block ? await parseBlock(block.text) : fromFlat(flat);
+  if (options.class) manifest.class = options.class;
+  if (!isArtifactClass(manifest.class)) {
+    throw new UserError(
+      'APPROVAL_REFUSED',
+      `the manifest's class ${JSON.stringify(manifest.class)} is not one baton knows`,
+    );
+  }
+  const now = options.now ?? new Date();
+  manifest.artifact_id ??= newUlid(now.getTime());
+  delete manifest.signature;
+  manifest.approved_by = options.keyId;
+  manifest.approved_at = nowRfc3339(now);
+  manifest.content_hash = hash;
+  const signature = await signStatement(approvalStatement(manifest), options.keyId, key);
+  const { stringify } = await import('yaml');
+  const yamlText = stringify({ ...manifest, signature }, { lineWidth: 0 }).trimEnd();
+  const blockLines = renderBlock('context_manifest', yamlText);
+  let out: string[];
+  if (!fm) out = ['---', ...blockLines, '---'];
+  else if (block)
+    out = [...lines.slice(0, block.line - 1), ...blockLines, ...lines.slice(block.endLine, fm.closeLine)];
+  else out = [...lines.slice(0, fm.closeLine - 1), ...blockLines, lines[fm.closeLine - 1] as string];
+  const head = out.join(eol) + eol;
+  const result = bom + head + (fm ? Buffer.from(body).toString('utf8') : source);
+  await selfCheck(result, key, options.keyId);
+  return {
+    text: result,
+    artifactId: String(manifest.artifact_id),
+    class: manifest.class as ArtifactClass,
+    contentHash: hash,
+    signature,
+  };
+}
+
+/** Options of `approveFile`. */
+export interface ApproveFileOptions extends ApproveOptions {
+  /** baton's per-user folder holding the private key (default `$BATON_HOME`). */
+  home?: string;
+}
+
+/** Approves the file at `path` in place (written atomically). */
+export async function approveFile(path: string, options: ApproveFileOptions): Promise<ApproveResult> {
+  let text: string;
+  try {
+    const bytes = readFileSync(path);
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new UserError('FILE_NOT_FOUND', `no such file: ${path}`);
+    if (code === 'EISDIR')
+      throw new UserError('FILE_IS_DIRECTORY', `${path} is a folder; approve one file at a time`);
+    if (error instanceof TypeError) throw new UserError('FILE_NOT_UTF8', `${path} is not UTF-8 text`);
+    throw error;
+  }
+  const key = await loadPrivateKey(options.keyId, options.home ?? batonHome());
+  const result = await approveText(text, key, options);
+  const { writeFileAtomic } = await import('../write/atomic.js');
+  writeFileAtomic(path, result.text);
+  return result;
+}
+
+/**
+ * A manifest's YAML text without `approved_by`, `approved_at`, `content_hash` and `signature`
+ * (the same text when it has none of them, or cannot be read: validation then says why).
+ */
+export async function withoutApproval(manifestText: string): Promise<string> {
+  const { parseDocument, isMap, stringify } = await import('yaml');
+  const doc = parseDocument(manifestText, { schema: 'core', uniqueKeys: true });
+  if (doc.errors.length > 0 || !isMap(doc.contents)) return manifestText;
+  const value = doc.toJS({ maxAliasCount: 16 }) as Record<string, unknown>;
+  const keys = ['approved_by', 'approved_at', 'content_hash', 'signature'];
+  if (!keys.some((k) => k in value)) return manifestText;
+  for (const k of keys) delete value[k];
+  return Object.keys(value).length === 0 ? manifestText : stringify(value, { lineWidth: 0 }).trimEnd();
+}
+
+type ManifestObject = Record<string, unknown> & { class?: unknown; artifact_id?: unknown };
+
+async function parseBlock(text: string): Promise<ManifestObject> {
+  const { parseDocument, isMap } = await import('yaml');
+  const doc = parseDocument(text, { schema: 'core', uniqueKeys: true });
+  if (doc.errors.length > 0 || !isMap(doc.contents)) {
+    throw new UserError(
+      'APPROVAL_REFUSED',
+      'the context_manifest is not a valid YAML mapping; fix it before approving',
+      {
+        hint: doc.errors[0]?.message.split('\n')[0],
+      },
+    );
+  }
+  return doc.toJS({ maxAliasCount: 16 }) as ManifestObject;
+}
+
+// A manifest made from a file's own front matter fields (a handoff's id, class, from, head…).
+function fromFlat(flat: ReadonlyMap<string, string>): ManifestObject {
+  const handoff = flat.get('schema') === HANDOFF_SCHEMA;
+  const m: ManifestObject = {};
+  const copy = (to: string, from: string) => {
+    const v = flat.get(from);
+    if (v !== undefined) m[to] = v;
+  };
+  copy('artifact_id', 'id');
+  m.class = flat.get('class') ?? (handoff ? 'operational_handoff' : 'observation');
+  copy('author', 'from');
+  copy('source_commit', 'head');
+  copy('created_at', 'created_at');
+  copy('expires_at', 'expires_at');
+  return m;
+}
+
+// What was written must verify as written: read it back as any reader will.
+async function selfCheck(text: string, key: KeyObject, keyId: string): Promise<void> {
+  const { createPublicKey } = await import('node:crypto');
+  const fm = readFrontMatter(splitLines(text.replace(/^\ufeff/, ''))).frontMatter;
+  const block = fm?.blocks.get('context_manifest');
+  const read = await readManifest({
+    flat: {},
+    flatLines: {},
+    manifestText: block?.text ?? '',
+    defaultClass: 'observation',
+  });
+  const m = read.manifest;
+  const body = Buffer.from(text).subarray(bodyOffsetOf(text));
+  const trusted = {
+    dir: '(the signing key)',
+    keys: new Map([[keyId, { name: keyId, path: '', key: createPublicKey(key), fingerprint: '' }]]),
+    problems: [],
+  };
+  const check = m.signature
+    ? await verifySignature(approvalStatement(m.signed), m.signature, trusted)
+    : undefined;
+  if (read.problems.length > 0 || m.contentHash !== contentHash(body) || check?.status !== 'valid') {
+    throw new Error('the approved text does not verify when read back');
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Governance of what loads into an agent's context (FORMATS.md §5): manifests, classes and
+ * roles, ed25519 keys and approval, expiry, supersession, the injection-risk scan, and the boot
+ * loader that labels each artifact binding, advisory or quarantined.
+ */
+export {
+  type ApproveFileOptions,
+  type ApproveOptions,
+  type ApproveResult,
+  approveFile,
+  approveText,
+} from './approve.js';
+export {
+  CONFIG_PATH,
+  configuredBootPaths,
+  DEFAULT_BOOT_PATHS,
+  discoverBootFiles,
+} from './boot-paths.js';
+export { renderBundle } from './bundle.js';
+export {
+  AUTHORITY_LEVELS,
+  type AuthorityLevel,
+  BINDING_CLASSES,
+  CLASSES_BY_ROLE,
+  type CurrentRole,
+  currentRole,
+  isArtifactClass,
+  isBindingClass,
+  mayWrite,
+  ROLE_ENV,
+  ROLES,
+  type Role,
+  roleEnvironment,
+} from './classes.js';
+export {
+  BOOT_CAP_BYTES,
+  type ContextArtifact,
+  type ContextBundle,
+  judgeInputOf,
+  type LoadContextOptions,
+  loadContext,
+} from './context.js';
+export { type JudgeInput, type Judgement, type JudgeOptions, judgeArtifact, type Label } from './judge.js';
+export {
+  batonHome,
+  checkKeyName,
+  fingerprintOf,
+  type GeneratedKey,
+  type GenerateKeyOptions,
+  generateKey,
+  loadPrivateKey,
+  loadTrustedKeys,
+  TRUSTED_KEYS_DIR,
+  type TrustedKey,
+  type TrustedKeys,
+} from './keys.js';
+export {
+  FLAT_FIELDS,
+  KEY_ID_RE,
+  MANIFEST_KEYS,
+  type Manifest,
+  type ManifestProblem,
+  type ManifestRead,
+  type ManifestSource,
+  readManifest,
+} from './manifest.js';
+export { type Effect, GOVERNANCE_RULES, type GovernanceFinding, type GovernanceRule } from './rules.js';
+export {
+  hasHighRisk,
+  SCAN_RULES,
+  type ScanFinding,
+  type ScanOptions,
+  type ScanResult,
+  type ScanRule,
+  type Severity,
+  scanText,
+} from './scan/index.js';
+export {
+  APPROVAL_STATEMENT,
+  approvalStatement,
+  canonicalJson,
+  type SignatureCheck,
+  signStatement,
+  verifySignature,
+} from './signature.js';
+export { applySupersession, type SupersessionNode, type SupersessionResult } from './supersession.js';
+export { defang, wrapAsData } from './wrap.js';

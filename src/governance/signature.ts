@@ -1,0 +1,77 @@
+/**
+ * Signatures: `ed25519:<key id>:<base64>` over an approval statement that covers the content hash
+ * and every other manifest field, so that an approved text can be neither edited nor relabelled
+ * (a signed `guidance` cannot be turned into `policy`, an expiry cannot be removed).
+ */
+import type { KeyObject } from 'node:crypto';
+import { basename } from 'node:path';
+import type { TrustedKeys } from './keys.js';
+
+/** The first line of every approval statement. */
+export const APPROVAL_STATEMENT = 'baton/approval-v1';
+
+/** The bytes a signature covers: the statement line, then the fields as canonical JSON. */
+export function approvalStatement(signed: Record<string, unknown>): string {
+  return `${APPROVAL_STATEMENT}\n${canonicalJson(signed)}`;
+}
+
+/** JSON with object keys sorted at every depth, so equal values always give equal bytes. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** Signs a statement with a private key: the `signature` field's value. */
+export async function signStatement(statement: string, keyId: string, key: KeyObject): Promise<string> {
+  const { sign } = await import('node:crypto');
+  return `ed25519:${keyId}:${sign(null, Buffer.from(statement), key).toString('base64')}`;
+}
+
+/** The outcome of checking a signature against the trusted keys. */
+export type SignatureCheck =
+  | { status: 'valid'; keyId: string; fingerprint: string }
+  | { status: 'untrusted'; keyId: string; reason: string }
+  | { status: 'invalid'; keyId: string; reason: string };
+
+/** Checks `signature` (already shaped `ed25519:<id>:<base64>`) over `statement`. */
+export async function verifySignature(
+  statement: string,
+  signature: string,
+  trusted: TrustedKeys,
+): Promise<SignatureCheck> {
+  const [, keyId = '', encoded = ''] = signature.split(':');
+  const bytes = Buffer.from(encoded, 'base64');
+  if (bytes.length !== 64 || bytes.toString('base64') !== encoded) {
+    return {
+      status: 'invalid',
+      keyId,
+      reason: `the signature is not the standard base64 of 64 bytes (${bytes.length} bytes decoded)`,
+    };
+  }
+  const key = trusted.keys.get(keyId);
+  if (!key) {
+    const broken = trusted.problems.find((p) => basename(p.path) === `${keyId}.pub`);
+    return {
+      status: 'untrusted',
+      keyId,
+      reason: broken
+        ? `the trusted key file ${broken.path} is unusable: ${broken.message}`
+        : `no key "${keyId}" in ${trusted.dir} (keys are trusted by committing them there)`,
+    };
+  }
+  const { verify } = await import('node:crypto');
+  if (!verify(null, Buffer.from(statement), key.key, bytes)) {
+    return {
+      status: 'invalid',
+      keyId,
+      reason: `the signature does not match the text and manifest: they changed after "${keyId}" approved them, or it was not made by that key`,
+    };
+  }
+  return { status: 'valid', keyId, fingerprint: key.fingerprint };
+}

@@ -1,0 +1,68 @@
+/**
+ * Governance findings of a validated artifact (FORMATS.md §5): the injection-risk scan always;
+ * the manifest, signature, class and expiry rules through the same judge `baton context` uses.
+ * A refusal is UNTRUSTED, a malformed manifest INVALID, everything else INFO.
+ */
+import { dirname, join } from 'node:path';
+import type { CurrentRole } from '../governance/classes.js';
+import type { FlatField } from '../governance/manifest.js';
+import { type Finding, finding } from '../handoff/finding.js';
+import { findRepositoryRoot } from '../provenance/discover.js';
+import type { Subject } from './subject.js';
+
+/** Options of `checkGovernance`. */
+export interface GovernanceCheckOptions {
+  path: string;
+  now: Date;
+  /** The writer's role (`BATON_ROLE` of the process that wrote or is validating its own work). */
+  role?: CurrentRole;
+  /** Where the trusted public keys are (default `.baton/trusted-keys` of the artifact's repository). */
+  trustedKeysDir?: string;
+}
+
+const VERDICT = { invalid: 'INVALID', quarantine: 'UNTRUSTED', info: 'INFO' } as const;
+
+/** The governance findings of `subject`, whose raw bytes and text are given. */
+export async function checkGovernance(
+  subject: Subject,
+  raw: Uint8Array,
+  text: string,
+  options: GovernanceCheckOptions,
+): Promise<Finding[]> {
+  const { judgeArtifact } = await import('../governance/judge.js');
+  const offset = subject.hasBody ? await subject.bodyOffset() : undefined;
+  const judgement = await judgeArtifact(
+    {
+      text,
+      body: offset === undefined ? undefined : () => raw.subarray(offset),
+      flat: subject.flat as Partial<Record<FlatField, string>>,
+      flatLines: subject.fieldLines,
+      ...(subject.manifestText === undefined
+        ? {}
+        : { manifestText: subject.manifestText, manifestFirstLine: subject.manifestFirstLine }),
+      defaultClass: 'operational_handoff',
+    },
+    {
+      now: options.now,
+      flatChecked: true,
+      ...(options.role ? { writer: options.role } : {}),
+      trustedKeys: async () => {
+        const { loadTrustedKeys, TRUSTED_KEYS_DIR } = await import('../governance/keys.js');
+        return loadTrustedKeys(options.trustedKeysDir ?? join(rootOf(options.path), TRUSTED_KEYS_DIR));
+      },
+    },
+  );
+  return judgement.findings.map((f) => {
+    const extra: Omit<Finding, 'verdict' | 'code' | 'message'> = {};
+    if (f.line !== undefined) extra.line = f.line;
+    if (f.field !== undefined) extra.field = f.field;
+    if (f.saved !== undefined) extra.saved = f.saved;
+    if (f.current !== undefined) extra.current = f.current;
+    return finding(VERDICT[f.effect], f.code, f.message, extra);
+  });
+}
+
+function rootOf(path: string): string {
+  const dir = path === '<stdin>' ? process.cwd() : dirname(path);
+  return findRepositoryRoot(dir) ?? dir;
+}
