@@ -97,7 +97,11 @@ export async function continuityDemo(io: CommandIO, repo: TempRepo, first: numbe
   const resumed = await resumeHandoff(handoffPath, { reverify: true, timeoutMs: 30_000 });
   if (resumed.ok) {
     const brief = renderBrief(resumed.brief);
-    const keep = brief.slice(brief.indexOf('## What moved since'), brief.indexOf('## DO NOT REDO'));
+    const from = brief.indexOf('## What moved since');
+    const ends = ['## The previous agent', '## DO NOT REDO', '## Governance']
+      .map((h) => brief.indexOf(h, from))
+      .filter((i) => i > 0);
+    const keep = brief.slice(from, Math.min(...ends, brief.length));
     for (const line of keep.trimEnd().split('\n')) say(`   ${line}`);
     say(
       `   (exit ${resumed.brief.exitCode}; the full brief also carries the goal, DO NOT REDO, DO NOT REVERSE, remaining work and dead ends)`,
