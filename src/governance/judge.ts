@@ -11,6 +11,14 @@ import { GOVERNANCE_RULES, type GovernanceFinding, type RuleInput, type RuleStat
 import type { ScanResult } from './scan/index.js';
 import type { SignatureCheck } from './signature.js';
 
+let scanner: Promise<typeof import('./scan/scan.js')> | undefined;
+
+// The scanner, loaded on first use and kept (a repeated `await import()` costs microseconds).
+function scannerModule() {
+  scanner ??= import('./scan/scan.js');
+  return scanner;
+}
+
 /** How an artifact is loaded into an agent's context. */
 export type Label = 'binding' | 'advisory' | 'quarantined';
 
@@ -55,7 +63,7 @@ export interface Judgement {
 export async function judgeArtifact(input: JudgeInput, options: JudgeOptions = {}): Promise<Judgement> {
   const read = await readManifest(input);
   const m = read.manifest;
-  const scan = options.scan ?? (await import('./scan/scan.js')).scanText(input.text);
+  const scan = options.scan ?? (await scannerModule()).scanText(input.text);
   const ruleInput: RuleInput = {
     read,
     scan,

@@ -20,6 +20,14 @@ export interface GovernanceCheckOptions {
   trustedKeysDir?: string;
 }
 
+let judge: Promise<typeof import('../governance/judge.js')> | undefined;
+
+// Loaded on first use and kept: `await import()` of a loaded module still costs microseconds.
+function judgeModule() {
+  judge ??= import('../governance/judge.js');
+  return judge;
+}
+
 const VERDICT = { invalid: 'INVALID', quarantine: 'UNTRUSTED', info: 'INFO' } as const;
 
 /** The governance findings of `subject`, whose raw bytes and text are given. */
@@ -29,7 +37,7 @@ export async function checkGovernance(
   text: string,
   options: GovernanceCheckOptions,
 ): Promise<Finding[]> {
-  const { judgeArtifact } = await import('../governance/judge.js');
+  const { judgeArtifact } = await judgeModule();
   const offset = subject.hasBody ? await subject.bodyOffset() : undefined;
   const judgement = await judgeArtifact(
     {

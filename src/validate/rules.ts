@@ -148,7 +148,8 @@ const placeholders: Rule = {
 const forbiddenChars: Rule = {
   id: 'forbidden-chars',
   check({ text, lines, add }) {
-    if (!FORBIDDEN_CHAR_RE.test(text.replace(/\r\n/g, '\n'))) return;
+    // Neither `\r` nor `\n` is forbidden: the text as it is answers for its lines.
+    if (!FORBIDDEN_CHAR_RE.test(text)) return;
     lines.forEach((l, i) => {
       const m = FORBIDDEN_CHAR_RE.exec(l.endsWith('\r') ? l.slice(0, -1) : l);
       if (m) {

@@ -36,6 +36,16 @@ export interface SubjectOptions {
   limits?: Partial<Limits>;
   /** Also build the full model (`resume` needs it). */
   withHandoff?: boolean;
+  /** The size of the text in UTF-8 bytes, when the caller has it (saves encoding it again). */
+  bytes?: number;
+}
+
+let canonical: Promise<typeof import('./subject-canonical.js')> | undefined;
+
+// Loaded on first use and kept: `await import()` of a loaded module still costs microseconds.
+function canonicalModule() {
+  canonical ??= import('./subject-canonical.js');
+  return canonical;
 }
 
 /** Reads an artifact for validation, loading only the code its format needs. */
@@ -48,6 +58,6 @@ export async function readSubject(
     const { readContextKitSubject } = await import('./subject-context-kit.js');
     return readContextKitSubject(text, options.withHandoff === true);
   }
-  const { readCanonicalSubject } = await import('./subject-canonical.js');
+  const { readCanonicalSubject } = await canonicalModule();
   return readCanonicalSubject(text, format, options);
 }

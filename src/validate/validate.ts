@@ -12,6 +12,19 @@ import { decodeUtf8, readArtifact } from './read.js';
 import { EXIT_CODES, type Report, verdictOf } from './report.js';
 import { readSubject } from './subject.js';
 
+// The modules validate loads when it needs them, kept once loaded: `await import()` of a loaded
+// module still resolves it and creates promises, a few microseconds each time.
+const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
+  let loaded: Promise<T> | undefined;
+  return () => {
+    loaded ??= load();
+    return loaded;
+  };
+};
+const integrity = once(() => import('./integrity.js'));
+const governance = once(() => import('./governance.js'));
+const compare = once(() => import('../provenance/compare.js'));
+
 /** Options of the validate functions. */
 export interface ValidateOptions {
   /** Format of the artifact; `auto` (the default) recognises it by content. */
@@ -55,11 +68,12 @@ export async function validateText(
     return report(path, 'unknown', [f], { bytes: raw.length, lines: 0, items: 0 });
   }
   const format: FormatName = !options.format || options.format === 'auto' ? detect(text) : options.format;
-  const subject = await readSubject(text, format, options);
+  // The text is the UTF-8 decoding of `raw` (or `raw` its encoding): their sizes are one.
+  const subject = await readSubject(text, format, { ...options, bytes: raw.length });
   const findings: Finding[] = [...subject.findings];
   const compat = format === 'context-kit' && options.git === false;
   if (!compat) {
-    const { checkContentHash, checkExpiry } = await import('./integrity.js');
+    const { checkContentHash, checkExpiry } = await integrity();
     const offset = subject.contentHash ? await subject.bodyOffset() : undefined;
     const hash = offset === undefined ? undefined : subject.contentHash;
     findings.push(
@@ -68,7 +82,7 @@ export async function validateText(
     findings.push(
       ...checkExpiry(subject.expiresAt, options.now ?? new Date(), subject.fieldLines.expires_at),
     );
-    const { checkGovernance } = await import('./governance.js');
+    const { checkGovernance } = await governance();
     findings.push(
       ...(await checkGovernance(subject, raw, text, {
         path,
@@ -87,7 +101,7 @@ export async function validateText(
   if (verdictOf(findings) === 'INVALID') return out(report(path, format, findings, stats));
   if (options.git === false) {
     // Without git only the values given are compared: the comparison is all that is loaded.
-    const { compareProvenance } = await import('../provenance/compare.js');
+    const { compareProvenance } = await compare();
     findings.push(...compareProvenance(subject.provenance, { flags: options.current }));
     return out(report(path, format, findings, stats));
   }
