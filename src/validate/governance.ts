@@ -30,10 +30,10 @@ function judgeModule() {
 
 const VERDICT = { invalid: 'INVALID', quarantine: 'UNTRUSTED', info: 'INFO' } as const;
 
-/** The governance findings of `subject`, whose raw bytes and text are given. */
+/** The governance findings of `subject`, whose text is given, and its bytes when asked for. */
 export async function checkGovernance(
   subject: Subject,
-  raw: Uint8Array,
+  raw: () => Uint8Array,
   text: string,
   options: GovernanceCheckOptions,
 ): Promise<Finding[]> {
@@ -42,7 +42,7 @@ export async function checkGovernance(
   const judgement = await judgeArtifact(
     {
       text,
-      body: offset === undefined ? undefined : () => raw.subarray(offset),
+      body: offset === undefined ? undefined : () => raw().subarray(offset),
       flat: subject.flat as Partial<Record<FlatField, string>>,
       flatLines: subject.fieldLines,
       ...(subject.manifestText === undefined

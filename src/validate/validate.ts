@@ -61,15 +61,22 @@ export async function validateText(
   options: ValidateOptions & { path?: string } = {},
 ): Promise<Report> {
   const path = options.path ?? '<stdin>';
-  const raw = typeof input === 'string' ? Buffer.from(input) : input;
+  // The bytes of a text are made only when a content hash or a signature is checked: encoding
+  // 8 KiB of text costs more than counting its bytes.
+  let encoded = typeof input === 'string' ? undefined : input;
+  const raw = () => {
+    encoded ??= Buffer.from(input);
+    return encoded;
+  };
+  const size = typeof input === 'string' ? Buffer.byteLength(input) : input.length;
   const text = typeof input === 'string' ? input : decodeUtf8(input);
   if (text === undefined) {
     const f = finding('INVALID', 'not-utf8', 'artifact is not valid UTF-8 text (is it a binary file?)');
-    return report(path, 'unknown', [f], { bytes: raw.length, lines: 0, items: 0 });
+    return report(path, 'unknown', [f], { bytes: size, lines: 0, items: 0 });
   }
   const format: FormatName = !options.format || options.format === 'auto' ? detect(text) : options.format;
-  // The text is the UTF-8 decoding of `raw` (or `raw` its encoding): their sizes are one.
-  const subject = await readSubject(text, format, { ...options, bytes: raw.length });
+  // The text is the UTF-8 decoding of the bytes (or they are its encoding): their sizes are one.
+  const subject = await readSubject(text, format, { ...options, bytes: size });
   const findings: Finding[] = [...subject.findings];
   const compat = format === 'context-kit' && options.git === false;
   if (!compat) {
@@ -77,7 +84,7 @@ export async function validateText(
     const offset = subject.contentHash ? await subject.bodyOffset() : undefined;
     const hash = offset === undefined ? undefined : subject.contentHash;
     findings.push(
-      ...(await checkContentHash(hash, () => raw.subarray(offset ?? 0), subject.fieldLines.content_hash)),
+      ...(await checkContentHash(hash, () => raw().subarray(offset ?? 0), subject.fieldLines.content_hash)),
     );
     findings.push(
       ...checkExpiry(subject.expiresAt, options.now ?? new Date(), subject.fieldLines.expires_at),
@@ -95,7 +102,7 @@ export async function validateText(
   let lines = 0;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
   if (text !== '' && !text.endsWith('\n')) lines++;
-  const stats = { bytes: raw.length, lines, items: subject.items };
+  const stats = { bytes: size, lines, items: subject.items };
   const out = (r: Report) =>
     subject.handoff && options.withHandoff ? { ...r, handoff: subject.handoff } : r;
   if (verdictOf(findings) === 'INVALID') return out(report(path, format, findings, stats));
