@@ -13,8 +13,6 @@ export interface Decoded {
 
 // Every repetition has an upper bound: over megabytes of one character an unbounded one
 // overflows the regular expression engine's stack. A longer run is decoded in part.
-// Starts with the character before the run (or the start): quicker to scan than a look-behind.
-const BASE64_RE = /(?:^|[^A-Za-z0-9+/=_-])([A-Za-z0-9+/_-]{20,16384}={0,2})/g;
 const HEX_RUN_RE = /^(?:0x)?((?:[0-9A-Fa-f]{2}){12,})$/;
 const PERCENT_RE = /(?:%[0-9A-Fa-f]{2}|[^\s%]){6,4096}/g;
 const ESCAPE_RE = /(?:\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|u\{[0-9A-Fa-f]{1,6}\})|[^\s\\]){6,4096}/g;
@@ -27,13 +25,56 @@ export interface Run {
   text: string;
 }
 
-/** Every run of 20 or more base64 characters: one pass serves decoding and the blob rule. */
+// The base64 characters (`A-Za-z0-9+/_-`) are 1, `=` is 2, the rest of ASCII 0.
+const BASE64_CHARS = new Uint8Array(128);
+const MAX_RUN = 16384;
+
+const NOT_BASE64_RE = /[^A-Za-z0-9+/_-]/g;
+const MIN_RUN = 20;
+
+/**
+ * Every run of 20 or more base64 characters (at most 16,384 of them, then up to two `=`) that
+ * starts the text or follows a character that is neither base64 nor `=`: what
+ * `/(?:^|[^A-Za-z0-9+/=_-])([A-Za-z0-9+/_-]{20,16384}={0,2})/g` finds. A run of 20 holds one of
+ * any 20 characters in a row, so only every 20th character is looked at, and the run it is in
+ * (if any) read out: in prose most characters are never read. One pass serves decoding and the
+ * blob rule.
+ */
 export function base64Runs(raw: string): Run[] {
+  if (BASE64_CHARS[0x41] === 0) {
+    for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-')
+      BASE64_CHARS[c.charCodeAt(0)] = 1;
+    BASE64_CHARS[0x3d] = 2;
+  }
+  const isBase64 = (c: number) => c < 0x80 && BASE64_CHARS[c] === 1;
   const runs: Run[] = [];
-  BASE64_RE.lastIndex = 0;
-  for (let m = BASE64_RE.exec(raw); m; m = BASE64_RE.exec(raw)) {
-    const text = m[1] as string;
-    runs.push({ index: m.index + m[0].length - text.length, text });
+  const n = raw.length;
+  // `from`: where the next run may start (runs before it are read out).
+  let from = 0;
+  for (let probe = MIN_RUN - 1; probe < n; ) {
+    if (!isBase64(raw.charCodeAt(probe))) {
+      from = probe + 1;
+      probe += MIN_RUN;
+      continue;
+    }
+    let start = probe;
+    while (start > from && isBase64(raw.charCodeAt(start - 1))) start--;
+    let end = probe + 1;
+    // Short runs are read to their end here; a long one is left to the expression.
+    while (end < n && end - start < 64 && isBase64(raw.charCodeAt(end))) end++;
+    if (end < n && isBase64(raw.charCodeAt(end))) {
+      NOT_BASE64_RE.lastIndex = end;
+      end = NOT_BASE64_RE.exec(raw)?.index ?? n;
+    }
+    const length = end - start;
+    // Before the run is a character that is not base64 (the run would be longer): is it `=`?
+    if (length >= MIN_RUN && (start === 0 || raw.charCodeAt(start - 1) !== 0x3d)) {
+      let stop = start + Math.min(length, MAX_RUN);
+      if (stop === end) for (let pad = 0; pad < 2 && raw.charCodeAt(stop) === 0x3d; pad++) stop++;
+      runs.push({ index: start, text: raw.slice(start, stop) });
+    }
+    from = end + 1;
+    probe = end + MIN_RUN;
   }
   return runs;
 }
@@ -47,9 +88,9 @@ export function decodeCandidates(raw: string, runs: readonly Run[] = base64Runs(
     const s = run.text.slice(0, MAX_DECODED * 2);
     // Hex digits are base64 characters too: a run of hex pairs is decoded as hex.
     const hex = HEX_RUN_RE.exec(s);
-    const text = hex
-      ? Buffer.from(hex[1] as string, 'hex').toString('utf8')
-      : Buffer.from(s, 'base64').toString('utf8');
+    const digits = hex ? (hex[1] as string) : s;
+    if (!mayBeReadable(digits, hex ? 'hex' : 'base64')) continue;
+    const text = Buffer.from(digits, hex ? 'hex' : 'base64').toString('utf8');
     if (readable(text)) out.push({ index: run.index, kind: hex ? 'hex' : 'base64', text });
   }
   // `inLine`: the decoded stretch is put back into its line, since escapes often encode only
@@ -80,6 +121,130 @@ export function decodeCandidates(raw: string, runs: readonly Run[] = base64Runs(
   return out;
 }
 
+// The value of each base64 digit (`-` and `_` as `+` and `/`, as Buffer reads them), and of each
+// hex digit; -1 for the rest of ASCII.
+const BASE64_VALUE = new Int8Array(128);
+const HEX_VALUE = new Int8Array(128);
+
+/**
+ * False when the text `digits` decode to (bytes, then UTF-8) cannot be `readable`: what `readable`
+ * counts of it, counted from the digits without making the text, and given up as soon as a tenth
+ * of the most characters the text can have are already replacement or control characters. Most
+ * encoded runs are ids, hashes and binary data, rejected after a part of their digits. UTF-8 is
+ * decoded as Buffer and the WHATWG Encoding Standard decode it (one U+FFFD per maximal invalid
+ * part), which a test checks against Buffer on many random byte strings.
+ */
+export function mayBeReadable(digits: string, encoding: 'hex' | 'base64'): boolean {
+  if (BASE64_VALUE[0x41] === 0) {
+    BASE64_VALUE.fill(-1);
+    HEX_VALUE.fill(-1);
+    const b64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    for (let i = 0; i < 64; i++) BASE64_VALUE[b64.charCodeAt(i)] = i;
+    BASE64_VALUE[0x2d] = 62;
+    BASE64_VALUE[0x5f] = 63;
+    for (let i = 0; i < 16; i++) {
+      HEX_VALUE['0123456789abcdef'.charCodeAt(i)] = i;
+      HEX_VALUE['0123456789ABCDEF'.charCodeAt(i)] = i;
+    }
+  }
+  const hex = encoding === 'hex';
+  const values = hex ? HEX_VALUE : BASE64_VALUE;
+  const width = hex ? 4 : 6;
+  let n = digits.length;
+  while (n > 0 && digits.charCodeAt(n - 1) === 0x3d) n--;
+  const total = hex ? n >> 1 : Math.floor((n * 6) / 8);
+  // What `readable` counts: UTF-16 units, good ones, letters among them; and bytes read.
+  let units = 0;
+  let good = 0;
+  let letters = 0;
+  let bytes = 0;
+  // UTF-8 as the WHATWG decoder reads it: bytes still needed and seen, the code point so far, and
+  // the bounds of the next byte.
+  let needed = 0;
+  let seen = 0;
+  let cp = 0;
+  let lower = 0x80;
+  let upper = 0xbf;
+  let acc = 0;
+  let bits = 0;
+  for (let i = 0; i < n; i++) {
+    acc = (acc << width) | (values[digits.charCodeAt(i)] as number);
+    bits += width;
+    if (bits >= 8) {
+      bits -= 8;
+      const b = (acc >> bits) & 0xff;
+      acc &= (1 << bits) - 1;
+      bytes++;
+      for (;;) {
+        if (needed === 0) {
+          if (b < 0x80) {
+            units++;
+            if (b >= 0x20 ? b !== 0x7f : b === 10 || b === 9) {
+              good++;
+              if ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a) letters++;
+            }
+          } else if (b >= 0xc2 && b <= 0xdf) {
+            needed = 1;
+            cp = b & 0x1f;
+          } else if (b >= 0xe0 && b <= 0xef) {
+            lower = b === 0xe0 ? 0xa0 : 0x80;
+            upper = b === 0xed ? 0x9f : 0xbf;
+            needed = 2;
+            cp = b & 0xf;
+          } else if (b >= 0xf0 && b <= 0xf4) {
+            lower = b === 0xf0 ? 0x90 : 0x80;
+            upper = b === 0xf4 ? 0x8f : 0xbf;
+            needed = 3;
+            cp = b & 0x7;
+          } else units++; // U+FFFD
+          break;
+        }
+        if (b < lower || b > upper) {
+          // The character begun is cut short: one U+FFFD, and this byte is read again.
+          needed = 0;
+          seen = 0;
+          cp = 0;
+          lower = 0x80;
+          upper = 0xbf;
+          units++;
+          continue;
+        }
+        lower = 0x80;
+        upper = 0xbf;
+        cp = (cp << 6) | (b & 0x3f);
+        if (++seen === needed) {
+          // Beyond the BMP: a surrogate pair, both halves good letters as `readable` sees them.
+          if (cp > 0xffff) {
+            units += 2;
+            good += 2;
+            letters += 2;
+          } else {
+            units++;
+            if (!isBad(cp)) {
+              good++;
+              if (cp >= 0xc0) letters++;
+            }
+          }
+          needed = 0;
+          seen = 0;
+          cp = 0;
+        }
+        break;
+      }
+    }
+    // At most one UTF-16 unit per byte left (and per byte of a character begun): past a tenth of
+    // the most the text can hold, its bad units keep it from being nine tenths good.
+    if ((i & 127) === 0 && (units - good) * 10 >= units + (total - bytes) + 4) return false;
+  }
+  if (needed !== 0) units++; // A character begun and not ended: U+FFFD.
+  return units >= 8 && good / units >= 0.9 && letters / units >= 0.5;
+}
+
+// A replacement or control character (what `readable` does not count as good).
+function isBad(c: number): boolean {
+  return c === 0xfffd || (c < 0x20 && c !== 10 && c !== 9) || (c >= 0x7f && c < 0xa0);
+}
+
 /** True when text is mostly letters, digits, punctuation and spaces (not binary noise). */
 export function readable(text: string): boolean {
   if (text.length < 8) return false;
@@ -87,7 +252,7 @@ export function readable(text: string): boolean {
   let letters = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0xfffd || (c < 0x20 && c !== 10 && c !== 9) || (c >= 0x7f && c < 0xa0)) continue;
+    if (isBad(c)) continue;
     good++;
     // ASCII letters, and anything above Latin-1 punctuation (other scripts' letters, mostly).
     if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c >= 0xc0) letters++;
