@@ -10,21 +10,38 @@
  *   letters inside Latin words and digits used as letters read as Latin (`1gn0rе` → `ignore`),
  *   and spaced-out letters joined (`i g n o r e` → `ignore`). Phrase rules match here.
  */
-import { INVISIBLE_RE } from './_chars.js';
+import { INVISIBLE_RE, MAY_BE_INVISIBLE_RE } from './_chars.js';
 
 /** The name of a view. */
 export type View = 'raw' | 'norm' | 'words' | 'folded';
 
 const ENTITY_RE = /&(?:(lt|gt|amp|quot|apos|nbsp)|#(\d{1,7})|#x([0-9a-f]{1,6}));/gi;
 const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: ' ' };
-const EMPHASIS_RE = /[*_~`"\u201C\u201D\u00AB\u00BB\u201E|]{1,4096}/g;
-// Runs of two or more spaces, or any other space character: a single space stays as it is.
-// (After NFKC the Unicode spaces other than these are already plain spaces.)
-const SPACES_RE = / {2,4096}|[\t\f\v\u00a0\u2028\u2029\u3000]/g;
-const NON_ASCII_RE = /[\u0080-\u{10FFFF}]/u;
+// What the words view changes (see `words`): emphasis marks, other space characters and curly
+// single quotes, and a space that another space or a mark follows (a run, read to its end in
+// `words`). (After NFKC the Unicode spaces other than these are already plain spaces.)
+const WORDS_RE =
+  /[*_~`"\u201C\u201D\u00AB\u00BB\u201E|\t\f\v\u00a0\u2028\u2029\u3000\u2018\u2019]| (?=[ *_~`"\u201C\u201D\u00AB\u00BB\u201E|])/g;
+const NON_ASCII_RE = /[^\0-\x7f]/;
+/**
+ * The symbols besides ASCII that a plain text may have (dashes, arrows, bullets, check marks, box
+ * drawing, math and currency signs): symbols that NFKC and lower case leave as they are, alone or
+ * beside any other of them or ASCII, and that are neither invisible, letters, quotes, emphasis nor
+ * spaces. A text without `&` and with nothing but these and ASCII is its own NFKC form, has no
+ * invisible character, and nothing to fold but digits and spaced letters (a unit test checks the
+ * list against NFKC).
+ */
+export const PLAIN_SYMBOLS =
+  '\u2014\u2013\u2010\u2192\u2190\u2191\u2193\u2194\u21d2\u21d0\u21d4\u21b3\u2022\u00b7\u25e6\u25aa\u25b8\u25ba\u2713\u2714\u2717\u2718\u2705\u274c\u2605\u2606\u2264\u2265\u2248\u00b1\u2212\u00b0\u00a7\u00a9\u00ae\u20ac\u00a3\u00a5\u00a2\u00b6\u2020\u2021\u2030\u2500\u2502\u250c\u2510\u2514\u2518\u251c\u2524\u252c\u2534\u253c\u2550\u2551';
+const NON_ASCII_RUN_RE = /[^\0-\x7f]{1,256}/g;
+// A text with more runs of other characters than this is not looked at closely (not plain).
+const MAX_SYMBOL_RUNS = 64;
+let plainSymbols: Set<number> | undefined;
+
 const LATIN_MARKS_RE = /([a-z])[\u0300-\u036f]{1,64}/g;
 const ACCENTED_RE = /[\u00c0-\u024f\u1e00-\u1eff]|[\u0300-\u036f]/;
 const CYRILLIC_GREEK_RE = /[\u0370-\u04FF]/;
+const FOLDABLE_RE = /[\u00c0-\u024f\u1e00-\u1eff\u0370-\u04ff]|[\u0300-\u036f]/;
 const WORD_RE = /[\p{L}\p{N}]{1,256}/gu;
 const CONFUSABLE: Record<string, string> = {
   а: 'a',
@@ -71,9 +88,9 @@ const LEET: Record<string, string> = {
   '@': 'a',
   $: 's',
 };
-// Every candidate digit, its neighbours checked in the replacer (a look-behind is slow).
-const LEET_RE = /[013457@$]/g;
-const isLatin = (c: string | undefined) => c !== undefined && c >= 'a' && c <= 'z';
+// A digit or sign used as a letter: one beside a Latin letter (the class first, so that most
+// positions fail on one test).
+const LEET_RE = /[013457@$](?:(?=[a-z])|(?<=[a-z].))/g;
 // Bounded so that a long run of single letters cannot make the match quadratic; the letter
 // before a match is checked in the replacer (a leading look-behind slows every position).
 const SPACED_RE = /(?:[a-z][ ._-]){2,60}[a-z](?![a-z0-9])/g;
@@ -84,6 +101,8 @@ export class ScanText {
   private readonly views = new Map<View, string>();
   private readonly starts = new Map<View, number[]>();
   private isAscii: boolean | undefined;
+  private isPlain: boolean | undefined;
+  private mayHide: boolean | undefined;
 
   constructor(text: string) {
     this.raw = text.includes('\r') ? text.replace(/\r\n?/g, (m) => (m.length === 2 ? '\n' : ' ')) : text;
@@ -104,6 +123,24 @@ export class ScanText {
   get ascii(): boolean {
     this.isAscii ??= !NON_ASCII_RE.test(this.raw);
     return this.isAscii;
+  }
+
+  /**
+   * True when the text is plain: no `&` and nothing but ASCII and `PLAIN_SYMBOLS`.
+   * Its norm view is then its lower case, and no rule about invisible characters can match.
+   */
+  get plain(): boolean {
+    this.isPlain ??= !this.raw.includes('&') && (this.ascii || onlyPlainSymbols(this.raw));
+    return this.isPlain;
+  }
+
+  /**
+   * False when the text has none of the invisible characters baton strips (zero-width, format,
+   * direction, tag characters, variation selectors): true when it may have some.
+   */
+  get mayHideCharacters(): boolean {
+    this.mayHide ??= !this.ascii && !this.plain && MAY_BE_INVISIBLE_RE.test(this.raw);
+    return this.mayHide;
   }
 
   /** The 1-based line of a position in a view. */
@@ -128,25 +165,96 @@ export class ScanText {
   private build(name: View): string {
     switch (name) {
       case 'norm':
-        // NFKC leaves ASCII as it is, and ASCII has no invisible characters to strip.
-        return this.ascii && !this.raw.includes('&') ? this.raw.toLowerCase() : normalize(this.raw);
+        // NFKC leaves plain text as it is, and it has no invisible characters to strip.
+        if (this.plain) return this.raw.toLowerCase();
+        // Without references to decode, the text is what is stripped: its own test answers.
+        return this.raw.includes('&') || this.mayHideCharacters
+          ? normalize(this.raw)
+          : this.raw.normalize('NFKC').toLowerCase();
       case 'words':
-        return this.view('norm')
-          .replace(/[\u2018\u2019]/g, "'")
-          .replace(EMPHASIS_RE, '')
-          .replace(SPACES_RE, ' ');
+        return words(this.view('norm'));
       case 'folded':
-        return fold(this.view('words'));
+        return fold(this.view('words'), this.plain);
       default:
         return this.raw;
     }
   }
 }
 
+// True when every character of `raw` beyond ASCII is one of `PLAIN_SYMBOLS` (looked for among
+// few runs: one regular expression of the symbols' complement is slower than this on 8 KiB).
+function onlyPlainSymbols(raw: string): boolean {
+  plainSymbols ??= new Set([...PLAIN_SYMBOLS].map((c) => c.charCodeAt(0)));
+  NON_ASCII_RUN_RE.lastIndex = 0;
+  let runs = 0;
+  for (let m = NON_ASCII_RUN_RE.exec(raw); m; m = NON_ASCII_RUN_RE.exec(raw)) {
+    if (++runs > MAX_SYMBOL_RUNS) return false;
+    const run = m[0];
+    for (let i = 0; i < run.length; i++) if (!plainSymbols.has(run.charCodeAt(i))) return false;
+  }
+  return true;
+}
+
 /** Character references decoded, invisible characters removed, NFKC, lower case. */
 export function normalize(text: string): string {
   const decoded = text.includes('&') ? text.replace(ENTITY_RE, decodeEntity) : text;
-  return decoded.replace(INVISIBLE_RE, '').normalize('NFKC').toLowerCase();
+  const visible = MAY_BE_INVISIBLE_RE.test(decoded) ? decoded.replace(INVISIBLE_RE, '') : decoded;
+  return visible.normalize('NFKC').toLowerCase();
+}
+
+/**
+ * `norm` without Markdown emphasis and curly quotes, runs of spaces as one: what these three
+ * replacements, one after the other, make of it:
+ *
+ *     .replace(/[\u2018\u2019]/g, "'")
+ *     .replace(/[*_~`"\u201C\u201D\u00AB\u00BB\u201E|]{1,4096}/g, '')
+ *     .replace(/ {2,4096}|[\t\f\v\u00a0\u2028\u2029\u3000]/g, ' ')
+ *
+ * in one pass: the spaces and marks next to each other form one run, whose marks go and whose
+ * spaces (joined once the marks are gone) count as one space per 4,096 (a single space stays).
+ */
+function words(norm: string): string {
+  let out = '';
+  let last = 0;
+  WORDS_RE.lastIndex = 0;
+  for (let m = WORDS_RE.exec(norm); m; m = WORDS_RE.exec(norm)) {
+    const at = m.index;
+    const c = norm.charCodeAt(at);
+    let end = at + 1;
+    let put: string;
+    if (c === 0x2018 || c === 0x2019) put = "'";
+    else if (c !== 0x20 && !isMark(c)) put = ' ';
+    else {
+      let spaces = 0;
+      for (end = at; end < norm.length; end++) {
+        const d = norm.charCodeAt(end);
+        if (d === 0x20) spaces++;
+        else if (!isMark(d)) break;
+      }
+      put = spaces === 0 ? '' : ' '.repeat(Math.ceil(spaces / 4096));
+    }
+    out += norm.slice(last, at) + put;
+    last = end;
+    WORDS_RE.lastIndex = end;
+  }
+  return last === 0 ? norm : out + norm.slice(last);
+}
+
+// An emphasis mark or straight or curly double quote (`*_~\`"|“”«»„`).
+function isMark(c: number): boolean {
+  return (
+    c === 0x2a ||
+    c === 0x5f ||
+    c === 0x7e ||
+    c === 0x60 ||
+    c === 0x22 ||
+    c === 0x7c ||
+    c === 0x201c ||
+    c === 0x201d ||
+    c === 0xab ||
+    c === 0xbb ||
+    c === 0x201e
+  );
 }
 
 function decodeEntity(_m: string, named?: string, dec?: string, hex?: string): string {
@@ -157,9 +265,10 @@ function decodeEntity(_m: string, named?: string, dec?: string, hex?: string): s
   return String.fromCodePoint(cp);
 }
 
-function fold(words: string): string {
+function fold(words: string, plain: boolean): string {
   let out = words;
-  if (NON_ASCII_RE.test(out)) {
+  // Plain text has no accented, Cyrillic or Greek letter (`NOT_PLAIN_RE`).
+  if (!plain && NON_ASCII_RE.test(out) && FOLDABLE_RE.test(out)) {
     // Only Latin letters with accents need decomposing (an em dash does not).
     if (ACCENTED_RE.test(out)) out = out.normalize('NFD').replace(LATIN_MARKS_RE, '$1').normalize('NFC');
     // A word that mixes Latin with Cyrillic or Greek letters is a look-alike spelling; words
@@ -172,10 +281,21 @@ function fold(words: string): string {
       );
     }
   }
-  out = out.replace(LEET_RE, (c, at: number, all: string) =>
-    isLatin(all[at - 1]) || isLatin(all[at + 1]) ? (LEET[c] ?? c) : c,
-  );
+  out = unleet(out);
   return out.replace(SPACED_RE, (m, at: number, all: string) =>
     /[a-z0-9]/.test(all.charAt(at - 1)) ? m : m.replace(/[ ._-]/g, ''),
   );
+}
+
+// Each digit or sign of `LEET` next to a Latin letter (in the text as given) read as the letter.
+function unleet(text: string): string {
+  let out = '';
+  let last = 0;
+  LEET_RE.lastIndex = 0;
+  for (let m = LEET_RE.exec(text); m; m = LEET_RE.exec(text)) {
+    const at = m.index;
+    out += text.slice(last, at) + LEET[m[0]];
+    last = at + 1;
+  }
+  return last === 0 ? text : out + text.slice(last);
 }
