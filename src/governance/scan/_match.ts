@@ -93,8 +93,10 @@ function matchGlued(
   emit: (hit: Hit) => void,
 ): void {
   for (const group of family) {
+    const positions = found.get(group);
+    if (!positions) continue;
     const words = new Map<number, number>();
-    for (const at of found.get(group) ?? []) {
+    for (const at of positions) {
       const word = longWordAround(source, at);
       if (word) words.set(word[0], word[1]);
     }

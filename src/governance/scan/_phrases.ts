@@ -243,6 +243,18 @@ export const EXFIL_HARD_PHRASES: PhraseFamily = [
   ),
 ];
 
+/**
+ * Pieces of text one of which every match of the two exfiltration families holds, in the norm
+ * view: a pipe (`cat … | curl`, `env | nc`), a command that sends (`url` of `curl`, `wget`,
+ * `iwr`, `webreq` of `invoke-webrequest`), or a part of every `SINK` (`:/` of `https://`,
+ * `www`, `@`, `hook` of `webhook`, `bin` of `pastebin` and `requestbin`, `grok` of `ngrok`,
+ * `cord` of `discord`, `gram` of `telegram`, `url`, `dpoint` of `endpoint`, `rver` of `server`,
+ * `ddr` of `address`). Pieces whose first letter is rarer than the word's make one quick test;
+ * where it fails neither family can match, and their triggers are not looked for. Keep it in
+ * step with `SEND`, `SINK` and the patterns below.
+ */
+export const EXFIL_NEEDS_RE = /\||url|wget|iwr|webreq|:\/|www|@|hook|bin|grok|cord|gram|dpoint|rver|ddr/;
+
 /** Requests to send credentials somewhere (could be a person's honest instruction: medium). */
 export const EXFIL_SOFT_PHRASES: PhraseFamily = [
   group(t('send,post,upload,exfiltrate,leak,forward,transmit,mail,submit,paste,pipe,curl,wget'), [

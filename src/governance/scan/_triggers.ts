@@ -1,7 +1,6 @@
 /**
- * Where the trigger literals of the phrase groups are: one pass over a view with a regular
- * expression of plain literals (fast: no look-behind, no nesting), instead of one pass per group.
- * (A trie-shaped expression was tried: no faster on real text, and slower to build at start-up.)
+ * Where the trigger literals of the phrase groups are: one pass over a view that looks up the
+ * literals starting at each position in tables, instead of one pass per group.
  */
 
 import type { PhraseGroup } from './_phrase-kit.js';
@@ -22,13 +21,13 @@ import type { ScanText } from './text.js';
 export type PhraseView = 'folded' | 'norm';
 
 /**
- * Groups with no patterns: the literals a structural rule needs before it is worth running.
- * Found in the same pass as the phrase triggers, instead of one `includes` per literal.
+ * Groups with no patterns: literals one of which a structural rule's matches contain (so the
+ * rule need not run without them), or, for `roleLabel`, which the norm view must hold for the
+ * rule to run at all. Looked for with `includes` in the norm view, each when a rule asks.
  */
 export const NEEDS = {
   tag: { triggers: ['<'], sources: [] },
-  bracket: { triggers: ['[', '<'], sources: [] },
-  toolCall: { triggers: ['<', '"', '[tool', 'action'], sources: [] },
+  template: { triggers: ['<', '[inst]', '[/inst]'], sources: [] },
   image: { triggers: ['![', '<img'], sources: [] },
   dataUrl: { triggers: ['data:'], sources: [] },
   roleLabel: {
@@ -47,32 +46,95 @@ const FAMILIES: Record<PhraseView, readonly (readonly PhraseGroup[])[]> = {
     AUTHORITY_PHRASES,
     CONCEAL_PHRASES,
   ],
-  norm: [
-    EXFIL_HARD_PHRASES,
-    EXFIL_SOFT_PHRASES,
-    [NEEDS.tag, NEEDS.bracket, NEEDS.toolCall, NEEDS.image, NEEDS.dataUrl, NEEDS.roleLabel],
-  ],
+  norm: [EXFIL_HARD_PHRASES, EXFIL_SOFT_PHRASES],
 };
 
-/** True when one of `group`'s literals is in `view` of `text`. */
+const present = new WeakMap<ScanText, Map<PhraseGroup, boolean>>();
+
+/**
+ * True when one of `group`'s literals is in `view` of `text` (in the norm view anywhere, so
+ * without a pass over every literal of the view).
+ */
 export function hasTrigger(text: ScanText, view: PhraseView, group: PhraseGroup): boolean {
-  return triggerPositions(text, view).has(group);
+  if (view !== 'norm') return triggerPositions(text, view).has(group);
+  let known = present.get(text);
+  if (!known) {
+    known = new Map();
+    present.set(text, known);
+  }
+  let has = known.get(group);
+  if (has === undefined) {
+    const norm = text.view('norm');
+    has = group.triggers.some((literal) => contains(norm, literal));
+    known.set(group, has);
+  }
+  return has;
 }
 
+/**
+ * True when `literal` is in `source`. A literal that starts with punctuation (`[inst]`, `![`) is
+ * looked for where that character is: finding one character is quick, and V8's search for the
+ * whole of such a literal can be slow (a `[/inst]` over a long run of `n` takes microseconds).
+ */
+export function contains(source: string, literal: string): boolean {
+  const first = literal.charCodeAt(0);
+  const letter = (first >= 0x61 && first <= 0x7a) || (first >= 0x30 && first <= 0x39) || first >= 0x80;
+  if (letter || literal.length === 1) return source.includes(literal);
+  const c = literal.charAt(0);
+  for (let i = source.indexOf(c); i >= 0; i = source.indexOf(c, i + 1)) {
+    if (source.startsWith(literal, i)) return true;
+  }
+  return false;
+}
+
+/** A literal of two UTF-16 units or more, and the groups it stands for. */
+interface Entry {
+  literal: string;
+  groups: readonly PhraseGroup[];
+}
+
+/**
+ * The literals of a view. Tables give every literal at a position: which units start one, and
+ * the few literals worth comparing by a position's first two units. In the folded view regular
+ * expressions first find the positions worth looking at (word starts with a literal, long words).
+ */
 interface TriggerIndex {
-  /** All literals; for the folded view, only where a word starts (no Latin letter before). */
-  re: RegExp;
-  /** For the folded view: all literals anywhere, for searching inside long words. */
-  inner?: RegExp;
-  /** The groups a matched literal stands for, including those of literals that are its prefixes. */
-  groupsOf: Map<string, PhraseGroup[]>;
+  /** For each UTF-16 unit: `SINGLE` when it is a literal, `LONGER` when only longer ones start with it. */
+  starts: Uint8Array;
+  /** The groups of one-unit literals (`|`), by unit. */
+  single: Map<number, readonly PhraseGroup[]>;
+  /** Literals whose first two units are ASCII, by `(first << 7) | second`: 1 + an index of `lists`. */
+  asciiPairs: Uint16Array;
+  lists: Entry[][];
+  /** The other literals, by first unit, then second. */
+  otherPairs: Map<number, Map<number, Entry[]>>;
+  /**
+   * Folded view: a non-letter followed by an ASCII literal or by sixteen letters (a look-behind
+   * of a letter would slow every position; the text's first position is looked at apart). The
+   * literals as a trie (`ig(?:nor(?:e|ie…)…)`), the letters written out: both much quicker.
+   */
+  latinStarts?: RegExp;
+  /** Folded view: a non-letter followed by a literal that starts beyond ASCII (other scripts). */
+  otherStarts?: RegExp;
+  /** Folded view: a unit from the first unit of such literals on (all of them start there). */
+  otherFirst?: RegExp;
 }
 
 const indexes = new Map<PhraseView, TriggerIndex>();
-const LONG_WORD_RE = /(?<![a-z])[a-z]{16,4096}/g;
 const found = new WeakMap<ScanText, Map<PhraseView, Map<PhraseGroup, number[]>>>();
 
-/** The positions in `view` of each group's triggers; a group none of whose triggers is there is absent. */
+// A word of sixteen letters or more is searched inside, in its first 4,096 letters.
+const LONG_WORD = 16;
+const LONG_WORD_REACH = 4096;
+const NOT_LATIN_RE = /[^a-z]/g;
+
+/**
+ * The positions in `view` of each group's triggers, in order; a group none of whose triggers is
+ * there is absent. In the norm view a literal counts anywhere. In the folded view it counts where
+ * a word starts (no Latin letter before it), and inside the first 4,096 letters of a word of
+ * sixteen letters or more, when it ends within them: words glued together (all letters spaced
+ * out, then joined; compounds) hide a trigger inside a word.
+ */
 export function triggerPositions(text: ScanText, view: PhraseView): Map<PhraseGroup, number[]> {
   let byView = found.get(text);
   if (!byView) {
@@ -82,36 +144,149 @@ export function triggerPositions(text: ScanText, view: PhraseView): Map<PhraseGr
   const known = byView.get(view);
   if (known) return known;
   const hits: Map<PhraseGroup, number[]> = new Map();
-  const { re, inner, groupsOf } = indexFor(view);
+  const index = indexFor(view);
   const source = text.view(view);
-  const record = (literal: string, at: number) => {
-    for (const group of groupsOf.get(literal) ?? []) {
-      const list = hits.get(group);
-      if (list) list.push(at);
-      else hits.set(group, [at]);
-    }
-  };
-  re.lastIndex = 0;
-  for (let m = re.exec(source); m; m = re.exec(source)) {
-    record(m[0], m.index);
-    // Literals may overlap: look again from the next character.
-    re.lastIndex = m.index + 1;
-  }
-  if (inner) {
-    // Words glued together (all letters spaced out, then joined; compounds) hide a trigger
-    // inside a word, where the word-start pass does not look: search long words whole.
-    LONG_WORD_RE.lastIndex = 0;
-    for (let w = LONG_WORD_RE.exec(source); w; w = LONG_WORD_RE.exec(source)) {
-      inner.lastIndex = 1;
-      for (let m = inner.exec(w[0]); m; m = inner.exec(w[0])) {
-        record(m[0], w.index + m.index);
-        inner.lastIndex = m.index + 1;
-      }
-    }
-    for (const list of hits.values()) list.sort((a, b) => a - b);
-  }
+  if (view === 'norm') findEverywhere(index, source, hits);
+  else findInFolded(index, source, text.plain, hits);
   byView.set(view, hits);
   return hits;
+}
+
+// Every literal at every position (the norm view: few literals, and they may start anywhere).
+function findEverywhere(index: TriggerIndex, source: string, hits: Map<PhraseGroup, number[]>): void {
+  const { starts, asciiPairs } = index;
+  const n = source.length;
+  let c1 = source.charCodeAt(0);
+  for (let p = 0; p < n; p++) {
+    const c0 = c1;
+    c1 = p + 1 < n ? source.charCodeAt(p + 1) : -1;
+    const kind = starts[c0];
+    if (kind === 0) continue;
+    if (kind === SINGLE || c1 < 0 || (c0 | c1) >= 0x80 || asciiPairs[(c0 << 7) | c1] !== 0) {
+      findAt(index, source, p, n, hits);
+    }
+  }
+}
+
+function findInFolded(
+  index: TriggerIndex,
+  source: string,
+  plain: boolean,
+  hits: Map<PhraseGroup, number[]>,
+): void {
+  const n = source.length;
+  if (n === 0) return;
+  const atWordStart = (p: number) => {
+    if (index.starts[source.charCodeAt(p)] !== 0) findAt(index, source, p, n, hits);
+    let letters = 0;
+    while (letters < LONG_WORD && p + letters < n && isLatin(source.charCodeAt(p + letters))) letters++;
+    if (letters < LONG_WORD) return;
+    NOT_LATIN_RE.lastIndex = p + LONG_WORD;
+    const end = Math.min(NOT_LATIN_RE.exec(source)?.index ?? n, p + LONG_WORD_REACH);
+    findInWord(index, source, p, end, hits);
+  };
+  atWordStart(0);
+  const latin = index.latinStarts as RegExp;
+  latin.lastIndex = 0;
+  for (let m = latin.exec(source); m; m = latin.exec(source)) {
+    atWordStart(m.index + 1);
+    latin.lastIndex = m.index + 1;
+  }
+  // Plain text has nothing other literals start with (a unit test checks `PLAIN_SYMBOLS`).
+  if (plain || !(index.otherFirst as RegExp).test(source)) return;
+  const other = index.otherStarts as RegExp;
+  other.lastIndex = 0;
+  let more = false;
+  for (let m = other.exec(source); m; m = other.exec(source)) {
+    findAt(index, source, m.index + 1, n, hits);
+    other.lastIndex = m.index + 1;
+    more = true;
+  }
+  // Positions of the two passes are told apart by their first unit: merged, they never repeat.
+  if (more) for (const list of hits.values()) list.sort((a, b) => a - b);
+}
+
+// Records the literals inside the word source[from, to) that start after its first letter. The
+// first two letters of each position pick its candidates; a run of one letter whose pair starts
+// no literal (`nnnn`) is skipped to its last letter at once.
+function findInWord(
+  index: TriggerIndex,
+  source: string,
+  from: number,
+  to: number,
+  hits: Map<PhraseGroup, number[]>,
+): void {
+  const { starts, asciiPairs } = index;
+  let c1 = source.charCodeAt(from + 1);
+  for (let p = from + 1; p < to; p++) {
+    const c0 = c1;
+    c1 = p + 1 < to ? source.charCodeAt(p + 1) : -1;
+    if (c0 === c1 && starts[c0] !== SINGLE && asciiPairs[(c0 << 7) | c0] === 0) {
+      const other = otherThan(c0);
+      other.lastIndex = p + 2;
+      // The run's last letter, at most `to - 1`; its pair is looked at as any other.
+      const last = Math.min(other.exec(source)?.index ?? to, to) - 1;
+      if (last > p) {
+        p = last - 1;
+        c1 = source.charCodeAt(last);
+        continue;
+      }
+    }
+    if (starts[c0] !== 0 && (c1 < 0 || starts[c0] === SINGLE || asciiPairs[(c0 << 7) | c1] !== 0)) {
+      findAt(index, source, p, to, hits);
+    }
+  }
+}
+
+const runEnds = new Map<number, RegExp>();
+
+// A global expression for any unit but `c` (a Latin letter).
+function otherThan(c: number): RegExp {
+  let re = runEnds.get(c);
+  if (!re) {
+    re = new RegExp(`[^${String.fromCharCode(c)}]`, 'g');
+    runEnds.set(c, re);
+  }
+  return re;
+}
+
+const isLatin = (c: number) => c >= 0x61 && c <= 0x7a;
+
+// Records at `p` the groups of every literal that starts there and ends by `limit`.
+function findAt(
+  index: TriggerIndex,
+  source: string,
+  p: number,
+  limit: number,
+  hits: Map<PhraseGroup, number[]>,
+): void {
+  const c0 = source.charCodeAt(p);
+  if (index.starts[c0] === SINGLE) record(hits, index.single.get(c0) ?? [], p);
+  if (p + 1 >= limit) return;
+  const c1 = source.charCodeAt(p + 1);
+  let list: Entry[] | undefined;
+  if ((c0 | c1) < 0x80) {
+    const at = index.asciiPairs[(c0 << 7) | c1] as number;
+    if (at === 0) return;
+    list = index.lists[at - 1];
+  } else list = index.otherPairs.get(c0)?.get(c1);
+  if (!list) return;
+  for (const e of list) {
+    if (p + e.literal.length <= limit && source.startsWith(e.literal, p)) record(hits, e.groups, p);
+  }
+}
+
+// `starts`: a unit that starts longer literals only, or (also) is a literal itself.
+const LONGER = 1;
+const SINGLE = 2;
+
+function record(hits: Map<PhraseGroup, number[]>, groups: readonly PhraseGroup[], p: number): void {
+  for (const group of groups) {
+    const list = hits.get(group);
+    if (!list) hits.set(group, [p]);
+    // Two literals of one group may start at the same place (`rule`, `rules`): one position.
+    else if (list[list.length - 1] !== p) list.push(p);
+  }
 }
 
 function indexFor(view: PhraseView): TriggerIndex {
@@ -127,26 +302,79 @@ function indexFor(view: PhraseView): TriggerIndex {
       }
     }
   }
-  const literals = [...direct.keys()].sort((a, b) => b.length - a.length);
-  const groupsOf = new Map<string, PhraseGroup[]>();
-  // The expression returns the longest literal at a position, and the search resumes one
-  // character later, so only literals that are prefixes of a match are hidden by it.
-  for (const literal of literals) {
-    const groups = new Set<PhraseGroup>();
-    for (let n = 1; n <= literal.length; n++) {
-      for (const g of direct.get(literal.slice(0, n)) ?? []) groups.add(g);
+  index = {
+    starts: new Uint8Array(0x10000),
+    single: new Map(),
+    asciiPairs: new Uint16Array(0x4000),
+    lists: [],
+    otherPairs: new Map(),
+  };
+  for (const [literal, groups] of direct) {
+    const c0 = literal.charCodeAt(0);
+    if (literal.length === 1) {
+      index.starts[c0] = SINGLE;
+      index.single.set(c0, [...groups]);
+      continue;
     }
-    groupsOf.set(literal, [...groups]);
+    if (index.starts[c0] === 0) index.starts[c0] = LONGER;
+    const c1 = literal.charCodeAt(1);
+    const entry: Entry = { literal, groups: [...groups] };
+    if ((c0 | c1) < 0x80) {
+      const key = (c0 << 7) | c1;
+      const at = index.asciiPairs[key] as number;
+      if (at === 0) {
+        index.lists.push([entry]);
+        index.asciiPairs[key] = index.lists.length;
+      } else index.lists[at - 1]?.push(entry);
+    } else {
+      let next = index.otherPairs.get(c0);
+      if (!next) {
+        next = new Map();
+        index.otherPairs.set(c0, next);
+      }
+      const list = next.get(c1);
+      if (list) list.push(entry);
+      else next.set(c1, [entry]);
+    }
   }
-  // Longest first, so that at any position the longest literal is the one matched.
-  const escaped = literals.map((l) => l.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'));
-  const any = escaped.join('|');
-  // In prose, looking only where a word starts is over twice as fast: most positions are
-  // inside words. The norm view's literals include `<` and `"`, which follow letters.
-  index =
-    view === 'folded'
-      ? { re: new RegExp(`(?<![a-z])(?:${any})`, 'g'), inner: new RegExp(any, 'g'), groupsOf }
-      : { re: new RegExp(any, 'g'), groupsOf };
+  if (view === 'folded') {
+    const ascii = [...direct.keys()].filter((l) => !NON_ASCII_RE.test(l));
+    const other = [...direct.keys()].filter((l) => NON_ASCII_RE.test(l));
+    index.latinStarts = new RegExp(`[^a-z](?:${trie(ascii)}|${'[a-z]'.repeat(LONG_WORD)})`, 'g');
+    index.otherStarts = new RegExp(`[^a-z](?:${trie(other)})`, 'g');
+    const first = Math.min(...other.map((l) => l.charCodeAt(0)));
+    index.otherFirst = new RegExp(`[\\u${first.toString(16).padStart(4, '0')}-\\uffff]`);
+  }
   indexes.set(view, index);
   return index;
+}
+
+const NON_ASCII_RE = /[^\0-\x7f]/;
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
+// A pattern that matches where one of `literals` starts, shaped as a trie: `a(?:bc|d)`.
+function trie(literals: readonly string[]): string {
+  type Node = Map<string, Node>;
+  const root: Node = new Map();
+  const END = '';
+  for (const literal of literals) {
+    let node = root;
+    for (const c of literal) {
+      let next = node.get(c);
+      if (!next) {
+        next = new Map();
+        node.set(c, next);
+      }
+      node = next;
+    }
+    node.set(END, new Map());
+  }
+  const emit = (node: Node): string => {
+    // Where a literal ends, the match is enough: longer literals need not be spelled out.
+    if (node.has(END)) return '';
+    const branches = [...node].map(([c, next]) => escapeRegExp(c) + emit(next));
+    return branches.length === 1 ? (branches[0] as string) : `(?:${branches.join('|')})`;
+  };
+  return emit(root);
 }

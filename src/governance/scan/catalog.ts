@@ -10,6 +10,7 @@ import {
   AUTHORITY_PHRASES,
   CONCEAL_PHRASES,
   EXFIL_HARD_PHRASES,
+  EXFIL_NEEDS_RE,
   EXFIL_SOFT_PHRASES,
   HIJACK_PHRASES,
   LEAK_PHRASES,
@@ -22,18 +23,20 @@ import {
   ADDRESSES_AI_RE,
   DATA_URL_RE,
   FAKE_TOOL,
+  FAKE_TOOL_NEEDS,
   findImages,
   findInvisible,
   findWrapperBreaks,
   HIDDEN_ELEMENT,
   looksEncoded,
   ROLE_LABEL,
+  ROLE_LABEL_START_RE,
   ROLE_TAG,
   runsOf,
   TEMPLATE_TOKEN,
   TURN_TAG,
 } from './_structural.js';
-import { hasTrigger, NEEDS, type PhraseView } from './_triggers.js';
+import { contains, hasTrigger, NEEDS, type PhraseView } from './_triggers.js';
 import type { ScanRule, Severity } from './_types.js';
 import type { ScanText, View } from './text.js';
 
@@ -62,21 +65,54 @@ function phraseRule(
 }
 
 // A rule that runs only when a cheap test says it can match: most texts have no `<`, no
-// non-ASCII character, no `![`, so most structural rules cost a few `includes`.
+// invisible character, no `![`, so most structural rules cost a few `includes`.
 function gated(test: (t: ScanText) => boolean, rule: ScanRule): ScanRule {
   return { ...rule, find: (t, emit) => (test(t) ? rule.find(t, emit) : undefined) };
 }
 
-// The literals are found in the trigger pass over the norm view (lower case, so the role words of
-// the words view are there too).
+// One of the group's literals is in the norm view (lower case, so the role words of the words
+// view are there too).
 const needs = (group: PhraseGroup) => (t: ScanText) => hasTrigger(t, 'norm', group);
 
-const notAscii = (t: ScanText) => !t.ascii;
+const mayHide = (t: ScanText) => t.mayHideCharacters;
+
+// Two tests of the norm view in one pass: whether the exfiltration families can match there
+// (`EXFIL_NEEDS_RE`), and whether it holds a role word (`NEEDS.roleLabel`, what the role-label
+// rule has always needed). The first match of either tells one; the other is looked for from there.
+let needsRe: { both: RegExp; exfil: RegExp; roles: RegExp } | undefined;
+const normNeeds = new WeakMap<ScanText, { exfil: boolean; roles: boolean }>();
+
+function needsOf(t: ScanText): { exfil: boolean; roles: boolean } {
+  let known = normNeeds.get(t);
+  if (known) return known;
+  if (!needsRe) {
+    const roles = NEEDS.roleLabel.triggers.map((l) => l.replace(/[[\]]/g, '\\$&')).join('|');
+    needsRe = {
+      both: new RegExp(`(${EXFIL_NEEDS_RE.source})|(?:${roles})`),
+      exfil: new RegExp(EXFIL_NEEDS_RE.source, 'g'),
+      roles: new RegExp(roles, 'g'),
+    };
+  }
+  const norm = t.view('norm');
+  const m = needsRe.both.exec(norm);
+  if (!m) known = { exfil: false, roles: false };
+  else {
+    // Both may start at the same place, where the first alternative wins.
+    const other = m[1] === undefined ? needsRe.exfil : needsRe.roles;
+    other.lastIndex = m.index;
+    const found = other.test(norm);
+    known = m[1] === undefined ? { exfil: found, roles: true } : { exfil: true, roles: found };
+  }
+  normNeeds.set(t, known);
+  return known;
+}
+
+const mayExfiltrate = (t: ScanText) => needsOf(t).exfil;
 
 /** The catalog, in the order findings are reported. */
 export const SCAN_RULES: readonly ScanRule[] = [
   gated(
-    needs(NEEDS.bracket),
+    needs(NEEDS.template),
     patternRule(
       'template-token',
       'high',
@@ -119,22 +155,27 @@ export const SCAN_RULES: readonly ScanRule[] = [
       matchPhrases(t, 'folded', PERSONA_SOFT_PHRASES, emit, (m, s) => unrestrictedAfter(s, m.index));
     },
   },
+  {
+    id: 'fake-tool-call',
+    severity: 'high',
+    title:
+      'fake tool-call or function-result blocks (`<function_calls>`, `<tool_result>`, `"role": "system"`, `"tool_calls":`)',
+    find(t, emit) {
+      // Only the patterns whose literals are in the text: the others cannot match.
+      const norm = t.view('norm');
+      const can = FAKE_TOOL.filter((_, i) => FAKE_TOOL_NEEDS[i]?.some((l) => contains(norm, l)));
+      if (can.length > 0) matchAll(t, 'norm', can, emit);
+    },
+  },
   gated(
-    needs(NEEDS.toolCall),
-    patternRule(
-      'fake-tool-call',
+    mayExfiltrate,
+    phraseRule(
+      'secret-exfil',
       'high',
       'norm',
-      FAKE_TOOL,
-      'fake tool-call or function-result blocks (`<function_calls>`, `<tool_result>`, `"role": "system"`, `"tool_calls":`)',
+      EXFIL_HARD_PHRASES,
+      'commands or requests that send secret files, the environment or the conversation elsewhere',
     ),
-  ),
-  phraseRule(
-    'secret-exfil',
-    'high',
-    'norm',
-    EXFIL_HARD_PHRASES,
-    'commands or requests that send secret files, the environment or the conversation elsewhere',
   ),
   gated(needs(NEEDS.image), {
     id: 'image-exfil',
@@ -142,7 +183,7 @@ export const SCAN_RULES: readonly ScanRule[] = [
     title: 'Markdown or HTML images whose URL carries data in its query or path (fetching it leaks the data)',
     find: (t, emit) => findImages(t, emit, true),
   }),
-  gated(notAscii, {
+  gated(mayHide, {
     id: 'hidden-tags',
     severity: 'high',
     title: 'Unicode tag characters (U+E0000–U+E007F): invisible ASCII, decoded in the message',
@@ -161,7 +202,7 @@ export const SCAN_RULES: readonly ScanRule[] = [
       }
     },
   }),
-  gated(notAscii, {
+  gated(mayHide, {
     id: 'bidi-control',
     severity: 'high',
     title: 'bidirectional embedding, override or isolate controls (U+202A–U+202E, U+2066–U+2069)',
@@ -172,7 +213,7 @@ export const SCAN_RULES: readonly ScanRule[] = [
       }
     },
   }),
-  gated(notAscii, {
+  gated(mayHide, {
     id: 'invisible-run',
     severity: 'high',
     title:
@@ -202,7 +243,8 @@ export const SCAN_RULES: readonly ScanRule[] = [
     '"new instructions:", "your real task is", "ignore the above"',
   ),
   gated(
-    needs(NEEDS.roleLabel),
+    // The role words the rule has always needed, then the start of its patterns (rarely there).
+    (t) => needsOf(t).roles && ROLE_LABEL_START_RE.test(t.view('words')),
     patternRule(
       'role-label',
       'medium',
@@ -232,12 +274,15 @@ export const SCAN_RULES: readonly ScanRule[] = [
     CONCEAL_PHRASES,
     'instructions to keep something from the user ("do not tell the user", "secretly send")',
   ),
-  phraseRule(
-    'exfil-request',
-    'medium',
-    'norm',
-    EXFIL_SOFT_PHRASES,
-    'requests to send credentials or tokens to an address',
+  gated(
+    mayExfiltrate,
+    phraseRule(
+      'exfil-request',
+      'medium',
+      'norm',
+      EXFIL_SOFT_PHRASES,
+      'requests to send credentials or tokens to an address',
+    ),
   ),
   gated(needs(NEEDS.tag), {
     id: 'hidden-text',
@@ -272,7 +317,7 @@ export const SCAN_RULES: readonly ScanRule[] = [
       }
     },
   },
-  gated(notAscii, {
+  gated(mayHide, {
     id: 'invisible-char',
     severity: 'medium',
     title: 'stray zero-width or direction characters outside the scripts and emoji that use them',

@@ -60,10 +60,11 @@ export function scanText(text: string, options: ScanOptions = {}): ScanResult {
   const counts: Record<Severity, number> = { high: 0, medium: 0, low: 0 };
   let omitted = 0;
   for (const rule of SCAN_RULES) {
-    const lines = new Set<number>();
+    let lines: Set<number> | undefined;
     const emit = (hit: Hit) => {
       const line = t.lineAt(hit.view, hit.index) + offset;
       // One finding per rule and line: the line is what a reader goes and looks at.
+      lines ??= new Set();
       if (lines.has(line)) return;
       lines.add(line);
       counts[rule.severity]++;
