@@ -89,7 +89,9 @@ export function decodeCandidates(raw: string, runs: readonly Run[] = base64Runs(
     // Hex digits are base64 characters too: a run of hex pairs is decoded as hex.
     const hex = HEX_RUN_RE.exec(s);
     const digits = hex ? (hex[1] as string) : s;
-    if (!mayBeReadable(digits, hex ? 'hex' : 'base64')) continue;
+    // A long run is first counted without being decoded (most are not text); a short one is
+    // as quick to decode.
+    if (digits.length > 256 && !mayBeReadable(digits, hex ? 'hex' : 'base64')) continue;
     const text = Buffer.from(digits, hex ? 'hex' : 'base64').toString('utf8');
     if (readable(text)) out.push({ index: run.index, kind: hex ? 'hex' : 'base64', text });
   }
@@ -252,7 +254,8 @@ export function readable(text: string): boolean {
   let letters = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (isBad(c)) continue;
+    // Written out, as in isBad: this loop runs over every decoded run, often before it is optimized.
+    if (c === 0xfffd || (c < 0x20 && c !== 10 && c !== 9) || (c >= 0x7f && c < 0xa0)) continue;
     good++;
     // ASCII letters, and anything above Latin-1 punctuation (other scripts' letters, mostly).
     if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c >= 0xc0) letters++;

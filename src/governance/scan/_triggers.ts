@@ -72,19 +72,33 @@ export function hasTrigger(text: ScanText, view: PhraseView, group: PhraseGroup)
 }
 
 /**
- * True when `literal` is in `source`. A literal that starts with punctuation (`[inst]`, `![`) is
- * looked for where that character is: finding one character is quick, and V8's search for the
- * whole of such a literal can be slow (a `[/inst]` over a long run of `n` takes microseconds).
+ * True when `literal` is in `source`, looked for where its rarest character is (punctuation, then
+ * rare letters: `[` of `[inst]`, `:` of `data:`, `c` of `action`): finding one character is quick,
+ * and V8's search for a whole literal can be slow on some texts (`[/inst]` or `action` over a
+ * long run of `n` take microseconds).
  */
 export function contains(source: string, literal: string): boolean {
-  const first = literal.charCodeAt(0);
-  const letter = (first >= 0x61 && first <= 0x7a) || (first >= 0x30 && first <= 0x39) || first >= 0x80;
-  if (letter || literal.length === 1) return source.includes(literal);
-  const c = literal.charAt(0);
-  for (let i = source.indexOf(c); i >= 0; i = source.indexOf(c, i + 1)) {
-    if (source.startsWith(literal, i)) return true;
+  let at = anchors.get(literal);
+  if (at === undefined) {
+    at = 0;
+    for (let i = 1; i < literal.length; i++) if (rarity(literal, i) < rarity(literal, at)) at = i;
+    anchors.set(literal, at);
+  }
+  const c = literal.charAt(at);
+  for (let i = source.indexOf(c, at); i >= 0; i = source.indexOf(c, i + 1)) {
+    if (source.startsWith(literal, i - at)) return true;
   }
   return false;
+}
+
+const anchors = new Map<string, number>();
+// Lower is rarer in English prose: punctuation and other characters first, then the letters.
+const LETTERS_BY_FREQUENCY = 'qzxjkvbpygfwmucldrhsnioate';
+
+function rarity(literal: string, i: number): number {
+  const c = literal.charAt(i);
+  const rank = LETTERS_BY_FREQUENCY.indexOf(c);
+  return c === ' ' ? 99 : rank < 0 ? -1 : rank;
 }
 
 /** A literal of two UTF-16 units or more, and the groups it stands for. */
@@ -108,16 +122,23 @@ interface TriggerIndex {
   lists: Entry[][];
   /** The other literals, by first unit, then second. */
   otherPairs: Map<number, Map<number, Entry[]>>;
+  /** Norm view: any literal. */
+  everywhere?: RegExp;
   /**
    * Folded view: a non-letter followed by an ASCII literal or by sixteen letters (a look-behind
    * of a letter would slow every position; the text's first position is looked at apart). The
    * literals as a trie (`ig(?:nor(?:e|ie…)…)`), the letters written out: both much quicker.
    */
   latinStarts?: RegExp;
-  /** Folded view: a non-letter followed by a literal that starts beyond ASCII (other scripts). */
+  /**
+   * Folded view: a non-letter followed by a literal that starts beyond ASCII (other scripts),
+   * made when a text first needs it.
+   */
   otherStarts?: RegExp;
   /** Folded view: a unit from the first unit of such literals on (all of them start there). */
   otherFirst?: RegExp;
+  /** Folded view: those literals. */
+  other?: readonly string[];
 }
 
 const indexes = new Map<PhraseView, TriggerIndex>();
@@ -152,19 +173,14 @@ export function triggerPositions(text: ScanText, view: PhraseView): Map<PhraseGr
   return hits;
 }
 
-// Every literal at every position (the norm view: few literals, and they may start anywhere).
+// Every literal at every position (the norm view: few literals, and they may start anywhere),
+// where the trie of them finds one.
 function findEverywhere(index: TriggerIndex, source: string, hits: Map<PhraseGroup, number[]>): void {
-  const { starts, asciiPairs } = index;
-  const n = source.length;
-  let c1 = source.charCodeAt(0);
-  for (let p = 0; p < n; p++) {
-    const c0 = c1;
-    c1 = p + 1 < n ? source.charCodeAt(p + 1) : -1;
-    const kind = starts[c0];
-    if (kind === 0) continue;
-    if (kind === SINGLE || c1 < 0 || (c0 | c1) >= 0x80 || asciiPairs[(c0 << 7) | c1] !== 0) {
-      findAt(index, source, p, n, hits);
-    }
+  const re = index.everywhere as RegExp;
+  re.lastIndex = 0;
+  for (let m = re.exec(source); m; m = re.exec(source)) {
+    findAt(index, source, m.index, source.length, hits);
+    re.lastIndex = m.index + 1;
   }
 }
 
@@ -194,7 +210,8 @@ function findInFolded(
   }
   // Plain text has nothing other literals start with (a unit test checks `PLAIN_SYMBOLS`).
   if (plain || !(index.otherFirst as RegExp).test(source)) return;
-  const other = index.otherStarts as RegExp;
+  index.otherStarts ??= new RegExp(`[^a-z](?:${trie(index.other ?? [])})`, 'g');
+  const other = index.otherStarts;
   other.lastIndex = 0;
   let more = false;
   for (let m = other.exec(source); m; m = other.exec(source)) {
@@ -337,11 +354,12 @@ function indexFor(view: PhraseView): TriggerIndex {
       else next.set(c1, [entry]);
     }
   }
+  if (view === 'norm') index.everywhere = new RegExp(trie([...direct.keys()]), 'g');
   if (view === 'folded') {
     const ascii = [...direct.keys()].filter((l) => !NON_ASCII_RE.test(l));
     const other = [...direct.keys()].filter((l) => NON_ASCII_RE.test(l));
     index.latinStarts = new RegExp(`[^a-z](?:${trie(ascii)}|${'[a-z]'.repeat(LONG_WORD)})`, 'g');
-    index.otherStarts = new RegExp(`[^a-z](?:${trie(other)})`, 'g');
+    index.other = other;
     const first = Math.min(...other.map((l) => l.charCodeAt(0)));
     index.otherFirst = new RegExp(`[\\u${first.toString(16).padStart(4, '0')}-\\uffff]`);
   }
@@ -351,30 +369,27 @@ function indexFor(view: PhraseView): TriggerIndex {
 
 const NON_ASCII_RE = /[^\0-\x7f]/;
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-
-// A pattern that matches where one of `literals` starts, shaped as a trie: `a(?:bc|d)`.
+// A pattern that matches where one of `literals` starts, shaped as a trie: `a(?:bc|d)`. Built
+// from the sorted literals by ranges (a prefix sorts before the literals it starts): quick
+// enough on first use, when this code has not been optimized yet.
 function trie(literals: readonly string[]): string {
-  type Node = Map<string, Node>;
-  const root: Node = new Map();
-  const END = '';
-  for (const literal of literals) {
-    let node = root;
-    for (const c of literal) {
-      let next = node.get(c);
-      if (!next) {
-        next = new Map();
-        node.set(c, next);
-      }
-      node = next;
+  const sorted = [...new Set(literals)].sort();
+  const emit = (lo: number, hi: number, depth: number): string => {
+    // A literal ends here: the match is enough, longer literals need not be spelled out.
+    if ((sorted[lo] as string).length === depth) return '';
+    let out = '';
+    let branches = 0;
+    for (let i = lo; i < hi; ) {
+      const c = (sorted[i] as string).charAt(depth);
+      let j = i + 1;
+      while (j < hi && (sorted[j] as string).charAt(depth) === c) j++;
+      out += `${branches++ === 0 ? '' : '|'}${SPECIAL.includes(c) ? `\\${c}` : c}${emit(i, j, depth + 1)}`;
+      i = j;
     }
-    node.set(END, new Map());
-  }
-  const emit = (node: Node): string => {
-    // Where a literal ends, the match is enough: longer literals need not be spelled out.
-    if (node.has(END)) return '';
-    const branches = [...node].map(([c, next]) => escapeRegExp(c) + emit(next));
-    return branches.length === 1 ? (branches[0] as string) : `(?:${branches.join('|')})`;
+    return branches === 1 ? out : `(?:${out})`;
   };
-  return emit(root);
+  return sorted.length === 0 ? '(?!)' : emit(0, sorted.length, 0);
 }
+
+// The characters a regular expression gives a meaning to (escaped where a literal has them).
+const SPECIAL = '.*+?^$' + '{}()|[]\\/-';
