@@ -135,7 +135,7 @@ interface TriggerIndex {
    * made when a text first needs it.
    */
   otherStarts?: RegExp;
-  /** Folded view: a unit from the first unit of such literals on (all of them start there). */
+  /** Folded view: a unit in a block of 128 that such a literal starts in. */
   otherFirst?: RegExp;
   /** Folded view: those literals. */
   other?: readonly string[];
@@ -360,8 +360,14 @@ function indexFor(view: PhraseView): TriggerIndex {
     const other = [...direct.keys()].filter((l) => NON_ASCII_RE.test(l));
     index.latinStarts = new RegExp(`[^a-z](?:${trie(ascii)}|${'[a-z]'.repeat(LONG_WORD)})`, 'g');
     index.other = other;
-    const first = Math.min(...other.map((l) => l.charCodeAt(0)));
-    index.otherFirst = new RegExp(`[\\u${first.toString(16).padStart(4, '0')}-\\uffff]`);
+    // The blocks of 128 code points their first characters are in (Cyrillic, Arabic, CJK…):
+    // a class of a few ranges, quick to test, without the punctuation, arrows and emoji that
+    // many texts have.
+    const blocks = [...new Set(other.map((l) => l.charCodeAt(0) >> 7))].sort((a, b) => a - b);
+    const hex = (c: number) => `\\u${c.toString(16).padStart(4, '0')}`;
+    index.otherFirst = new RegExp(
+      `[${blocks.map((b) => `${hex(b << 7)}-${hex((b << 7) | 0x7f)}`).join('')}]`,
+    );
   }
   indexes.set(view, index);
   return index;
