@@ -2,7 +2,8 @@
 // Measured side by side in one run, medians; start-up figures are ratios to `node -e 0` timed in
 // the same interleaved rounds. Optional:
 //   BATON_CORPUS=/path/to/corpus/handoff  also scan real handoffs and count findings
-//   BASELINE_BIN=/path/to/old/dist/bin/baton.cjs  time an older baton's validate in the same rounds
+//   BASELINE_BIN=/path/to/old/dist/bin/baton.cjs  time an older baton's scan and validate in the
+//   same rounds
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -15,21 +16,43 @@ import { BIN, handoffBase, median, ms, ROUNDS, report, timeCommands } from './_l
 
 const { lines: out, say } = report();
 
-// Scans `text` repeatedly for at least `seconds`, seven times; the median rate in MB/s.
+const scanners = [scanText];
+if (process.env.BASELINE_BIN) {
+  const url = new URL('../governance/scan/scan.js', `file://${process.env.BASELINE_BIN}`);
+  scanners.push((await import(url.href)).scanText);
+}
+
+// Scans `text` repeatedly for at least `seconds`, seven times, with each scanner in turn; the
+// median rate of each in MB/s.
 function throughput(text, seconds = 0.5) {
   const bytes = Buffer.byteLength(text);
-  scanText(text);
-  const rates = [];
+  const rates = scanners.map((scan) => {
+    scan(text);
+    return [];
+  });
   for (let run = 0; run < 7; run++) {
-    const t0 = performance.now();
-    let n = 0;
-    while (performance.now() - t0 < seconds * 1000) {
-      scanText(text);
-      n++;
+    for (const [i, scan] of scanners.entries()) {
+      const t0 = performance.now();
+      let n = 0;
+      while (performance.now() - t0 < seconds * 1000) {
+        scan(text);
+        n++;
+      }
+      rates[i].push((bytes * n) / 1e6 / ((performance.now() - t0) / 1000));
     }
-    rates.push((bytes * n) / 1e6 / ((performance.now() - t0) / 1000));
   }
-  return median(rates);
+  return rates.map((r) => median(r).toFixed(1)).join(' | ');
+}
+
+// The 8 KiB handoff of the foundation's benchmark: 24 Done items and a long word of notes.
+function foundationHandoff() {
+  const done = Array.from({ length: 24 }, (_, k) => ({
+    text: `Step ${k + 1}: parser, renderer and their tests under src/formats, with a note on escapes`,
+    command: 'npm test',
+    result: 'pass',
+  }));
+  const text = renderBaton({ ...handoffBase(0, done) });
+  return renderBaton({ ...handoffBase(0, done), notes: 'n'.repeat(8190 - Buffer.byteLength(text)) });
 }
 
 function handoff(i, notes) {
@@ -56,10 +79,15 @@ try {
   say('');
   say('## Injection-risk scan throughput (warm, one core)');
   say('');
-  say('| text | size | MB/s |');
-  say('|---|---:|---:|');
+  const columns = scanners.length > 1 ? 'MB/s | baseline MB/s' : 'MB/s';
+  say(`| text | size | ${columns} |`);
+  say(`|---|---:|${scanners.map(() => '---:').join('|')}|`);
   say(
-    `| 128 canonical handoffs | ${(Buffer.byteLength(synthetic) / 1024).toFixed(0)} KiB | ${throughput(synthetic).toFixed(1)} |`,
+    `| 128 canonical handoffs | ${(Buffer.byteLength(synthetic) / 1024).toFixed(0)} KiB | ${throughput(synthetic)} |`,
+  );
+  const foundation = foundationHandoff();
+  say(
+    `| the foundation's 8 KiB handoff (24 Done items, notes of one long word) | ${(Buffer.byteLength(foundation) / 1024).toFixed(0)} KiB | ${throughput(foundation)} |`,
   );
   const corpus = process.env.BATON_CORPUS;
   let corpusTexts = [];
@@ -70,7 +98,7 @@ try {
       .map((f) => [f, readFileSync(join(corpus, f), 'utf8')]);
     const all = corpusTexts.map(([, t]) => t).join('\n');
     say(
-      `| the ${corpusTexts.length} corpus handoffs | ${(Buffer.byteLength(all) / 1024).toFixed(0)} KiB | ${throughput(all).toFixed(1)} |`,
+      `| the ${corpusTexts.length} corpus handoffs | ${(Buffer.byteLength(all) / 1024).toFixed(0)} KiB | ${throughput(all)} |`,
     );
   }
   const hostile = '\u200B'.repeat(Math.floor((10 * 1024 * 1024) / 3));
@@ -111,7 +139,9 @@ try {
   }
   const rates = validators.map(() => []);
   for (let round = 0; round < 7; round++) {
-    for (const [i, [, validate]] of validators.entries()) {
+    // In turn first, so that a slower moment of a shared machine falls on both.
+    const order = round % 2 ? [...validators.entries()].reverse() : [...validators.entries()];
+    for (const [i, [, validate]] of order) {
       const t0 = performance.now();
       let n = 0;
       while (performance.now() - t0 < 1000) {
@@ -170,7 +200,7 @@ try {
   ];
   if (process.env.BASELINE_BIN) {
     commands.push({
-      name: 'baseline: validate --no-git plain.md (no governance)',
+      name: 'baseline: validate --no-git plain.md',
       cmd: [node, process.env.BASELINE_BIN, 'validate', '--no-git', 'plain.md'],
       cwd: dir,
       expect: 0,

@@ -1,7 +1,9 @@
 // Benchmarks of the foundation (issue 2). Run after a build: `npm run bench`.
 // Every figure is measured side by side in one run, on this machine, and reported as medians;
 // start-up figures are ratios to `node -e 0` measured in the same interleaved rounds.
-// Set CONTEXT_KIT_VALIDATOR=/path/to/validate-handoff.py to time context-kit's own validator too.
+// Set CONTEXT_KIT_VALIDATOR=/path/to/validate-handoff.py to time context-kit's own validator too,
+// and BASELINE_BIN=/path/to/old/dist/bin/baton.cjs to validate in process with an older build's
+// validateText in the same interleaved rounds.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -111,22 +113,34 @@ try {
     if (r.verdict !== 'VALID')
       throw new Error(`bench handoff is ${r.verdict}: ${JSON.stringify(r.findings)}`);
   }
-  const rates = [];
+  const validators = [['this build', validateText]];
+  if (process.env.BASELINE_BIN) {
+    const url = new URL('../validate/validate.js', `file://${process.env.BASELINE_BIN}`);
+    validators.push([`baseline (${process.env.BASELINE_BIN})`, (await import(url.href)).validateText]);
+  }
+  const rates = validators.map(() => []);
   for (let run = 0; run < 7; run++) {
-    const t0 = performance.now();
-    let n = 0;
-    while (performance.now() - t0 < 1000) {
-      await validateText(texts[n % texts.length], { git: false });
-      n++;
+    // Interleaved, in turn first, so that a slower moment of a shared machine falls on both.
+    const order = run % 2 ? [...validators.keys()].reverse() : [...validators.keys()];
+    for (const v of order) {
+      const validate = validators[v][1];
+      const t0 = performance.now();
+      let n = 0;
+      while (performance.now() - t0 < 1000) {
+        await validate(texts[n % texts.length], { git: false });
+        n++;
+      }
+      rates[v].push(n / ((performance.now() - t0) / 1000));
     }
-    rates.push(n / ((performance.now() - t0) / 1000));
   }
   say('');
   say('## In-process validation');
   say('');
-  say(
-    `- 8 KiB canonical handoffs (${Buffer.byteLength(texts[0])} bytes each), \`validateText(text, { git: false })\`: ${Math.round(median(rates))} per second (median of 7 one-second runs, one core)`,
-  );
+  for (const [v, [name]] of validators.entries()) {
+    say(
+      `- ${name}: 8 KiB canonical handoffs (${Buffer.byteLength(texts[0])} bytes each), \`validateText(text, { git: false })\`: ${Math.round(median(rates[v]))} per second (median of 7 one-second runs, one core)`,
+    );
+  }
 
   // 4: one process validating a folder of 1,000 handoffs that carry this repository's provenance
   // (under .baton/, which never makes the tree dirty, so each one is VALID and fresh).
