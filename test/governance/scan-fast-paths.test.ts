@@ -364,6 +364,10 @@ describe('the tests that let a rule be skipped', () => {
       '[tool_calls]',
       'action: run\n',
       'action input: x',
+      '```',
+      '~~~',
+      'tool_call',
+      'function_results',
       '\n',
       ' ',
     ];
@@ -389,6 +393,7 @@ describe('the tests that let a rule be skipped', () => {
       'instruction',
       '[sys]',
       '[system]',
+      '<!--',
       '### ',
       '#',
       '>',

@@ -105,6 +105,14 @@ export const IGNORE_PHRASES: PhraseFamily = [
       re(
         `${B}${EN_VERBS}${W}(?:all${W})?(?:of${W})?(?:your|the system'?s)${W}(?:own${W})?${EN_CORE_NOUNS}${E}`,
       ),
+      // English: "disregard the rules above", "ignore the instructions you were given".
+      re(
+        `${B}${EN_VERBS}${W}(?:${EN_DETS}${W}){0,4}${EN_NOUNS}${W}(?:(?:given|written|stated|listed)${W})?(?:above|so${W}far|until${W}now|(?:that${W})?you${W}(?:were|have${W}been|got)${W}given)${E}`,
+      ),
+      // English: "set aside everything the operator told you": who told is a role, not anyone.
+      re(
+        `${B}${EN_VERBS}${W}(?:all${W})?(?:of${W})?(?:everything|anything|all|what(?:ever)?)${W}(?:(?:that|which)${W})?(?:the|your)${W}(?:user|operator|developer|system|human|admin(?:istrator)?|owner|orchestrator|supervisor|previous${W}agent|prompt)${W}(?:has${W}|had${W})?(?:told|gave|said${W}to|instructed|asked)${W}you${E}`,
+      ),
       // English: "forget everything above", "disregard what you were told".
       re(
         `${B}${EN_VERBS}${W}(?:all${W})?(?:of${W})?(?:everything|anything|all|what(?:ever)?)${W}(?:(?:that|which)${W})?(?:above|before|previously|prior|earlier|(?:you${W})?(?:were|have${W}been|was|got)${W}(?:told|given|taught|instructed)|(?:i|we)${W}(?:said|told${W}you|wrote))${E}`,
@@ -124,7 +132,7 @@ export const IGNORE_PHRASES: PhraseFamily = [
     [
       // English: "previous instructions are void".
       re(
-        `${B}(?:previous|prior|above|earlier|preceding|all${W}(?:previous|prior|earlier)?|your|(?:the${W})?system)${W}(?:instructions?|prompts?|directives?|guidelines?|system${W}prompt)${W}(?:are|is|were|have${W}been|has${W}been)${W}(?:now${W})?(?:void|null|cancell?ed|revoked|obsolete|invalid|overridden|superseded|rescinded|suspended|lifted|no${W}longer${W}(?:valid|appl(?:y|icable)|in${W}effect|relevant|binding|active))${E}`,
+        `${B}(?:previous|prior|above|earlier|preceding|all${W}(?:previous|prior|earlier)?|your|(?:the${W})?system)${W}(?:instructions?|prompts?|directives?|guidelines?|guidance|system${W}prompt)${W}(?:are|is|were|have${W}been|has${W}been)${W}(?:now${W})?(?:void|null|cancell?ed|revoked|obsolete|invalid|overridden|superseded|rescinded|suspended|lifted|no${W}longer${W}(?:valid|appl(?:y|icable)|in${W}effect|relevant|binding|active))${E}`,
       ),
     ],
   ),

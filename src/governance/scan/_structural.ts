@@ -34,6 +34,11 @@ export const FAKE_TOOL = [
   re('"type"\\s*:\\s*"(?:tool_use|tool_result|function_call|function_call_output|tool_call)"'),
   re('"role"\\s*:\\s*"(?:system|tool|function|developer|assistant|ipython)"'),
   re('\\[tool_calls\\]|^[ \\t]*action[ \\t]*:[^\\n]{1,80}\\n[ \\t]*action[ \\t]+input[ \\t]*:', 'gm'),
+  // A fenced block labelled as a call or its result (```tool_call), as some chat formats print them.
+  re(
+    '^[ \\t]{0,3}(?:`{3,8}|~{3,8})[ \\t]{0,8}(?:tool_calls?|tool_code|tool_use|tool_results?|tool_response|function_calls?|function_results?)(?![a-z0-9_])',
+    'gm',
+  ),
 ];
 /**
  * Literals one of which each `FAKE_TOOL` pattern's matches hold (one list per pattern, in order):
@@ -45,21 +50,24 @@ export const FAKE_TOOL_NEEDS: readonly (readonly string[])[] = [
   ['"'],
   ['"'],
   ['[tool_calls]', 'action'],
+  ['```', '~~~'],
 ];
 /** Lines labelled as a turn of a chat. */
 export const ROLE_LABEL = [
   re(
-    '^[ \\t>#-]{0,8}(?:system|assistant|human|developer)(?:[ \\t]*\\([^)\\n]{0,30}\\))?[ \\t]*:[ \\t]*\\S',
+    '^[ \\t>#-]{0,8}(?:<!--[ \\t]{0,8})?(?:system|assistant|human|developer)(?:[ \\t]*\\([^)\\n]{0,30}\\))?[ \\t]*:[ \\t]*\\S',
     'gm',
   ),
   re('^[ \\t>]{0,8}\\[(?:system|assistant|sys)\\]', 'gm'),
   re('^#{1,6}[ \\t]*(?:system|instruction|response|human|assistant)[ \\t]*:?[ \\t]*$', 'gm'),
 ];
 /**
- * What every `ROLE_LABEL` match starts with: at the start of a line, any of its leading marks, then
- * a role word (`sys` of `system`). One quick test before the three patterns and their literals.
+ * What every `ROLE_LABEL` match starts with: at the start of a line, any of its leading marks (an
+ * HTML comment's `<!--` among them), then a role word (`sys` of `system`). One quick test before
+ * the three patterns and their literals.
  */
-export const ROLE_LABEL_START_RE = /^[ \t>#-]*\[?(?:sys|assistant|human|developer|instruction|response)/m;
+export const ROLE_LABEL_START_RE =
+  /^[ \t>#-]*(?:<!--[ \t]*)?\[?(?:sys|assistant|human|developer|instruction|response)/m;
 const WRAPPER_RE =
   /<(\/?)\s*(context-handoff|artifact|handoff|context|previous-results|task-result|dispatch|documents?|data|tool_result|tool_output|function_results|search_results|user_input|input|source|quote|email|webpage|file|attachment|baton-[a-z0-9-]*|untrusted[a-z0-9_-]*|external[a-z0-9_-]*|retrieved[a-z0-9_-]*)(?=[\s>/])[^<>\n]{0,300}>/g;
 const IMAGE_MD_RE = /!\[[^[\]\n]{0,300}\]\(\s*<?([^)\s>]{1,2000})>?(?:\s+["'(][^)\n]{0,200})?\)/g;
