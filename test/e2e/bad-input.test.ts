@@ -272,3 +272,22 @@ describe('bad input to write', () => {
     refused(baton(['write', '--format', 'context-kit'], { cwd: dir, input: DRAFT }), 1);
   });
 });
+
+describe('bad input to run', () => {
+  it('a missing plan, a plan that is not YAML, a run id that does not exist: one line, no store file left behind', () => {
+    const repo = scratch.repo();
+    writeFileSync(join(repo.dir, 'plan.yaml'), 'tasks: [\n');
+    const cases: [string[], number, RegExp][] = [
+      [['run', '--plan', 'nope.md', '--builder', 'command:true'], 1, /cannot read the plan .*nope\.md/],
+      [['run', '--plan', 'plan.yaml', '--builder', 'command:true'], 1, /plan is not valid/],
+      [['run', '--resume', '01JDXYZ0000000000000000001'], 1, /no run 01JDXYZ0000000000000000001/],
+      [['run', '--resume', 'nosuch'], 1, /no run nosuch/],
+    ];
+    for (const [args, code, message] of cases) {
+      const r = baton(args, { cwd: repo.dir });
+      refused(r, code);
+      expect(r.errLines[0], args.join(' ')).toMatch(message);
+      expect(listFiles(join(repo.dir, '.baton')), args.join(' ')).toEqual([]);
+    }
+  });
+});

@@ -128,6 +128,31 @@ planning (its handoff widened the scope, or it outgrew its windows), 64 usage er
       flags.endpoints ? resolve(io.cwd, flags.endpoints) : undefined,
     );
     const agentOf = (spec: string) => resolveAgent(spec, io.cwd, endpoints);
+    if (flags.verifier) common.verifier = await agentOf(flags.verifier);
+    // What the run is (its plan, or the run to resume) and its agents are checked before the
+    // store is opened: a mistake there leaves no store file behind.
+    let begin: (options: typeof common) => ReturnType<typeof startRun>;
+    if (flags.resume) {
+      const runId = flags.resume;
+      const recorded = recordedAgents(root, runId);
+      const builder = flags.builder ?? recorded.builder;
+      if (!builder)
+        throw new UserError('USAGE', 'give --builder: the run did not record one that can be reused');
+      if (!common.verifier && recorded.verifier && recorded.verifier !== 'built-in') {
+        common.verifier = await agentOf(recorded.verifier);
+      }
+      const agent = await agentOf(builder);
+      begin = (options) => resumeRun(runId, { ...options, builder: agent });
+    } else {
+      if (!flags.plan)
+        throw new UserError('USAGE', 'give the plan with --plan <file> (see `baton run --help`)');
+      if (!flags.builder) throw new UserError('USAGE', 'give the builder agent with --builder <agent>');
+      const planPath = resolve(io.cwd, flags.plan);
+      const plan = await loadPlan(planPath);
+      const planText = readFileSync(planPath, 'utf8');
+      const agent = await agentOf(flags.builder);
+      begin = (options) => startRun({ ...options, plan, planText, builder: agent });
+    }
     const store = flags['no-store'] ? undefined : await openRunStore(root, io);
     if (store) {
       common.store = store;
@@ -136,31 +161,8 @@ planning (its handoff widened the scope, or it outgrew its windows), 64 usage er
           `baton: the store stopped taking events (${error.message}); the run goes on, its log is complete, and --resume catches the store up\n`,
         );
     }
-    if (flags.verifier) common.verifier = await agentOf(flags.verifier);
     try {
-      let result: Awaited<ReturnType<typeof startRun>>;
-      if (flags.resume) {
-        const recorded = recordedAgents(root, flags.resume);
-        const builder = flags.builder ?? recorded.builder;
-        if (!builder)
-          throw new UserError('USAGE', 'give --builder: the run did not record one that can be reused');
-        if (!common.verifier && recorded.verifier && recorded.verifier !== 'built-in') {
-          common.verifier = await agentOf(recorded.verifier);
-        }
-        result = await resumeRun(flags.resume, { ...common, builder: await agentOf(builder) });
-      } else {
-        if (!flags.plan)
-          throw new UserError('USAGE', 'give the plan with --plan <file> (see `baton run --help`)');
-        if (!flags.builder) throw new UserError('USAGE', 'give the builder agent with --builder <agent>');
-        const planPath = resolve(io.cwd, flags.plan);
-        const plan = await loadPlan(planPath);
-        result = await startRun({
-          ...common,
-          plan,
-          planText: readFileSync(planPath, 'utf8'),
-          builder: await agentOf(flags.builder),
-        });
-      }
+      const result = await begin(common);
       printer.stop();
       if (flags.json) io.stdout(`${JSON.stringify(result.summary, null, 2)}\n`);
       else for (const l of summaryLines(result.summary)) io.stdout(`${l}\n`);
