@@ -8,8 +8,10 @@ import { HANDOFF_SCHEMA } from '../../handoff/values.js';
 import type { ParsedHandoff } from '../types.js';
 import type { Block } from './_blocks.js';
 import { oneLine, stripEmphasis } from './_blocks.js';
+import { add } from './_collect.js';
+import { itemOf } from './_items.js';
 import type { Collected, Mapping } from './_map.js';
-import { classifyMetaKey, statusWord } from './_synonyms.js';
+import { classifyHeading, classifyMetaKey, isExactSynonym, statusWord } from './_synonyms.js';
 import type { MetaLine, SourceDoc } from './_tree.js';
 
 /** Summary lines a canonical handoff allows; more is kept in Notes. */
@@ -33,6 +35,8 @@ export function assemble(
     const key = classifyMetaKey(p.key);
     if (key && ['from', 'to', 'task', 'title', 'project', 'status', 'summary'].includes(key) && !meta[key]) {
       meta[key] = { key: p.key, value: oneLine(p.value), raw: p.raw, line: p.line };
+    } else if (!key && fieldLine(p, c)) {
+      // Mapped: a `Goal:`, `DONE:` or `"objective":` line outside any section.
     } else {
       c.kv.push({ key: p.key, value: p.value, line: p.line, source: 'preamble' });
       preambleNotes.push(p.raw);
@@ -53,15 +57,26 @@ export function assemble(
     map({ source: 'title', line: doc.title.line, field: 'title', bytes: bytes(doc.title.raw) });
   }
   h.title ??= use('title', 'title') ?? 'Imported handoff';
-  const titleGoal = goalFromTitle(doc.title?.text);
+  // A front matter `title:` names the work as a `#` title does.
+  const titleGoal = goalFromTitle(doc.title?.text ?? meta.title?.value);
   h.goal = c.goal[0]?.text ?? use('project', 'goal') ?? titleGoal;
   if (!c.goal[0] && !meta.project && titleGoal)
-    map({ source: 'title (as the goal)', line: doc.title?.line, field: 'goal', bytes: 0 });
+    map({
+      source: 'title (as the goal)',
+      line: doc.title?.line ?? meta.title?.line,
+      field: 'goal',
+      bytes: 0,
+    });
   if (h.goal === undefined) delete h.goal;
   // Each fallback is taken (and mapped) only when nothing before it gave a summary.
   const metaSummary = () =>
     meta.summary ? { text: use('summary', 'summary') as string, source: meta.summary.key } : undefined;
-  const summary = c.summary[0] ?? metaSummary() ?? pickCandidate(summaryCandidates, map);
+  // A `Status:` line that names no status is a sentence about where the work stands.
+  const statusSummary = () =>
+    meta.status && !statusWord(meta.status.value)
+      ? { text: use('status', 'summary') as string, source: meta.status.key }
+      : undefined;
+  const summary = c.summary[0] ?? metaSummary() ?? statusSummary() ?? pickCandidate(summaryCandidates, map);
   const from = options.from ?? use('from', 'front matter');
   const to = use('to', 'front matter');
   const task = use('task', 'front matter');
@@ -109,6 +124,18 @@ export function assemble(
 }
 
 const bytes = (s: string) => Buffer.byteLength(s);
+
+// A metadata line whose key is one field synonym, whole, is that field's text (a goal, a summary)
+// or one of its items; after the sections' own, so a `## Goal` section still comes first.
+function fieldLine(p: MetaLine, c: Collected): boolean {
+  const field = isExactSynonym(p.key) ? classifyHeading(p.key) : undefined;
+  if (!field) return false;
+  if (field === 'goal' || field === 'summary') {
+    c[field].push({ text: p.value, source: p.key });
+    c.mappings.push({ source: p.key, line: p.line, field, bytes: bytes(p.raw) });
+  } else add(itemOf(field, p.value), p.key, p.raw, c);
+  return true;
+}
 
 // `key: value` lines of the preamble are metadata; a TL;DR and the first paragraph may be the summary.
 function metaOf(
@@ -162,7 +189,7 @@ function goalFromTitle(title: string | undefined): string | undefined {
       .replace(/[`]/g, '')
       .replace(/\p{Extended_Pictographic}/gu, '')
       .replace(
-        /^\s*(?:session\s+)?(?:handoff|hand-off|handover|context handoff)(?:\s+(?:document|notes?|&\s*session state))?\s*[:—–-]*\s*/i,
+        /^\s*(?:session\s+)?(?:handoff|hand-off|handover|context handoff|übergabe|passation|passagem de turno|traspaso|передача|交接|引き継ぎ)(?:\s+(?:document|log|notes?|&\s*session state))?\s*[:：—–-]*\s*/i,
         '',
       )
       .replace(/\s*[:—–-]*\s*(?:project\s+)?(?:handoff|handover)(?:\s+document)?\s*$/i, ''),

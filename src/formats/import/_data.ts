@@ -7,6 +7,7 @@
 import { jsonText } from '../_json.js';
 import type { Block, ListItem } from './_blocks.js';
 import { oneLine } from './_blocks.js';
+import { classifyMetaKey } from './_synonyms.js';
 import { blocksOfText, type Section, type SourceDoc } from './_tree.js';
 
 /** Nesting deeper than this is kept verbatim as JSON text instead of being mapped. */
@@ -32,10 +33,13 @@ const TIME_KEYS = [
 ];
 
 /** Reads a parsed JSON or YAML value (or XML turned into one) into the section tree. */
-export function readData(value: unknown, kind: SourceDoc['kind']): SourceDoc {
-  const doc: SourceDoc = { kind, preamble: [], meta: [], sections: [], names: namesOf(value) };
+export function readData(data: unknown, kind: SourceDoc['kind']): SourceDoc {
+  const doc: SourceDoc = { kind, preamble: [], meta: [], sections: [], names: namesOf(data) };
+  const value = unwrap(data);
   if (Array.isArray(value)) {
-    doc.sections = entriesOf('entries', value, 1, 1);
+    doc.sections = isTaskList(value)
+      ? [{ heading: 'entries', level: 1, blocks: [listOf(value, 'entries')], children: [], raw: 'entries' }]
+      : entriesOf('entries', value, 1, 1);
     return doc;
   }
   if (typeof value !== 'object' || value === null) {
@@ -51,6 +55,28 @@ export function readData(value: unknown, kind: SourceDoc['kind']): SourceDoc {
     doc.sections.push(...sectionsOf(key, v, 1, 1));
   }
   return doc;
+}
+
+// A document that is one key holding a mapping (`handoff: {…}`) is that mapping, as the root
+// element of XML is: the wrapper names the file, not a section.
+function unwrap(value: unknown): unknown {
+  let v = value;
+  for (let i = 0; i < MAX_DATA_DEPTH && isRecord(v); i++) {
+    const values = Object.values(v);
+    if (values.length !== 1 || !isRecord(values[0])) break;
+    v = values[0];
+  }
+  return v;
+}
+
+// Records that each carry a short status (`[{task, status: "done"}]`) are a task list, not a log.
+function isTaskList(values: readonly unknown[]): boolean {
+  return (
+    values.length > 0 &&
+    values.every(
+      (r) => isRecord(r) && !hasLongText(r) && Object.keys(r).some((k) => classifyMetaKey(k) === 'status'),
+    )
+  );
 }
 
 function isScalar(v: unknown): v is string | number | boolean | null {

@@ -33,7 +33,7 @@ export type TypedItem =
 export type ListField = Exclude<ImportField, 'goal' | 'summary'>;
 
 const NONE = /^(none|n\/?a|nothing|-|—|无|没有|ninguno|ninguna|nada|нет|ничего)\.?$/i;
-const MARKS = '✅|✔|☑|✓|❌|🔴|🟡|🟢|🔄|⏳|🚧|⛔|🚫|✗|✘|◯|○|●|•|⚠|\\uFE0F';
+const MARKS = '✅|✔|☑|✓|❌|🔴|🟡|🟢|🟠|🔄|⏳|🚧|⬜|🔲|☐|⛔|🚫|✗|✘|◯|○|●|•|⚠|\\uFE0F';
 const LEAD_MARK = new RegExp(`^(?:\\s|${MARKS})+`, 'u');
 const TRAIL_MARK = new RegExp(`(?:\\s|${MARKS})+$`, 'u');
 
@@ -48,9 +48,12 @@ function splitReason(text: string): [string, string | undefined] {
   const m =
     /^(.+?)\s+(?:—|–|--)\s+(?:because\s+|porque\s+|потому что\s+)?(.+)$/u.exec(text) ??
     /^(.+?)\s+(?:because|since|porque|ya que|потому что|так как)\s+(.+)$/iu.exec(text) ??
+    // German and French reasons follow a comma (`, weil …`, `, car …`): alone, `car` is English.
+    /^(.+?),\s+(?:weil|denn|car|parce que|pois)\s+(.+)$/iu.exec(text) ??
     /^(\*\*.+?\*\*|__.+?__)\s*[:：]\s*(.+)$/u.exec(text) ??
     /^(.+?)[，,]\s*(?:因为|由于)(.+)$/u.exec(text);
-  return m ? [(m[1] as string).trim(), (m[2] as string).trim()] : [text, undefined];
+  // The comma before `because` belongs to the sentence, not to the decision.
+  return m ? [(m[1] as string).trim().replace(/[,;，]$/u, ''), (m[2] as string).trim()] : [text, undefined];
 }
 
 const PASS =

@@ -8,7 +8,10 @@ import { TABLE_RULE } from './_blocks.js';
 import type { Mapping } from './_map.js';
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}_'-]{2,}/gu;
-const MARKUP_WORDS = ['because', 'porque', 'потому', 'что', 'since', 'null', 'true', 'false'];
+const MARKUP_WORDS = [
+  ...['because', 'porque', 'потому', 'что', 'since', 'weil', 'denn', 'car', 'parce', 'que', 'pois'],
+  ...['null', 'true', 'false'],
+];
 const NAMES = /<[?/]?([\w.-]+)|\s([\w.-]+)="|"([\w.-]+)"\s*:|^\s*(?:`{3,}|~{3,})\s*([\w+-]+)/gm;
 
 const words = (text: string) => new Set(text.normalize('NFC').match(WORD) ?? []);

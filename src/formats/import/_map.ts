@@ -166,6 +166,9 @@ function blockItems(
       return made > 0;
     }
     case 'kv':
+      // Beside a list, a `**Key:** value` line is a label of its own, not one more item, unless
+      // its key names this field (`**Next step:** …` under Next Steps).
+      if (hasLists && !(isExactSynonym(b.key) && classifyHeading(b.key) === field)) return false;
       add(itemOf(field, `${b.key}: ${b.value}`, { action }), source, b.raw, out);
       return true;
     default:
@@ -223,11 +226,13 @@ function childItems(
         blockItems(b, field, undefined, true, source, out);
         continue;
       }
+      // A heading that only names the field again (`done:` under `progress:`) adds nothing.
+      const named = !(isExactSynonym(c.heading) && fieldOf(c) === field);
       for (const item of b.items) {
         // Remaining work keeps its group as a note; other items carry their heading.
-        const text = `${heading}: ${cleanText(item.text) ?? item.text}`;
+        const text = named ? `${heading}: ${cleanText(item.text) ?? item.text}` : item.text;
         const made = makeItem(field, field === 'remaining' ? item : { ...item, text });
-        if (made?.field === 'remaining')
+        if (made?.field === 'remaining' && named)
           made.item.notes = made.item.notes ? `${heading}; ${made.item.notes}` : heading;
         add(made, source, flattenItem(item), out);
       }

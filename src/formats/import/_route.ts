@@ -4,6 +4,7 @@
  * its labelled lines), and table rows read as `first: value; column: value`.
  */
 import type { FileTouched, SubSpec } from '../../handoff/types.js';
+import { jsonText } from '../_json.js';
 import { type Block, flattenItem, type ListItem, oneLine } from './_blocks.js';
 import { add, bytes, type Collected } from './_collect.js';
 import { cleanText, itemOf, itemOfRecord, type ListField, type TypedItem } from './_items.js';
@@ -126,6 +127,8 @@ function routeRows(
 
 /** A list item written back as Markdown. */
 export function rawItem(item: ListItem): string {
+  // A record from data has no text of its own: it is kept as the JSON it was.
+  if (item.fields) return `- ${jsonText(item.fields, false)}`;
   const box = item.checked === undefined ? '' : item.checked ? '[x] ' : '[ ] ';
   return [`- ${box}${item.text}`, ...item.children.map((c) => `  ${c}`)].join('\n');
 }

@@ -4,6 +4,7 @@
  * XML-like `<tag>` blocks, or the keys of JSON, YAML and XML data).
  */
 import { type Block, readBlocks } from './_blocks.js';
+import { numberedHeadings } from './_numbered.js';
 
 /** One section of the source: a heading (or key) and what is under it. */
 export interface Section {
@@ -94,6 +95,7 @@ export function readMarkdownTree(
     stack.push({ section, lines: [], first: no + 1, tag, base });
   };
   let skip = -1;
+  const numberedAt = numberedHeadings(lines);
   lines.forEach((line, i) => {
     if (i === skip) return;
     const no = offset + i + 1;
@@ -118,6 +120,12 @@ export function readMarkdownTree(
     const pseudo = PSEUDO_COLON_INSIDE.exec(line) ?? PSEUDO.exec(line);
     if (pseudo) {
       open((pseudo[2] as string).trim(), realLevel + 1, no);
+      (stack.at(-1) as Open).section.tag = true;
+      return;
+    }
+    const heading = numberedAt.get(i);
+    if (heading !== undefined) {
+      open(heading, realLevel + 1, no);
       (stack.at(-1) as Open).section.tag = true;
       return;
     }
