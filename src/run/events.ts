@@ -5,18 +5,6 @@
  */
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
 
-/** One event. `seq` numbers the events of a run from 1 without gaps. */
-export interface RunEvent {
-  seq: number;
-  time: string;
-  event: string;
-  task?: string;
-  stage?: string;
-  attempt?: number;
-  window?: number;
-  [field: string]: unknown;
-}
-
 /** An event as the engine records it; the log adds `seq` and `time`. */
 export interface NewEvent {
   event: string;
@@ -25,6 +13,12 @@ export interface NewEvent {
   attempt?: number;
   window?: number;
   [field: string]: unknown;
+}
+
+/** One event. `seq` numbers the events of a run from 1 without gaps. */
+export interface RunEvent extends NewEvent {
+  seq: number;
+  time: string;
 }
 
 /** Receives every event as it is recorded (the live progress printer, the store). */

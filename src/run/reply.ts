@@ -109,6 +109,12 @@ export function classifyReply(text: string, stage: string, task: string): Classi
   };
 }
 
+// A handoff whose Remaining is empty: the agent meant to finish (the message says how).
+const EMPTY_REMAINING: Malformed = {
+  kind: 'malformed',
+  message: `the handoff's Remaining is empty, so this is a result, not a handoff: ${NO_SUBSPEC_MESSAGE}`,
+};
+
 function readHandoff(text: string): HandoffReply | Malformed | undefined {
   const headings = new Set([...text.matchAll(ANCHOR_HEADINGS)].map((m) => (m[1] as string).toLowerCase()));
   const canonical = /^schema:\s*['"]?baton\/handoff-v1/m.test(text);
@@ -116,10 +122,7 @@ function readHandoff(text: string): HandoffReply | Malformed | undefined {
     const parse = parseAnchor(text.slice(Math.max(0, text.search(/^(---|#)/m))));
     const bad = parse.findings.find((f) => f.verdict === 'INVALID');
     if (bad?.code === 'anchor-no-subspec') {
-      return {
-        kind: 'malformed',
-        message: `the handoff's Remaining is empty, so this is a result, not a handoff: ${NO_SUBSPEC_MESSAGE}`,
-      };
+      return EMPTY_REMAINING;
     }
     if (bad)
       return {
@@ -133,10 +136,7 @@ function readHandoff(text: string): HandoffReply | Malformed | undefined {
     const parse = parseBaton(start >= 0 ? text.slice(start) : text);
     const bad = parse.findings.find((f) => f.verdict === 'INVALID' && f.code !== 'subspec-no-verify');
     if (parse.handoff.remaining.length === 0) {
-      return {
-        kind: 'malformed',
-        message: `the handoff's Remaining is empty, so this is a result, not a handoff: ${NO_SUBSPEC_MESSAGE}`,
-      };
+      return EMPTY_REMAINING;
     }
     if (bad)
       return {

@@ -83,6 +83,8 @@ export async function runStage(
     reason,
     handoff: { from: stage, task: id, detail: 'FULL', what: reason, incomplete: 'the whole stage' },
   });
+  // Where an event happened: the first fields of every event this stage logs.
+  const at = () => ({ task: id, stage, attempt, window: w.window });
   let current = dispatch;
   for (;;) {
     const budgeted = withBudget(ctx, agent, counter, current, w, stage, id, attempt);
@@ -93,10 +95,7 @@ export async function runStage(
     const tokens = ctx.counter.count(text);
     log.append({
       event: 'dispatch',
-      task: id,
-      stage,
-      attempt,
-      window: w.window,
+      ...at(),
       tokens,
       tokens_forward_all: forwardAllTokens(ctx, current, tokens),
       ...(agent.budget?.maxContext
@@ -121,10 +120,7 @@ export async function runStage(
     const replyFile = paths.reply(id, stage, attempt, w.window);
     write(replyFile, reply.text);
     const base = {
-      task: id,
-      stage,
-      attempt,
-      window: w.window,
+      ...at(),
       duration_ms: reply.durationMs,
       file: relativeTo(paths.root, replyFile),
     };
@@ -159,31 +155,15 @@ export async function runStage(
       const h = classified.handoff;
       const vague = vagueSubSpecs(h.remaining);
       if (vague.length > 0) {
-        if (w.vagueRetries >= 1) {
-          log.append({
-            event: 'handoff-vague',
-            task: id,
-            stage,
-            attempt,
-            window: w.window,
-            items: vague,
-            escalated: true,
-          });
+        const escalated = w.vagueRetries >= 1;
+        log.append({ event: 'handoff-vague', ...at(), items: vague, escalated });
+        if (escalated) {
           return end(
             'ESCALATE',
             `the handoff stayed vague after a corrective retry: no Verify by for ${quote(vague)}`,
           );
         }
         w.vagueRetries++;
-        log.append({
-          event: 'handoff-vague',
-          task: id,
-          stage,
-          attempt,
-          window: w.window,
-          items: vague,
-          escalated: false,
-        });
         w.window++;
         current = withNotice(
           current,
@@ -196,10 +176,7 @@ export async function runStage(
       if (outside.length > 0) {
         log.append({
           event: 'handoff-scope-refused',
-          task: id,
-          stage,
-          attempt,
-          window: w.window,
+          ...at(),
           paths: outside,
           scope: task.filesInScope,
         });
@@ -211,10 +188,7 @@ export async function runStage(
       const unchanged = w.remaining !== undefined && sameRemaining(w.remaining, h.remaining);
       log.append({
         event: 'handoff',
-        task: id,
-        stage,
-        attempt,
-        window: w.window,
+        ...at(),
         remaining: h.remaining.length,
         remaining_titles: h.remaining.map((s) => s.title),
         tokens: replyTokens,
@@ -225,10 +199,7 @@ export async function runStage(
       if (w.respawns >= cap) {
         log.append({
           event: 'handoff-cap-reached',
-          task: id,
-          stage,
-          attempt,
-          window: w.window,
+          ...at(),
           respawns: w.respawns,
           cap,
         });
@@ -255,10 +226,7 @@ export async function runStage(
     w.window++;
     log.append({
       event: 'correction',
-      task: id,
-      stage,
-      attempt,
-      window: w.window,
+      ...at(),
       reason: classified.message,
     });
     current = withNotice(
