@@ -1,21 +1,9 @@
 /** Section names of the canonical format and the list items inside a section. */
+import { LIST_KEYS } from '../../handoff/types.js';
 import type { Line } from '../_markdown.js';
 
 /** Canonical section keys in render order. */
-export const SECTION_ORDER = [
-  'goal',
-  'summary',
-  'done',
-  'remaining',
-  'decisions',
-  'facts',
-  'files_touched',
-  'validation',
-  'open_concerns',
-  'dead_ends',
-  'preferences',
-  'notes',
-] as const;
+export const SECTION_ORDER = ['goal', 'summary', ...LIST_KEYS, 'notes'] as const;
 
 /** A canonical section key. */
 export type SectionKey = (typeof SECTION_ORDER)[number];
