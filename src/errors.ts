@@ -46,6 +46,11 @@ export type BatonErrorCode =
   | 'KEY_NOT_FOUND'
   | 'KEY_INVALID'
   | 'APPROVAL_REFUSED'
+  // A2A (src/servers/a2a/): serving, sending, remote builders
+  | 'A2A_CONFIG'
+  | 'A2A_UNREACHABLE'
+  | 'A2A_NO_ACK'
+  | 'A2A_PROTOCOL'
   // bugs
   | 'INTERNAL';
 
@@ -104,6 +109,9 @@ export function exitCodeFor(code: BatonErrorCode): number {
       return 70;
     case 'APPROVAL_REFUSED':
       return 4;
+    case 'A2A_UNREACHABLE':
+    case 'A2A_NO_ACK':
+      return 8;
     default:
       return 1;
   }

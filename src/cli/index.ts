@@ -25,6 +25,8 @@ const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   show: () => import('./commands/show.js'),
   search: () => import('./commands/search.js'),
   runs: () => import('./commands/runs.js'),
+  serve: () => import('./commands/serve.js'),
+  send: () => import('./commands/send.js'),
 };
 
 const ISSUES = 'https://github.com/baton-dev/baton/issues';
