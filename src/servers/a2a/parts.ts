@@ -91,8 +91,7 @@ function readDispatch(message: Message, meta: Record<string, unknown>, sender: s
   const d = meta.baton_dispatch as Record<string, unknown>;
   const text = message.parts.find((p) => p.content?.$case === 'text');
   const refused = (reason: string): MessageIntent => ({ kind: 'refused', code: 'bad-dispatch', reason });
-  if (text?.content?.$case !== 'text')
-    return refused('a dispatch message needs its dispatch as a text part');
+  if (text?.content?.$case !== 'text') return refused('a dispatch message needs its dispatch as a text part');
   if (Buffer.byteLength(text.content.value) > 8 * 1024 * 1024) return refused('the dispatch is over 8 MiB');
   const str = (k: string) => (typeof d[k] === 'string' ? (d[k] as string) : '');
   const int = (k: string) => (Number.isSafeInteger(d[k]) && (d[k] as number) > 0 ? (d[k] as number) : 0);

@@ -4,11 +4,12 @@
  * before saying yes. Protocol-free: the A2A executor calls this with the part's text.
  */
 import { join } from 'node:path';
-import type { Finding, Verdict } from '../../handoff/finding.js';
+import { isBatonError } from '../../errors.js';
+import { type Finding, finding, type Verdict } from '../../handoff/finding.js';
 import { buildBrief } from '../../resume/brief.js';
 import { renderBrief } from '../../resume/render.js';
 import type { Store } from '../../store/types.js';
-import type { Report } from '../../validate/report.js';
+import { EXIT_CODES, type Report } from '../../validate/report.js';
 import { validateText } from '../../validate/validate.js';
 
 /** Verdicts under which a handoff is taken: VALID, and STALE with the resume brief attached. */
@@ -55,12 +56,25 @@ export async function receiveHandoff(text: string, options: ReceiveOptions): Pro
   const base = { verdict: report.verdict, exitCode: report.exitCode, findings: report.findings, report };
   if (!ACCEPTED_VERDICTS.has(report.verdict) || !report.handoff) return { accepted: false, ...base };
   // Accepted means archived: the archive is committed before the task says WORKING.
-  const put = await options.store.putHandoff({
-    text,
-    format: report.format,
-    handoff: report.handoff,
-    source: `a2a:${options.sender}:task/${options.taskId}`,
-  });
+  let put: Awaited<ReturnType<Store['putHandoff']>>;
+  try {
+    put = await options.store.putHandoff({
+      text,
+      format: report.format,
+      handoff: report.handoff,
+      source: `a2a:${options.sender}:task/${options.taskId}`,
+    });
+  } catch (error) {
+    if (!isBatonError(error) || error.code !== 'STORE_CONFLICT') throw error;
+    // Other bytes under an id already taken: not the handoff that was archived, so not taken.
+    const conflict = finding(
+      'UNTRUSTED',
+      'id-conflict',
+      `${error.message}; send the archived bytes, or write a new handoff`,
+    );
+    const findings = [...report.findings, conflict];
+    return { accepted: false, verdict: 'UNTRUSTED', exitCode: EXIT_CODES.UNTRUSTED, findings, report };
+  }
   options.afterArchive?.();
   const dispatch = renderBrief(buildBrief(report));
   const result: ReceiveResult = { accepted: true, ...base, handoffId: put.handoff.id, dispatch };
