@@ -219,9 +219,9 @@ describe('bad input', () => {
       await post('{"jsonrpc":"2.0","id":6,"method":"SendMessage","params":{}}', '0.3')
     ).json();
     expect(legacy).toMatchObject({ id: 6, error: { code: -32009 } });
-    const noMessage = await (
+    const noMessage = (await (
       await post('{"jsonrpc":"2.0","id":8,"method":"SendMessage","params":{}}')
-    ).json();
+    ).json()) as { error: { code: number } };
     expect(noMessage.error.code).toBeLessThan(0);
     const tooBig = await post(
       JSON.stringify({
