@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Message, type Part, Role } from '@a2a-js/sdk';
+import { type Message, type Part, Role, type SendMessageRequest } from '@a2a-js/sdk';
 import {
   type Client,
   ClientFactory,
@@ -149,7 +149,10 @@ export function data(value: unknown): Part {
 }
 
 /** A send request for the SDK client: the parts, `metadata.handoff = true` unless told otherwise. */
-export function request(parts: Part[], metadata: Record<string, unknown> = { handoff: true }) {
+export function request(
+  parts: Part[],
+  metadata: Record<string, unknown> = { handoff: true },
+): SendMessageRequest {
   const message: Message = {
     messageId: randomUUID(),
     contextId: '',
