@@ -62,14 +62,24 @@ describe('baton send', () => {
   it('prints the task id and WORKING and exits 0 when the receiver takes the handoff', async () => {
     const r = send(['.baton/handoff.md', '--to', server.url]);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^[0-9a-f-]{36} TASK_STATE_WORKING\nACCEPTED: the handoff is VALID; archived as \S+\n/);
+    expect(r.stdout).toMatch(
+      /^[0-9a-f-]{36} TASK_STATE_WORKING\nACCEPTED: the handoff is VALID; archived as \S+\n/,
+    );
     const recorded = await events(pair.sender.dir);
-    expect(recorded).toContainEqual(expect.objectContaining({ event: 'a2a.accepted', data: expect.objectContaining({ state: 'TASK_STATE_WORKING', verdict: 'VALID' }) }));
+    expect(recorded).toContainEqual(
+      expect.objectContaining({
+        event: 'a2a.accepted',
+        data: expect.objectContaining({ state: 'TASK_STATE_WORKING', verdict: 'VALID' }),
+      }),
+    );
   });
 
   it('exits with the verdict’s code and prints the reasons when the receiver refuses', () => {
     const path = join(pair.sender.dir, '.baton/tampered.md');
-    writeFileSync(path, readFileSync(join(pair.sender.dir, '.baton/handoff.md'), 'utf8').replace('still needs', 'now needs'));
+    writeFileSync(
+      path,
+      readFileSync(join(pair.sender.dir, '.baton/handoff.md'), 'utf8').replace('still needs', 'now needs'),
+    );
     const r = send(['.baton/tampered.md', '--to', server.url]);
     expect(r.status).toBe(4);
     expect(r.stdout).toMatch(/^[0-9a-f-]{36} TASK_STATE_REJECTED\n$/);
@@ -80,7 +90,12 @@ describe('baton send', () => {
       writeHandoff(other);
       const m = send(['.baton/handoff.md', '--to', server.url, '--json'], other.dir);
       expect(m.status).toBe(2);
-      expect(JSON.parse(m.stdout)).toMatchObject({ outcome: 'rejected', verdict: 'MISMATCH', exit_code: 2, state: 'TASK_STATE_REJECTED' });
+      expect(JSON.parse(m.stdout)).toMatchObject({
+        outcome: 'rejected',
+        verdict: 'MISMATCH',
+        exit_code: 2,
+        state: 'TASK_STATE_REJECTED',
+      });
     } finally {
       other.cleanup();
     }
@@ -93,10 +108,15 @@ describe('baton send', () => {
       const r = send(['.baton/handoff.md', '--to', silent.url, '--ack-timeout', '1s']);
       expect(r.status).toBe(8);
       expect(r.millis).toBeLessThan(8000);
-      expect(r.stderr).toMatch(/^baton: escalated: no ACK from http:\/\/127\.0\.0\.1:\d+\/ within 1 s; the handoff stays yours \(\.baton\/handoff\.md\)$/m);
+      expect(r.stderr).toMatch(
+        /^baton: escalated: no ACK from http:\/\/127\.0\.0\.1:\d+\/ within 1 s; the handoff stays yours \(\.baton\/handoff\.md\)$/m,
+      );
       expect(readFileSync(join(pair.sender.dir, '.baton/handoff.md'), 'utf8')).toBe(before);
       expect(await events(pair.sender.dir)).toContainEqual(
-        expect.objectContaining({ event: 'a2a.escalated', data: expect.objectContaining({ to: silent.url }) }),
+        expect.objectContaining({
+          event: 'a2a.escalated',
+          data: expect.objectContaining({ to: silent.url }),
+        }),
       );
     } finally {
       await silent.close();
@@ -115,7 +135,9 @@ describe('baton send', () => {
     expect(send(['.baton/handoff.md', '--to', url, '--ack-timeout', 'soon']).status).toBe(64);
     const missing = send(['.baton/nope.md', '--to', url]);
     expect(missing.status).toBe(1);
-    expect(missing.errLines).toEqual([expect.stringMatching(/^baton: cannot read .*nope\.md: no such file$/)]);
+    expect(missing.errLines).toEqual([
+      expect.stringMatching(/^baton: cannot read .*nope\.md: no such file$/),
+    ]);
   });
 });
 
