@@ -3,6 +3,8 @@
  * SDK stores and answers with. A handoff is verified and archived by `receiveHandoff`; a dispatch
  * is built by `runDispatch`; the executor itself decides nothing the library has not.
  */
+
+import { TaskNotCancelableError } from '@a2a-js/sdk/errors';
 import {
   AgentEvent,
   type AgentExecutor,
@@ -92,20 +94,11 @@ export function handoffExecutor(options: ExecutorOptions): AgentExecutor {
         await runHandoffAgent(options.agent, result.dispatch, { ...options, ids, bus, meta });
       bus.finished();
     },
-    async cancelTask(taskId: string, bus: ExecutionEventBus) {
-      bus.publish(
-        AgentEvent.statusUpdate({
-          taskId,
-          contextId: '',
-          status: {
-            state: TaskState.TASK_STATE_CANCELED,
-            message: undefined,
-            timestamp: new Date().toISOString(),
-          },
-          metadata: {},
-        }),
+    // An accepted handoff is the receiver's: giving it back is a new handoff, not a cancel.
+    async cancelTask(taskId: string) {
+      throw new TaskNotCancelableError(
+        `task ${taskId} cannot be canceled: send a new handoff to give the work back`,
       );
-      bus.finished();
     },
   };
 }

@@ -55,7 +55,11 @@ export async function startA2AServer(options: A2AServerOptions): Promise<A2AServ
   const app = express();
   app.disable('x-powered-by');
   const server = await new Promise<import('node:http').Server>((resolve, reject) => {
-    const s = app.listen(options.port ?? 0, host, (error?: Error) => (error ? reject(error) : resolve(s)));
+    // A deep accept queue: verification blocks the loop for milliseconds at a time (git), and a
+    // burst of senders must queue, not have their connections dropped and retried seconds later.
+    const s = app.listen(options.port ?? 0, host, 4096, (error?: Error) =>
+      error ? reject(error) : resolve(s),
+    );
     s.on('error', reject);
   }).catch((error: NodeJS.ErrnoException) => {
     throw new UserError(

@@ -6,10 +6,11 @@ import { type ListTasksRequest, type ListTasksResponse, Task, taskStateToJSON } 
 import type { TaskStore } from '@a2a-js/sdk/server';
 import { getA2ATask, listA2ATasks, putA2ATask } from '../../store/a2a-tasks.js';
 import type { Store } from '../../store/types.js';
+import { toA2AError } from './errors.js';
 
 /** A task store that keeps every task in `store`. */
 export function storeTaskStore(store: Store): TaskStore {
-  return {
+  const inner: TaskStore = {
     async save(task) {
       const meta = (task.metadata ?? {}) as Record<string, unknown>;
       const record = {
@@ -43,5 +44,12 @@ export function storeTaskStore(store: Store): TaskStore {
         totalSize: total,
       };
     },
+  };
+  // A store that fails (down, corrupt) answers as an A2A error, not as a crash of the call.
+  return {
+    save: (task, context) => inner.save(task, context).catch((e: unknown) => Promise.reject(toA2AError(e))),
+    load: (id, context) => inner.load(id, context).catch((e: unknown) => Promise.reject(toA2AError(e))),
+    list: (params, context) =>
+      inner.list(params, context).catch((e: unknown) => Promise.reject(toA2AError(e))),
   };
 }
