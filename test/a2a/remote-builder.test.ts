@@ -36,7 +36,7 @@ ${RESULT}
 XML
 `;
 
-const cleanup: (() => void | Promise<unknown>)[] = [];
+const cleanup: (() => unknown)[] = [];
 afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();
 });
