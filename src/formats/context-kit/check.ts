@@ -4,7 +4,7 @@
  */
 import { type Finding, finding } from '../../handoff/finding.js';
 import { PROVENANCE_KEYS } from '../../handoff/types.js';
-import type { Line } from '../_markdown.js';
+import type { Line } from '../markdown.js';
 import { parsePyIsoformat } from './_isoformat.js';
 import { PY_LIST_ITEM_RE, pyIsSpace, pySplitlines, pyStrip, pyUnquote } from './_python.js';
 
