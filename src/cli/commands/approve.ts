@@ -12,7 +12,6 @@ const FLAGS = { key: { type: 'string' }, class: { type: 'string' }, json: { type
 
 /** The approve command. */
 export const command: Command = {
-  summary: 'approve an artifact: set content_hash and approved_by, sign with an ed25519 key',
   help: `Usage: baton approve <file> --key <name> [--class <class>] [--json]
 
 Signs the file as it is now with your private key $BATON_HOME/keys/<name>.key. Its

@@ -14,7 +14,6 @@ const FLAGS = {
 
 /** The archive command. */
 export const command: Command = {
-  summary: 'keep the current handoff in the store (only while it is VALID now)',
   help: `Usage: baton archive [path] [options]
 
 Validates the handoff against the repository it is in, as \`baton validate\` does,

@@ -10,7 +10,6 @@ const FLAGS = { json: { type: 'boolean' }, strict: { type: 'boolean' } } as cons
 
 /** The context command. */
 export const command: Command = {
-  summary: 'print the boot context: each artifact binding, advisory or quarantined, as data',
   help: `Usage: baton context [paths…] [options]
 
 Loads what an agent boots from: AGENTS.md, CLAUDE.md, NEXT_AGENT_INIT.md, every file

@@ -20,7 +20,6 @@ const FLAGS = {
 
 /** The convert command. */
 export const command: Command = {
-  summary: 'convert a handoff between formats (baton, context-kit, json, anchor, pipeline-xml, forge, phase)',
   help: `Usage: baton convert <file|-> --to <format> [-o <out>] [options]
 
 Reads a handoff in any format baton knows (recognised by content, or --from) and writes

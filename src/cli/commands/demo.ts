@@ -13,7 +13,6 @@ const FLAGS = { keep: { type: 'boolean' } } as const;
 
 /** The demo command. */
 export const command: Command = {
-  summary: 'watch a plan run and a handoff catch a repository that moved on',
   help: `Usage: baton demo [--keep]
 
 In a temporary git repository with a tiny project: runs a three-task plan with a

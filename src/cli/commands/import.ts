@@ -19,7 +19,6 @@ const FLAGS = {
 
 /** The import command. */
 export const command: Command = {
-  summary: 'import a free-form handoff (Markdown, JSON, YAML, XML) as a canonical handoff',
   help: `Usage: baton import <file|-> [-o <out>] [options]
 
 Reads a handoff written in any style — Markdown with any headings (English, Chinese,

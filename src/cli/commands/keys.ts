@@ -10,7 +10,6 @@ const FLAGS = { json: { type: 'boolean' }, 'no-trust': { type: 'boolean' } } as 
 
 /** The keys command. */
 export const command: Command = {
-  summary: 'generate an ed25519 key for approving artifacts, or list keys',
   help: `Usage: baton keys generate <name> [--no-trust] [--json]
        baton keys list [--json]
 

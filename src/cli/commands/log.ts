@@ -10,7 +10,6 @@ const DEFAULT_LIMIT = 50;
 
 /** The log command. */
 export const command: Command = {
-  summary: 'list archived handoffs, newest first',
   help: `Usage: baton log [options]
 
 Lists the handoffs in the store, newest first, one per line:

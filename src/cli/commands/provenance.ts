@@ -8,7 +8,6 @@ const FLAGS = { json: { type: 'boolean' }, 'base-ref': { type: 'string' } } as c
 
 /** The provenance command. */
 export const command: Command = {
-  summary: 'print the current git anchors (repository, branch, head, base, state)',
   help: `Usage: baton provenance [path] [options]
 
 Prints the provenance a handoff written now would record, for the repository that

@@ -16,7 +16,6 @@ const FLAGS = {
 
 /** The resume command. */
 export const command: Command = {
-  summary: 'print the brief to paste into a fresh context (refuses INVALID/MISMATCH/UNTRUSTED)',
   help: `Usage: baton resume [path] [options]
 
 Validates the handoff against the repository it is in. An INVALID, MISMATCH or

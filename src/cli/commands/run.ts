@@ -34,7 +34,6 @@ const FLAGS = {
 
 /** The run command. */
 export const command: Command = {
-  summary: 'run a plan: builder → verifier → committer per task, with a sliding window of handoffs',
   help: `Usage: baton run --plan <file> --builder <agent> [options]
        baton run --resume <run-id> [--builder <agent>] [--verifier <agent>]
 

@@ -11,7 +11,6 @@ const DEFAULT_LIMIT = 50;
 
 /** The runs command. */
 export const command: Command = {
-  summary: 'list recorded runs, or show one run and its events',
   help: `Usage: baton runs [options]
        baton runs show <run-id> [--json]
 

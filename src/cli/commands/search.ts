@@ -9,7 +9,6 @@ const DEFAULT_LIMIT = 20;
 
 /** The search command. */
 export const command: Command = {
-  summary: 'full-text search over archived handoffs',
   help: `Usage: baton search <query…> [options]
 
 Finds archived handoffs whose text holds every word of the query, best match first

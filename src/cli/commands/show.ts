@@ -11,7 +11,6 @@ const FLAGS = { format: { type: 'string' } } as const;
 
 /** The show command. */
 export const command: Command = {
-  summary: 'print an archived handoff, as archived or in another format',
   help: `Usage: baton show <id> [--format <f>]
 
 Prints the archived handoff whose id is <id>, or whose id starts with it (an

@@ -32,7 +32,6 @@ const CURRENT: ComparedField[] = [
 
 /** The validate command. */
 export const command: Command = {
-  summary: 'check handoffs: well formed, same work, fresh (exit 0/1/2/3/4)',
   help: `Usage: baton validate [paths…] [options]
 
 Checks each handoff: is it well formed (INVALID), is it about the same work (MISMATCH),

@@ -26,7 +26,6 @@ const FLAGS = {
 
 /** The write command. */
 export const command: Command = {
-  summary: 'write a handoff from a draft: fill id, time, provenance, hash; validate; write atomically',
   help: `Usage: baton write [path] [options] < draft.md
 
 Reads a draft (canonical Markdown, context-kit Markdown, or JSON matching
