@@ -16,11 +16,9 @@ const report = structureReport() as Report;
 const KNOWN_FOLDER_CYCLES: string[][] = [['formats', 'governance', 'validate', 'write']];
 const KNOWN_LONG: string[] = [
   'run/stage.ts runStage',
-  'formats/context-kit/check.ts checkContextKit',
   'formats/import/_tree.ts readMarkdownTree',
   'resume/render.ts renderBrief',
   'governance/scan/_decode.ts mayBeReadable',
-  'formats/_front-matter.ts readFrontMatter',
   'formats/import/_assemble.ts assemble',
 ];
 
