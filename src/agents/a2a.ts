@@ -38,7 +38,7 @@ async function callRemote(options: A2AAgentOptions, call: AgentCall): Promise<Ag
   const [{ captureProvenance }, { headCommit }, remote] = await Promise.all([
     import('../provenance/capture.js'),
     import('../provenance/commit.js'),
-    import('../servers/a2a/remote.js'),
+    import('../a2a/remote.js'),
   ]);
   const repository = captureProvenance(call.cwd).current.repository;
   const startCommit = headCommit(call.cwd);

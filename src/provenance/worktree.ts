@@ -2,7 +2,7 @@
  * Work elsewhere and bring the change back: a detached worktree at a commit, the change made in it
  * as a binary patch, and that patch applied to another work tree. Used by remote builders (A2A).
  */
-import { runGit } from './_git.js';
+import { runGit } from './git.js';
 
 /** True when `commit` names a commit this repository has. */
 export function hasCommit(root: string, commit: string): boolean {

@@ -1,16 +1,32 @@
 /** `baton serve a2a`: flags in, the A2A server of src/servers/a2a/ started, stopped on a signal. */
 import { UserError } from '../../errors.js';
-import { parseFlags } from '../args.js';
+import { type FlagSpec, parseFlags, renderOptions } from '../args.js';
 import type { Command } from '../io.js';
 import { storeOptions } from '../store-flags.js';
 
 const FLAGS = {
-  port: { type: 'string' },
-  host: { type: 'string' },
-  agent: { type: 'string' },
-  endpoints: { type: 'string' },
-  'public-url': { type: 'string' },
-} as const;
+  port: { type: 'string', value: 'n', description: 'port to listen on (default 4477; 0 picks a free one)' },
+  host: {
+    type: 'string',
+    value: 'h',
+    description:
+      'address to listen on (default 127.0.0.1); any other host\nneeds BATON_A2A_TOKEN, a bearer token checked on every request',
+  },
+  agent: {
+    type: 'string',
+    value: 'spec',
+    description:
+      "run an agent on each accepted handoff's brief (COMPLETED or\nFAILED with its reply), and take remote-builder dispatches:\na shell command, scripted:<path> or endpoint:<name>, as baton run",
+  },
+  endpoints: { type: 'string', value: 'file', description: 'endpoints file for --agent endpoint:<name>' },
+  'public-url': {
+    type: 'string',
+    value: 'url',
+    description: 'the URL senders reach this server at (for the card)',
+  },
+} as const satisfies Record<string, FlagSpec>;
+
+const OPTIONS = `Options:\n${renderOptions(FLAGS)}`;
 
 /** The help of `baton serve a2a` (also shown by `baton serve --help`). */
 export const HELP = `Usage: baton serve a2a [--port N] [--host 127.0.0.1] [--agent "<command>"]
@@ -25,15 +41,7 @@ WORKING (the ACK), the verdict and handoff id in the task's metadata, a STALE
 handoff's resume brief attached. Tasks are kept in the store: a restarted server
 still answers GetTask.
 
-Options:
-  --port <n>          port to listen on (default 4477; 0 picks a free one)
-  --host <h>          address to listen on (default 127.0.0.1); any other host
-                      needs BATON_A2A_TOKEN, a bearer token checked on every request
-  --agent <spec>      run an agent on each accepted handoff's brief (COMPLETED or
-                      FAILED with its reply), and take remote-builder dispatches:
-                      a shell command, scripted:<path> or endpoint:<name>, as baton run
-  --endpoints <file>  endpoints file for --agent endpoint:<name>
-  --public-url <url>  the URL senders reach this server at (for the card)
+${OPTIONS}
 
 Prints one line with the URL once listening; stops on SIGINT or SIGTERM.
 Exit codes: 0 stopped by a signal, 1 cannot listen or no token for a public host,
@@ -41,7 +49,6 @@ Exit codes: 0 stopped by a signal, 1 cannot listen or no token for a public host
 
 /** The a2a server subcommand. */
 export const command: Command = {
-  summary: 'an A2A v1.0 agent that receives handoffs',
   help: HELP,
   async run(args, io) {
     const { flags, positionals } = parseFlags('serve', args, FLAGS);

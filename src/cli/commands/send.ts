@@ -1,23 +1,37 @@
 /** `baton send <handoff> --to <url>`: hand a task to an A2A agent, verified by it before it takes it. */
 import { isBatonError, UserError } from '../../errors.js';
-import { parseFlags } from '../args.js';
+import { type FlagSpec, parseFlags, renderOptions } from '../args.js';
 import type { Command, CommandIO } from '../io.js';
 import { storeOptions } from '../store-flags.js';
 
 const FLAGS = {
-  to: { type: 'string' },
-  'ack-timeout': { type: 'string' },
-  sender: { type: 'string' },
-  json: { type: 'boolean' },
-  'no-store': { type: 'boolean' },
-} as const;
+  to: {
+    type: 'string',
+    value: 'url',
+    description: "the receiver's base URL (its card is at /.well-known/agent-card.json)",
+  },
+  'ack-timeout': {
+    type: 'string',
+    value: 't',
+    description: 'how long to wait for the ACK: 10s (default), 500ms, 2m, or seconds',
+  },
+  sender: {
+    type: 'string',
+    value: 'id',
+    description: "who is sending, for the receiver's record (default $USER@baton)",
+  },
+  json: {
+    type: 'boolean',
+    description: 'print {outcome, task_id, state, verdict, exit_code, reasons, handoff_id}',
+  },
+  'no-store': { type: 'boolean', description: 'do not record the outcome in the store' },
+} as const satisfies Record<string, FlagSpec>;
 
 /** Exit code when no ACK came in time (or the server could not be reached): the handoff is escalated. */
 export const EXIT_ESCALATED = 8;
 
 /** The send command. */
 export const command: Command = {
-  summary: 'send a handoff to an A2A agent; it verifies before taking it (exit 0 / verdict / 8)',
   help: `Usage: baton send <handoff> --to <url> [--ack-timeout 10s]
 
 Sends the handoff file to the A2A agent at <url> (e.g. a \`baton serve a2a\`) as a
@@ -28,11 +42,7 @@ the handoff stays yours. Each outcome is recorded as an event in the store
 (run id a2a-send-…; see \`baton runs\`) unless --no-store.
 
 Options:
-  --to <url>            the receiver's base URL (its card is at /.well-known/agent-card.json)
-  --ack-timeout <t>     how long to wait for the ACK: 10s (default), 500ms, 2m, or seconds
-  --sender <id>         who is sending, for the receiver's record (default $USER@baton)
-  --json                print {outcome, task_id, state, verdict, exit_code, reasons, handoff_id}
-  --no-store            do not record the outcome in the store
+${renderOptions(FLAGS)}
   Token: BATON_A2A_TOKEN is sent as a bearer token when set.
 
 Exit codes: 0 accepted (VALID, or STALE with a resume brief); rejected: the
@@ -48,7 +58,7 @@ be read or the receiver answered with a protocol error; 64 usage error.`,
     const ackTimeoutMs = parseDuration(flags['ack-timeout'] ?? '10s');
     const path = positionals[0] as string;
     const text = await readHandoff(path, io);
-    const { sendHandoff } = await import('../../servers/a2a/client.js');
+    const { sendHandoff } = await import('../../a2a/client.js');
     const sender = flags.sender ?? `${io.env.USER ?? 'someone'}@baton`;
     try {
       const result = await sendHandoff(text, {

@@ -21,7 +21,6 @@ function list(): string {
 
 /** The serve command. */
 export const command: Command = {
-  summary: 'start a server: a2a (receive handoffs from other agents)',
   help: `Usage: baton serve <server> [options]
 
 Servers:

@@ -2,15 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Artifact, type Message, type Part, Role, type Task, TaskState } from '@a2a-js/sdk';
 
-/** A text part. */
-export function textPart(value: string, mediaType = 'text/markdown', filename = ''): Part {
-  return { content: { $case: 'text', value }, mediaType, filename, metadata: {} };
-}
-
-/** A data part. */
-export function dataPart(value: unknown): Part {
-  return { content: { $case: 'data', value }, mediaType: 'application/json', filename: '', metadata: {} };
-}
+export { dataPart, textPart } from '../../a2a/parts.js';
 
 /** An agent message of a task. */
 export function agentMessage(taskId: string, contextId: string, parts: Part[]): Message {

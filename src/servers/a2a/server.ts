@@ -8,11 +8,11 @@ import type { AddressInfo } from 'node:net';
 import { DefaultRequestHandler } from '@a2a-js/sdk/server';
 import { agentCardHandler, jsonRpcHandler, UserBuilder } from '@a2a-js/sdk/server/express';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { JSONRPC } from '../../a2a/errors.js';
 import type { Agent } from '../../agents/types.js';
 import { UserError } from '../../errors.js';
 import type { Store } from '../../store/types.js';
 import { agentCard } from './card.js';
-import { JSONRPC } from './errors.js';
 import { handoffExecutor } from './executor.js';
 import { storeTaskStore } from './task-store.js';
 

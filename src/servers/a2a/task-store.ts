@@ -4,9 +4,9 @@
  */
 import { type ListTasksRequest, type ListTasksResponse, Task, taskStateToJSON } from '@a2a-js/sdk';
 import type { TaskStore } from '@a2a-js/sdk/server';
+import { toA2AError } from '../../a2a/errors.js';
 import { getA2ATask, listA2ATasks, putA2ATask } from '../../store/a2a-tasks.js';
 import type { Store } from '../../store/types.js';
-import { toA2AError } from './errors.js';
 
 /** A task store that keeps every task in `store`. */
 export function storeTaskStore(store: Store): TaskStore {

@@ -10,8 +10,8 @@ import {
   DefaultAgentCardResolver,
   JsonRpcTransportFactory,
 } from '@a2a-js/sdk/client';
-import { textPart } from './_tasks.js';
 import { fromClientError } from './errors.js';
+import { textPart } from './parts.js';
 
 /** Where to send and how long to wait. */
 export interface SendOptions {

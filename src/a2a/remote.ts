@@ -3,9 +3,9 @@
  * task until it ends, and read back the reply, the patch and the run-folder files.
  */
 import { type Task, TaskState } from '@a2a-js/sdk';
-import { textPart } from './_tasks.js';
 import { connect, userMessage } from './client.js';
 import { fromClientError } from './errors.js';
+import { textPart } from './parts.js';
 
 /** One dispatch to send. */
 export interface RemoteDispatch {

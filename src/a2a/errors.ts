@@ -3,7 +3,7 @@
  * sends (JSON-RPC codes), and what the SDK's client throws as baton's errors (exit codes).
  */
 import { A2AError, RequestMalformedError } from '@a2a-js/sdk/errors';
-import { type BatonError, isBatonError, UserError } from '../../errors.js';
+import { type BatonError, isBatonError, UserError } from '../errors.js';
 
 /** JSON-RPC codes the server's own middleware answers with (the SDK answers the rest). */
 export const JSONRPC = {
