@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { connect as netConnect } from 'node:net';
 import { join } from 'node:path';
 import { type Task, TaskState } from '@a2a-js/sdk';
+import { ClientFactory, RestTransportFactory } from '@a2a-js/sdk/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/open.js';
 import { createTempRepo } from '../../src/testing/git-repo.js';
@@ -60,7 +61,24 @@ describe('the agent card', () => {
     expect(card.skills.map((s) => s.id)).toEqual(['receive-handoff']);
     expect(card.supportedInterfaces).toEqual([
       expect.objectContaining({ url: server.url, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }),
+      expect.objectContaining({
+        url: `${server.url}rest`,
+        protocolBinding: 'HTTP+JSON',
+        protocolVersion: '1.0',
+      }),
     ]);
+  });
+
+  it('takes a handoff over HTTP+JSON as well, with the SDK’s REST transport', async () => {
+    const client = await new ClientFactory({ transports: [new RestTransportFactory()] }).createFromUrl(
+      server.url,
+    );
+    const own = writeHandoff(pair.sender, DRAFT, '.baton/rest.md');
+    const task = (await client.sendMessage(request([text(own)]))) as Task;
+    expect(task.status?.state).toBe(TaskState.TASK_STATE_WORKING);
+    expect(meta(task).verdict).toBe('VALID');
+    const again = await client.getTask({ tenant: '', id: task.id, historyLength: 0 });
+    expect(again.id).toBe(task.id);
   });
 });
 

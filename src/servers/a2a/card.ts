@@ -22,6 +22,7 @@ export function agentCard(options: CardOptions): AgentCard {
     description: `Receives structured handoffs${where}: verifies each against this checkout (identity, freshness, content hash, signature, governance, injection scan) before taking ownership.${options.agent ? ' Runs an agent on accepted work and builds run-engine dispatches.' : ''}`,
     supportedInterfaces: [
       { url: options.url, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '1.0' },
+      { url: `${options.url}rest`, protocolBinding: 'HTTP+JSON', tenant: '', protocolVersion: '1.0' },
     ],
     provider: undefined,
     version: options.version,

@@ -6,7 +6,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { DefaultRequestHandler } from '@a2a-js/sdk/server';
-import { agentCardHandler, jsonRpcHandler, UserBuilder } from '@a2a-js/sdk/server/express';
+import { agentCardHandler, jsonRpcHandler, restHandler, UserBuilder } from '@a2a-js/sdk/server/express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { JSONRPC } from '../../a2a/errors.js';
 import type { Agent } from '../../agents/types.js';
@@ -88,6 +88,7 @@ export async function startA2AServer(options: A2AServerOptions): Promise<A2AServ
   if (options.token) app.use(bearer(options.token));
   app.use('/.well-known/agent-card.json', agentCardHandler({ agentCardProvider: handler }));
   app.use(express.json({ limit: MAX_BODY_BYTES }));
+  app.use('/rest', restHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }));
   app.use('/', jsonRpcHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }));
   app.use(finalErrors);
   server.headersTimeout = 20_000;
