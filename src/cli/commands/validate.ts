@@ -70,6 +70,10 @@ Exit codes: 0 VALID, 1 INVALID, 2 MISMATCH, 3 STALE, 4 UNTRUSTED, 64 usage error
       const value = flags[`current-${field.replace('_', '-')}` as keyof typeof flags];
       if (typeof value === 'string') current[field] = value;
     }
+    const state = current.worktree_state;
+    if (state !== undefined && state !== 'clean' && state !== 'dirty') {
+      throw badValue('validate', 'current-worktree-state', state, ['clean', 'dirty']);
+    }
     const resolveOptions = { format: format as FormatName | 'auto', cwd: io.cwd, env: io.env };
     const paths = positionals.length
       ? positionals.map((p) => resolveHandoffPath(p, resolveOptions))
