@@ -108,3 +108,34 @@ describe('the git-process budget of validate', () => {
     expect(gitProcessCount() - before).toBeLessThanOrEqual(5);
   });
 });
+
+describe('paths the way a shell user means them', () => {
+  it('an explicit path is relative to the working directory for validate, write, resume, archive, convert and context', () => {
+    const repo = scratch.repo();
+    const sub = join(repo.dir, 'src');
+    const w = baton(['write', 'here.md'], { cwd: sub, input: DRAFT });
+    expect(w.status, w.stderr).toBe(0);
+    const path = join(sub, 'here.md');
+    expect(baton(['validate', 'here.md'], { cwd: sub }).stdout).toBe(`VALID: ${path}\n`);
+    expect(baton(['validate', './here.md'], { cwd: sub }).status).toBe(0);
+    expect(baton(['validate', '../src/here.md'], { cwd: sub }).status).toBe(0);
+    expect(baton(['resume', 'here.md'], { cwd: sub }).status).toBe(0);
+    expect(baton(['convert', 'here.md', '--to', 'json'], { cwd: sub }).status).toBe(0);
+    expect(baton(['context', 'here.md'], { cwd: sub }).status).toBe(0);
+    expect(baton(['archive', 'here.md'], { cwd: sub }).status).toBe(0);
+    // The same name from the root is another file, and it does not exist.
+    const missing = baton(['validate', 'here.md'], { cwd: repo.dir });
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain(join(repo.dir, 'here.md'));
+  });
+
+  it('the default and $BATON_HANDOFF_PATH still resolve from the repository root', () => {
+    const repo = scratch.repo();
+    expect(baton(['write'], { cwd: repo.dir, input: DRAFT }).status).toBe(0);
+    const sub = join(repo.dir, 'src');
+    expect(baton(['validate'], { cwd: sub }).status).toBe(0);
+    expect(baton(['validate'], { cwd: sub, env: { BATON_HANDOFF_PATH: '.baton/handoff.md' } }).status).toBe(
+      0,
+    );
+  });
+});

@@ -41,7 +41,8 @@ signature that does not verify, a class the writer's role may not write, a high-
 injection-risk finding). The writer's role is $BATON_ROLE, as the run engine sets it. A folder stands for
 every .md and .json handoff in it. Without a path: $BATON_HANDOFF_PATH, else
 .baton/handoff.md (with --format context-kit: $CONTEXT_KIT_HANDOFF_PATH, .context-kit/handoff.md).
-Relative paths resolve from the repository root.
+A path given is relative to the working directory; the defaults and the environment
+variables resolve from the repository root.
 
 Options:
   --format <f>                 auto (default: by content), baton, context-kit, json,
