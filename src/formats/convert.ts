@@ -5,6 +5,7 @@
  */
 import { UserError } from '../errors.js';
 import type { Finding } from '../handoff/finding.js';
+import { isInFormat, notInFormatMessage } from './_recognise.js';
 import { detect } from './detect.js';
 import { loadCodec } from './index.js';
 import type { FormatName, ParsedHandoff, RenderLoss } from './types.js';
@@ -26,12 +27,17 @@ export interface ConvertResult {
   losses: RenderLoss[];
   /** What the source's parser noticed (items it could not read are not in the output). */
   findings: Finding[];
+  /** Why the output is INVALID in the target format (empty when it is well formed). */
+  invalid: Finding[];
 }
 
 // Parse failures that leave nothing to convert.
 const FATAL = new Set(['json-syntax', 'json-shape', 'xml-syntax', 'xml-shape', 'xml-missing']);
 
-/** Converts `text` to `options.to`; throws a UserError when the source cannot be read at all. */
+/**
+ * Converts `text` to `options.to`; throws a UserError when the source cannot be read at all or is
+ * not in the source format (a free-form handoff is `baton import`'s job).
+ */
 export async function convertHandoff(text: string, options: ConvertOptions): Promise<ConvertResult> {
   const from = !options.from || options.from === 'auto' ? detect(text) : options.from;
   const parse = (await loadCodec(from)).parse(text);
@@ -41,6 +47,9 @@ export async function convertHandoff(text: string, options: ConvertOptions): Pro
       'HANDOFF_INVALID',
       `cannot read the ${from} input${fatal.line ? ` (line ${fatal.line})` : ''}: ${fatal.message}`,
     );
+  }
+  if (!isInFormat(text, from, parse)) {
+    throw new UserError('FORMAT_NOT_SOURCE', `cannot convert: ${notInFormatMessage(text, from)}`);
   }
   const target = await loadCodec(options.to);
   let handoff = parse.handoff;
@@ -56,7 +65,17 @@ export async function convertHandoff(text: string, options: ConvertOptions): Pro
     });
   }
   const findings = parse.findings.filter((f) => f.verdict !== 'INFO');
-  return { text: out.text, from, to: options.to, handoff, losses, findings };
+  const invalid = await outputProblems(out.text, options.to);
+  return { text: out.text, from, to: options.to, handoff, losses, findings, invalid };
+}
+
+// Formats that require sections (canonical, JSON, context-kit): what makes the output INVALID,
+// as `baton validate` would say it. A lossy source (Anchor has no Goal) often yields one.
+async function outputProblems(text: string, to: FormatName): Promise<Finding[]> {
+  if (to !== 'baton' && to !== 'json' && to !== 'context-kit') return [];
+  const { validateText } = await import('../validate/validate.js');
+  const report = await validateText(text, { format: to, git: false });
+  return report.findings.filter((f) => f.verdict === 'INVALID');
 }
 
 // A hash survives when a reader of the output would find it matching: Markdown formats hash

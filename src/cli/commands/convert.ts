@@ -36,7 +36,13 @@ Options:
   --strict             treat any warning as an error: exit 1 and write nothing
   --json               print {from, to, losses, findings, text} as JSON on stdout
 
-Exit codes: 0 converted, 1 unreadable input (or warnings with --strict), 64 usage error.`,
+A file that is not in the source format (a free-form handoff, which parses as an
+empty one) is an error that names the format it looks like: free-form handoffs are
+\`baton import\`'s job. When the output would be INVALID in the target format (Anchor
+has no Goal or Summary, so anchor → baton lacks them), each reason is a warning.
+
+Exit codes: 0 converted, 1 unreadable, empty or not-in-the-source-format input (or
+warnings with --strict), 64 usage error.`,
   async run(args, io) {
     const { flags, positionals } = parseFlags('convert', args, FLAGS);
     if (!flags.to) throw new UserError('USAGE', 'convert needs --to <format> (see `baton convert --help`)');
@@ -51,6 +57,9 @@ Exit codes: 0 converted, 1 unreadable input (or warnings with --strict), 64 usag
     const warnings = [
       ...result.findings.map((f) => `${input.path}${f.line ? `:${f.line}` : ''}: ${f.message}`),
       ...result.losses.map((l) => `${l.field}: ${l.message}`),
+      ...result.invalid.map(
+        (f) => `the ${result.to} output is INVALID${f.line ? ` (line ${f.line})` : ''}: ${f.message}`,
+      ),
     ];
     if (flags.strict && warnings.length > 0) {
       for (const w of warnings) io.stderr(`error: ${w}\n`);
@@ -59,10 +68,9 @@ Exit codes: 0 converted, 1 unreadable input (or warnings with --strict), 64 usag
     }
     if (flags.output) writeFileAtomic(resolve(io.cwd, flags.output), result.text);
     if (flags.json) {
-      const { from: f, to, losses, findings, text } = result;
-      io.stdout(
-        `${JSON.stringify({ from: f, to, losses, findings, ...(flags.output ? {} : { text }) }, null, 2)}\n`,
-      );
+      const { from: f, to, losses, findings, invalid, text } = result;
+      const json = { from: f, to, losses, findings, invalid, ...(flags.output ? {} : { text }) };
+      io.stdout(`${JSON.stringify(json, null, 2)}\n`);
     } else if (!flags.output) io.stdout(result.text);
     for (const w of warnings) io.stderr(`warning: ${w}\n`);
     if (flags.output && !flags.json)
