@@ -6,9 +6,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, normalize, relative } from 'node:path';
+import { matchesPath } from '../glob/index.js';
 import type { PlanTask } from '../plan/types.js';
 import { pathStates } from '../provenance/commit.js';
-import { matchesPath } from '../glob/index.js';
 import { type Progress, type ProgressFile, parseProgress } from './progress-file.js';
 
 /** The gate's verdict. */
