@@ -93,7 +93,7 @@ describe('bad --current-* values', () => {
 describe('the git-process budget of validate', () => {
   it('at most 3 git processes when HEAD has not moved; 2 more only when HEAD moved', async () => {
     const { validateFile } = await import('../../src/validate/validate.js');
-    const { gitProcessCount } = await import('../../src/provenance/_git.js');
+    const { gitProcessCount } = await import('../../src/provenance/git.js');
     const repo = scratch.repo();
     repo.git('checkout', '-q', '-b', 'feature');
     expect(baton(['write'], { cwd: repo.dir, input: DRAFT }).status).toBe(0);

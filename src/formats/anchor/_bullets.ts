@@ -6,8 +6,8 @@
  * (plain or in a code span) under Files touched was modified.
  */
 import type { Decision, DoneItem, FileTouched } from '../../handoff/types.js';
-import { codeSpans, escapeField, SEP, splitFields, unescapeComments, unescapeField } from '../_text.js';
-import { ItemError, parseDecision, parseDone, parseFileTouched } from '../baton/_items.js';
+import { ItemError, parseDecision, parseDone, parseFileTouched } from '../baton/items.js';
+import { codeSpans, escapeField, SEP, splitFields, unescapeComments, unescapeField } from '../text.js';
 
 /** Reads a Done bullet: the canonical grammar, else the whole bullet as an unverified item. */
 export function readAnchorDone(content: string): DoneItem {
