@@ -27,8 +27,6 @@ export interface ConvertResult {
   losses: RenderLoss[];
   /** What the source's parser noticed (items it could not read are not in the output). */
   findings: Finding[];
-  /** Why the output is INVALID in the target format (empty when it is well formed). */
-  invalid: Finding[];
 }
 
 // Parse failures that leave nothing to convert.
@@ -65,17 +63,7 @@ export async function convertHandoff(text: string, options: ConvertOptions): Pro
     });
   }
   const findings = parse.findings.filter((f) => f.verdict !== 'INFO');
-  const invalid = await outputProblems(out.text, options.to);
-  return { text: out.text, from, to: options.to, handoff, losses, findings, invalid };
-}
-
-// Formats that require sections (canonical, JSON, context-kit): what makes the output INVALID,
-// as `baton validate` would say it. A lossy source (Anchor has no Goal) often yields one.
-async function outputProblems(text: string, to: FormatName): Promise<Finding[]> {
-  if (to !== 'baton' && to !== 'json' && to !== 'context-kit') return [];
-  const { validateText } = await import('../validate/validate.js');
-  const report = await validateText(text, { format: to, git: false });
-  return report.findings.filter((f) => f.verdict === 'INVALID');
+  return { text: out.text, from, to: options.to, handoff, losses, findings };
 }
 
 // A hash survives when a reader of the output would find it matching: Markdown formats hash

@@ -1,9 +1,9 @@
 /** `baton convert <in|-> --to <format>`: any handoff format to any other. */
 import { resolve } from 'node:path';
 import { UserError } from '../../errors.js';
-import { convertHandoff } from '../../formats/convert.js';
 import { FORMAT_NAMES, isFormatName } from '../../formats/names.js';
 import type { FormatName } from '../../formats/types.js';
+import { convertChecked } from '../../validate/converted.js';
 import { READ_LIMIT } from '../../validate/read.js';
 import { writeFileAtomic } from '../../write/atomic.js';
 import { badValue, type FlagSpec, helpText, parseFlags } from '../args.js';
@@ -54,7 +54,7 @@ warnings with --strict), 64 usage error.`,
     if (positionals.length > 1)
       throw new UserError('USAGE', 'convert takes one input (see `baton convert --help`)');
     const input = await readInputText(positionals[0], io, 'handoff', READ_LIMIT);
-    const result = await convertHandoff(input.text, { from: from as FormatName | 'auto', to: flags.to });
+    const result = await convertChecked(input.text, { from: from as FormatName | 'auto', to: flags.to });
     const warnings = [
       ...result.findings.map((f) => `${input.path}${f.line ? `:${f.line}` : ''}: ${f.message}`),
       ...result.losses.map((l) => `${l.field}: ${l.message}`),
