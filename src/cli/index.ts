@@ -25,6 +25,9 @@ const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   show: () => import('./commands/show.js'),
   search: () => import('./commands/search.js'),
   runs: () => import('./commands/runs.js'),
+  compile: () => import('./commands/compile.js'),
+  init: () => import('./commands/init.js'),
+  hook: () => import('./commands/hook.js'),
 };
 
 const ISSUES = 'https://github.com/baton-dev/baton/issues';

@@ -1,0 +1,1 @@
+export const command = { summary: 'x', help: 'x', async run() { return 0; } };

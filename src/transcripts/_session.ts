@@ -1,0 +1,27 @@
+/** Building a session record: the few rules every reader shares. */
+import type { SessionRecord, TranscriptKind } from './types.js';
+
+/** A new, empty session record. */
+export function emptySession(kind: TranscriptKind): SessionRecord {
+  return {
+    kind,
+    requests: [],
+    files: new Map(),
+    commands: [],
+    tasks: [],
+    commits: [],
+    compactSummaries: [],
+    compactions: 0,
+    stats: { lines: 0, malformed: 0, unknown: 0 },
+  };
+}
+
+/** Records a change to `path`: a file first written is created; one first edited, modified. */
+export function touch(s: SessionRecord, path: string, how: 'written' | 'edited' | 'deleted'): void {
+  const before = s.files.get(path);
+  if (how === 'deleted') {
+    if (before === 'created') s.files.delete(path);
+    else s.files.set(path, 'deleted');
+  } else if (before === undefined) s.files.set(path, how === 'written' ? 'created' : 'modified');
+  else if (before === 'deleted') s.files.set(path, 'modified');
+}
