@@ -75,9 +75,24 @@ function onEvent(payload: unknown, state: State): void {
   if (type === 'user_message') {
     const request = requestText(str(field(payload, 'message')) ?? '');
     if (request) state.eventRequests.push(request);
+  } else if (type === 'item_completed') {
+    onCompletedItem(field(payload, 'item'), state);
   } else if (type === 'agent_message') {
     const text = str(field(payload, 'message'))?.trim();
     if (text) state.s.lastAssistant = text;
+  }
+}
+
+/** A finished file change (`apply_patch`, however it was called) names its files and what it did. */
+function onCompletedItem(item: unknown, state: State): void {
+  if (field(item, 'type') !== 'FileChange' || field(item, 'status') !== 'completed') return;
+  const changes = field(item, 'changes');
+  if (!changes || typeof changes !== 'object') return;
+  for (const [path, change] of Object.entries(changes as Record<string, unknown>)) {
+    const kind = field(change, 'type');
+    touch(state.s, path, kind === 'add' ? 'written' : kind === 'delete' ? 'deleted' : 'edited');
+    const moved = str(field(change, 'move_path'));
+    if (moved) touch(state.s, moved, 'written');
   }
 }
 
