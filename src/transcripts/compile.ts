@@ -46,7 +46,9 @@ export function draftFromSession(s: SessionRecord, options: DraftOptions = {}): 
   const cap = options.maxItems ?? 25;
   const root = options.root ?? sessionRoot(s.cwd);
   const checks = checksOf(s.commands);
-  const failing = checks.filter((c) => c.last.ok === false);
+  const deadEnds = deadEndsOf(checks);
+  // A failing check the session replaced is a dead end, not work left to do.
+  const failing = checks.filter((c) => c.last.ok === false && !deadEnds.some((d) => d.check === c));
   const h: ParsedHandoff = {
     ...emptySections(),
     schema: HANDOFF_SCHEMA,
@@ -61,7 +63,7 @@ export function draftFromSession(s: SessionRecord, options: DraftOptions = {}): 
   const files = [...s.files].map(([p, k]) => [relativePath(p, root), k] as [string, typeof k]);
   h.files_touched = foldFiles(dedupe(files), cap);
   h.validation = validationOf(checks, cap);
-  h.dead_ends = deadEndsOf(checks).slice(0, cap);
+  h.dead_ends = deadEnds.map((d) => d.item).slice(0, cap);
   h.open_concerns = concernsOf(s, failing).slice(0, cap);
   h.preferences = preferencesOf(s).slice(-cap);
   return h;
@@ -111,7 +113,8 @@ function goalOf(s: SessionRecord): string {
 
 function titleOf(s: SessionRecord): string {
   const first = s.requests[0];
-  const words = first ? oneLine(first, 72) : `${HOST_NAMES[s.kind]} session`;
+  const line = first?.split('\n').find((l) => l.trim() !== '');
+  const words = line ? oneLine(line, 72) : `${HOST_NAMES[s.kind]} session`;
   return `Compiled handoff: ${words}`;
 }
 
@@ -234,8 +237,8 @@ function nextSteps(text: string | undefined): string[] {
 }
 
 /** A failing check never run again, whose kind of check later passed with another program. */
-function deadEndsOf(checks: Check[]): DeadEnd[] {
-  const out: DeadEnd[] = [];
+function deadEndsOf(checks: Check[]): { check: Check; item: DeadEnd }[] {
+  const out: { check: Check; item: DeadEnd }[] = [];
   for (const c of checks) {
     if (c.last.ok !== false) continue;
     const program = checkProgram(c.command);
@@ -244,13 +247,9 @@ function deadEndsOf(checks: Check[]): DeadEnd[] {
         d.first > c.last.seq && d.last.ok === true && checkProgram(d.command) !== program && sameKind(c, d),
     );
     if (replacement) {
-      out.push({
-        attempt: oneLine(`\`${c.command}\``, 300),
-        reason: oneLine(
-          `it failed (${outcomeOf(c)}) and the session moved to \`${replacement.command}\`, which passed`,
-          400,
-        ),
-      });
+      const attempt = oneLine(`\`${c.command}\``, 300);
+      const reason = `it failed (${outcomeOf(c)}) and the session moved to \`${replacement.command}\`, which passed`;
+      out.push({ check: c, item: { attempt, reason: oneLine(reason, 400) } });
     }
   }
   return out;
