@@ -16,12 +16,13 @@ export function emptySession(kind: TranscriptKind): SessionRecord {
   };
 }
 
-/** Records a change to `path`: a file first written is created; one first edited, modified. */
+/**
+ * Records a change to `path`: a file first written is created; one first edited, modified; one
+ * removed, deleted (also when the session created it: the next agent should know it is gone).
+ */
 export function touch(s: SessionRecord, path: string, how: 'written' | 'edited' | 'deleted'): void {
   const before = s.files.get(path);
-  if (how === 'deleted') {
-    if (before === 'created') s.files.delete(path);
-    else s.files.set(path, 'deleted');
-  } else if (before === undefined) s.files.set(path, how === 'written' ? 'created' : 'modified');
+  if (how === 'deleted') s.files.set(path, 'deleted');
+  else if (before === undefined) s.files.set(path, how === 'written' ? 'created' : 'modified');
   else if (before === 'deleted') s.files.set(path, 'modified');
 }
