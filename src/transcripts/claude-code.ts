@@ -53,6 +53,8 @@ interface State {
   tools: Map<string, ToolUse>;
   background: Map<string, CommandRun>;
   createdTasks: TaskItem[];
+  /** True when the log is itself a subagent's (its first message is a sidechain one), read on its own. */
+  sidechainLog?: boolean;
 }
 
 /** Reads a Claude Code session, then the subagent sessions stored beside it. */
@@ -112,6 +114,9 @@ function onRecord(r: JsonRecord, state: State): void {
     s.sessionId ??= str(r.sessionId);
     s.cwd ??= str(r.cwd);
   }
+  if ((type === 'user' || type === 'assistant') && state.sidechainLog === undefined) {
+    state.sidechainLog = r.isSidechain === true;
+  }
   if (type === 'system' && r.subtype === 'compact_boundary') s.compactions++;
   else if (type === 'user') onUser(r, state);
   else if (type === 'assistant') onAssistant(r, state);
@@ -133,7 +138,7 @@ function onUser(r: JsonRecord, state: State): void {
     return;
   }
   for (const text of texts) onNotification(text, state);
-  if (r.isMeta === true || r.isSidechain === true || state.subagent) return;
+  if (r.isMeta === true || state.subagent || (r.isSidechain === true && !state.sidechainLog)) return;
   for (const text of texts) {
     const request = requestText(text);
     if (request !== undefined) s.requests.push(request);
@@ -152,7 +157,7 @@ function onAssistant(r: JsonRecord, state: State): void {
       const use: ToolUse = { name, input: field(block, 'input'), resolved: false };
       state.tools.set(id, use);
       onToolUse(use, state);
-    } else if (type === 'text' && !state.subagent && r.isSidechain !== true) {
+    } else if (type === 'text' && !state.subagent && (r.isSidechain !== true || state.sidechainLog)) {
       const text = str(field(block, 'text'))?.trim();
       if (text) state.s.lastAssistant = text;
     }

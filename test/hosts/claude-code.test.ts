@@ -5,7 +5,7 @@
  * failing check with the request as Goal, and the model must be sent the brief after compaction.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +99,46 @@ describe('Claude Code with the baton plugin, offline', () => {
     );
     expect(withBrief.length).toBeGreaterThan(0);
     expect(withBrief[0]).toContain('# Resume brief');
+  }, 240_000);
+
+  it('archives a subagent in the store when it stops', async () => {
+    const sub = createTempRepo();
+    const subStub = await startAnthropicStub(
+      [
+        {
+          tool: 'Agent',
+          input: { description: 'Write sub.txt', prompt: 'Write sub.txt', subagent_type: 'general-purpose' },
+        },
+        { text: 'The subagent wrote sub.txt.' },
+      ],
+      {
+        subagent: [
+          { tool: 'Write', input: { file_path: join(sub.dir, 'sub.txt'), content: 'from the subagent\n' } },
+          { text: 'sub.txt is written.' },
+        ],
+      },
+    );
+    try {
+      const subEnv = { ...env, ANTHROPIC_BASE_URL: subStub.url };
+      const r = await run(claude, claudeArgs('-p', 'Have a subagent write sub.txt'), sub.dir, subEnv);
+      expect(r.status, r.stderr).toBe(0);
+      expect(existsSync(join(sub.dir, 'sub.txt'))).toBe(true);
+      const log = spawnSync(process.execPath, [join(REPO_ROOT, 'dist/bin/baton.cjs'), 'log'], {
+        cwd: sub.dir,
+        env: subEnv,
+        encoding: 'utf8',
+      });
+      expect(log.status, log.stderr).toBe(0);
+      expect(log.stdout).toMatch(/claude-code:subagent:\w+/);
+      const archived = readdirSync(join(sub.dir, '.baton/subagents'));
+      expect(archived).toHaveLength(1);
+      const text = readFileSync(join(sub.dir, '.baton/subagents', archived[0] as string), 'utf8');
+      expect(text).toContain('- created `sub.txt`');
+      expect(text).toContain('## Goal\n\nWrite sub.txt\n');
+    } finally {
+      await subStub.close();
+      sub.cleanup();
+    }
   }, 240_000);
 
   it('passes claude plugin validate, for the plugin and for the marketplace', () => {

@@ -117,6 +117,14 @@ describe('compileTranscript: Claude Code', () => {
     ]);
   });
 
+  it('reads a subagent log on its own: its task prompt is the Goal', async () => {
+    const { handoff } = await compileTranscript(
+      join(FIXTURES, 'claude-code/with-subagents/sess-1/subagents/agent-a1b2.jsonl'),
+    );
+    expect(handoff.goal).toBe('Refactor lib/loader.ts');
+    expect(handoff.files_touched.map((f) => f.path)).toEqual(['lib/loader.ts', 'lib/helper.ts']);
+  });
+
   it('gives the same bytes every time', async () => {
     const a = await compileTranscript(CC);
     const b = await compileTranscript(CC);

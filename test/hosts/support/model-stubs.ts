@@ -26,6 +26,8 @@ export interface StubOptions {
   summary?: string;
   /** Input tokens to report per reply (Codex compacts when they pass its limit). */
   inputTokens?: number;
+  /** Turns for Claude Code's subagents (told apart by their system prompt), which run beside the main loop. */
+  subagent?: Turn[];
 }
 
 function listen(handler: (req: IncomingMessage, body: string, res: ServerResponse) => void): Promise<Server> {
@@ -78,6 +80,7 @@ function sse(res: ServerResponse, events: [string, Record<string, unknown>][]): 
 export async function startAnthropicStub(script: Turn[], options: StubOptions = {}): Promise<ModelStub> {
   const requests: ModelStub['requests'] = [];
   let step = 0;
+  let subStep = 0;
   const server = await listen((req, raw, res) => {
     const body = parse(raw);
     requests.push({ url: req.url ?? '', body });
@@ -92,7 +95,12 @@ export async function startAnthropicStub(script: Turn[], options: StubOptions = 
     let turn: Turn;
     if (last.includes('detailed summary of the conversation')) turn = { text: options.summary ?? 'Summary.' };
     else if (tools.length === 0) turn = { text: 'Session' };
-    else turn = script[step++] ?? { text: 'Nothing more to do.' };
+    else if (
+      options.subagent &&
+      JSON.stringify(body.system ?? '').includes('You are an agent for Claude Code')
+    ) {
+      turn = options.subagent[subStep++] ?? { text: 'Done.' };
+    } else turn = script[step++] ?? { text: 'Nothing more to do.' };
     const id = `msg_stub_${requests.length}`;
     const usage = { input_tokens: options.inputTokens ?? 100, output_tokens: 10 };
     const events: [string, Record<string, unknown>][] = [
