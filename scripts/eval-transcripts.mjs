@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, relative } from 'node:path';
+import { basename, join } from 'node:path';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const BIN = join(ROOT, 'dist/bin/baton.cjs');
