@@ -5,24 +5,43 @@ import { compileAndWrite } from '../../hosts/compile-write.js';
 import { compileTranscript } from '../../transcripts/transcripts.js';
 import type { TranscriptKind } from '../../transcripts/types.js';
 import { writeFileAtomic } from '../../write/atomic.js';
-import { badValue, parseFlags } from '../args.js';
+import { badValue, type FlagSpec, helpText, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
 import { formatFinding } from '../output.js';
 
 const FLAGS = {
-  output: { type: 'string', short: 'o' },
-  write: { type: 'boolean' },
-  json: { type: 'boolean' },
-  host: { type: 'string' },
-  from: { type: 'string' },
-  root: { type: 'string' },
-  'no-git': { type: 'boolean' },
-} as const;
+  output: {
+    type: 'string',
+    short: 'o',
+    value: 'file',
+    description:
+      'write the draft there instead of stdout (with --write: the\nhandoff path, default .baton/handoff.md)',
+  },
+  write: {
+    type: 'boolean',
+    description:
+      'pass the draft through `baton write`: id, time, git\nprovenance, hash, validation, the previous handoff kept',
+  },
+  json: { type: 'boolean', description: 'print {kind, handoff, stats} as JSON' },
+  host: { type: 'string', value: 'h', description: 'claude-code or codex (default: from the content)' },
+  from: {
+    type: 'string',
+    value: 'id',
+    description: 'the writer (default <host>:<first 8 of the session id>)',
+  },
+  root: {
+    type: 'string',
+    value: 'dir',
+    description:
+      'make paths relative to this folder (default: the repository\nthe session worked in, else its working directory)',
+  },
+  'no-git': { type: 'boolean', description: 'with --write: write without provenance' },
+} as const satisfies Record<string, FlagSpec>;
 
 /** The compile command. */
 export const command: Command = {
-  summary: 'compile a Claude Code or Codex session log into a draft handoff, without a model',
-  help: `Usage: baton compile <transcript> [-o file] [--write] [--json]
+  help: helpText({
+    usage: `Usage: baton compile <transcript> [-o file] [--write] [--json]
 
 Reads a Claude Code session (~/.claude/projects/<project>/<session>.jsonl, with its
 <session>/subagents/) or a Codex rollout ($CODEX_HOME/sessions/…/rollout-*.jsonl),
@@ -30,21 +49,11 @@ recognised by content and read line by line, and prints a canonical draft handof
 the first request as Goal, later steering requests as Preferences, every file
 written or edited, the checks run with their last result, the task list, commits,
 failing checks, and dead ends. Tool output is never copied. The same file always
-gives the same bytes.
-
-Options:
-  -o, --output <file>  write the draft there instead of stdout (with --write: the
-                       handoff path, default .baton/handoff.md)
-  --write              pass the draft through \`baton write\`: id, time, git
-                       provenance, hash, validation, the previous handoff kept
-  --json               print {kind, handoff, stats} as JSON
-  --host <h>           claude-code or codex (default: from the content)
-  --from <id>          the writer (default <host>:<first 8 of the session id>)
-  --root <dir>         make paths relative to this folder (default: the repository
-                       of the working directory, else the session's own folder)
-  --no-git             with --write: write without provenance
-
-Exit codes: 0 compiled (and written), 1 not a transcript or write refused, 64 usage.`,
+gives the same bytes.`,
+    flags: FLAGS,
+    after:
+      'Exit codes: 0 compiled (and written), 1 not a transcript or write refused, 4 write\nrefused it as UNTRUSTED, 64 usage.',
+  }),
   async run(args, io) {
     const { flags, positionals } = parseFlags('compile', args, FLAGS);
     if (positionals.length !== 1) {

@@ -6,7 +6,6 @@ import type { Command } from '../io.js';
 
 /** The hook command. */
 export const command: Command = {
-  summary: 'run as a Claude Code or Codex hook: pre-compact, session-start, subagent-stop',
   help: `Usage: baton hook <event> < hook-input.json
 
 What the hooks of the baton plugin, \`baton init --claude-code\` and \`baton init

@@ -3,36 +3,37 @@ import { relative } from 'node:path';
 import { UserError } from '../../errors.js';
 import { initRepository } from '../../hosts/init.js';
 import { findRepositoryRoot, realPath } from '../../provenance/discover.js';
-import { parseFlags } from '../args.js';
+import { type FlagSpec, helpText, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
 
 const FLAGS = {
-  'claude-code': { type: 'boolean' },
-  codex: { type: 'boolean' },
-  json: { type: 'boolean' },
-} as const;
+  'claude-code': {
+    type: 'boolean',
+    description:
+      "add baton's hooks to .claude/settings.json (PreCompact, SessionStart\nafter compact/resume/clear, SubagentStop), for people who do not\ninstall the plugin",
+  },
+  codex: {
+    type: 'boolean',
+    description: "add baton's hooks to .codex/hooks.json (PreCompact, SessionStart)",
+  },
+  json: { type: 'boolean', description: 'print what changed as JSON' },
+} as const satisfies Record<string, FlagSpec>;
 
 /** The init command. */
 export const command: Command = {
-  summary: 'set up .baton/ and .gitignore; --claude-code / --codex also install the hooks',
-  help: `Usage: baton init [--claude-code] [--codex] [--json]
+  help: helpText({
+    usage: `Usage: baton init [--claude-code] [--codex] [--json]
 
 Sets up the repository you are in: .baton/config.json (when there is none) and a
 commented block in .gitignore (the handoff, config and trusted keys are committed;
-the store, history, run records and subagent handoffs are not).
-
-Options:
-  --claude-code   add baton's hooks to .claude/settings.json (PreCompact, SessionStart
-                  after compact/resume/clear, SubagentStop), for people who do not
-                  install the plugin
-  --codex         add baton's hooks to .codex/hooks.json (PreCompact, SessionStart)
-  --json          print what changed as JSON
-
-Safe to run again: JSON it finds is merged (only baton's own entries are added), a
+the store, history, run records and subagent handoffs are not).`,
+    flags: FLAGS,
+    after: `Safe to run again: JSON it finds is merged (only baton's own entries are added), a
 file it did not write is never replaced, and a file it cannot read as JSON is
 refused before anything is changed.
 
 Exit codes: 0 done, 1 refused (nothing changed), 64 usage.`,
+  }),
   async run(args, io) {
     const { flags, positionals } = parseFlags('init', args, FLAGS);
     if (positionals.length > 0)
