@@ -1,4 +1,5 @@
 /** The hooks as the hosts call them, in real repositories: JSON in, a handoff written or a brief out. */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -132,5 +133,30 @@ describe('subagent-stop', () => {
         context(),
       ),
     ).toEqual({});
+  });
+});
+
+describe('baton hook (the command)', () => {
+  const BIN = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/bin/baton.cjs');
+  const hook = (args: string[], stdin: string) =>
+    spawnSync(process.execPath, [BIN, 'hook', ...args], {
+      cwd: repo.dir,
+      input: stdin,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '' },
+    });
+
+  it('always exits 0; --quiet keeps only problems on stderr', () => {
+    repo = createTempRepo();
+    const ok = hook(['pre-compact', '-q'], input({ transcript_path: CC }));
+    expect([ok.status, ok.stdout, ok.stderr]).toEqual([0, '', '']);
+    const loud = hook(['pre-compact'], input({ transcript_path: CC }));
+    expect(loud.stderr).toMatch(/^baton: wrote \.baton\/handoff\.md/);
+    const bad = hook(['pre-compact', '-q'], 'garbage');
+    expect([bad.status, bad.stderr]).toEqual([
+      0,
+      'baton hook pre-compact: the host sent no JSON object on stdin; nothing done\n',
+    ]);
+    expect(hook(['nope'], '').status).toBe(64);
   });
 });
