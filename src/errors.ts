@@ -48,6 +48,9 @@ export type BatonErrorCode =
   | 'KEY_NOT_FOUND'
   | 'KEY_INVALID'
   | 'APPROVAL_REFUSED'
+  // transcripts and host set-up (src/transcripts/, src/hosts/)
+  | 'TRANSCRIPT_UNKNOWN'
+  | 'INIT_REFUSED'
   // bugs
   | 'INTERNAL';
 
