@@ -78,4 +78,8 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: 'list recorded runs, or show one run and its events',
     load: () => import('./commands/runs.js'),
   },
+  serve: {
+    summary: 'start a server: web (the viewer)',
+    load: () => import('./commands/serve.js'),
+  },
 };
