@@ -90,4 +90,8 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: 'run as a Claude Code or Codex hook: pre-compact, session-start, subagent-stop',
     load: () => import('./commands/hook.js'),
   },
+  serve: {
+    summary: 'start a server: web (the viewer)',
+    load: () => import('./commands/serve.js'),
+  },
 };
