@@ -13,11 +13,13 @@ export type BatonErrorCode =
   | 'FILE_TOO_LARGE'
   | 'FILE_NOT_UTF8'
   | 'FILE_WRITE_FAILED'
+  | 'INPUT_EMPTY'
   // handoffs and formats
   | 'HANDOFF_INVALID'
   | 'HANDOFF_OVER_CAP'
   | 'FORMAT_UNKNOWN'
   | 'FORMAT_CANNOT_HOLD'
+  | 'FORMAT_NOT_SOURCE'
   // git provenance
   | 'PROVENANCE_GIT_MISSING'
   | 'PROVENANCE_NOT_A_REPO'
@@ -51,6 +53,9 @@ export type BatonErrorCode =
   | 'A2A_UNREACHABLE'
   | 'A2A_NO_ACK'
   | 'A2A_PROTOCOL'
+  // transcripts and host set-up (src/transcripts/, src/hosts/)
+  | 'TRANSCRIPT_UNKNOWN'
+  | 'INIT_REFUSED'
   // bugs
   | 'INTERNAL';
 

@@ -1,30 +1,32 @@
 /**
  * `baton serve <server>`: starts one of baton's servers. Each server is a subcommand loaded only
- * when it is run; add one by adding a line to SERVERS (e.g. `web`).
+ * when it is run; add one by adding a line to SERVERS.
  */
 import { UserError } from '../../errors.js';
 import type { Command } from '../io.js';
 import { HELP as A2A_HELP } from './_serve-a2a.js';
 
 const SERVERS: Record<string, { summary: string; load: () => Promise<{ command: Command }> }> = {
+  web: {
+    summary: 'the viewer: runs, windows, tokens and handoff chains in a browser',
+    load: () => import('./_serve-web.js'),
+  },
   a2a: {
-    summary: 'an A2A v1.0 agent that receives handoffs (and builds, with --agent)',
+    summary: 'an A2A v1.0 agent that verifies handoffs before taking them (and builds, with --agent)',
     load: () => import('./_serve-a2a.js'),
   },
 };
-
-function list(): string {
-  return Object.entries(SERVERS)
-    .map(([name, s]) => `  ${name.padEnd(8)}${s.summary}`)
-    .join('\n');
-}
 
 /** The serve command. */
 export const command: Command = {
   help: `Usage: baton serve <server> [options]
 
 Servers:
-${list()}
+${Object.entries(SERVERS)
+  .map(([name, s]) => `  ${name.padEnd(8)}${s.summary}`)
+  .join('\n')}
+
+Run \`baton serve <server> --help\` for the options of one.
 
 ${A2A_HELP}`,
   async run(args, io) {
@@ -36,6 +38,11 @@ ${A2A_HELP}`,
         `${name ? `unknown server "${name}"` : 'name a server'}: one of ${Object.keys(SERVERS).join(', ')} (see \`baton serve --help\`)`,
       );
     }
-    return (await server.load()).command.run(rest, io);
+    const { command: sub } = await server.load();
+    if (rest.includes('--help') || rest.includes('-h')) {
+      io.stdout(`${sub.help}\n`);
+      return 0;
+    }
+    return sub.run(rest, io);
   },
 };
