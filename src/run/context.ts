@@ -47,6 +47,11 @@ export interface RunOptions {
   store?: Store;
   /** Told once when the store fails mid-run (the run goes on; `--resume` catches the store up). */
   onStoreError?: (error: Error) => void;
+  /**
+   * Aborting interrupts the run: agents and commands in flight end, an `interrupted` event is
+   * recorded, and the run ends with status `interrupted` (exit code 130). The reason names the signal.
+   */
+  signal?: AbortSignal;
 }
 
 /** The state of a run in progress. */
@@ -65,6 +70,8 @@ export interface RunContext {
   /** Serialises gate and commit: one task commits at a time. */
   commitLock: Promise<unknown>;
   halted: boolean;
+  /** The signal that interrupted the run, once it was interrupted. */
+  interrupted?: string;
   sink?: StoreSink;
 }
 

@@ -3,7 +3,18 @@
  * so that a run killed at any point (kill -9 included) can be read back and resumed. A line cut
  * off by a crash was never recorded: it is dropped when the log is opened again.
  */
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  truncateSync,
+  writeSync,
+} from 'node:fs';
+import { UserError } from '../errors.js';
 
 /** An event as the engine records it; the log adds `seq` and `time`. */
 export interface NewEvent {
@@ -43,6 +54,13 @@ export class EventLog {
   static open(path: string): EventLog {
     const events: RunEvent[] = [];
     let keep = 0;
+    // The run folder is shared with agents: the log is never read or appended through a link.
+    if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) {
+      throw new UserError(
+        'RUN_RECORD_UNSAFE',
+        `${path} is a symbolic link: the run keeps its log only in its own folder`,
+      );
+    }
     if (existsSync(path)) {
       const text = readFileSync(path, 'utf8');
       let start = 0;
@@ -62,7 +80,8 @@ export class EventLog {
       }
     }
     if (existsSync(path)) truncateSync(path, keep);
-    return new EventLog(path, openSync(path, 'a'), events);
+    const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW;
+    return new EventLog(path, openSync(path, flags, 0o644), events);
   }
 
   /** Every event recorded so far, in order. */

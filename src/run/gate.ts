@@ -4,11 +4,11 @@
  * changed since the task started. Deterministic: the builder's word is an input, never the
  * authority.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, normalize, relative } from 'node:path';
 import type { PlanTask } from '../plan/types.js';
 import { pathStates } from '../provenance/commit.js';
 import { globToRegExp } from '../resume/affected.js';
+import { readRegularFile } from './_record-files.js';
 import { type Progress, type ProgressFile, parseProgress } from './progress-file.js';
 
 /** The gate's verdict. */
@@ -31,8 +31,10 @@ export interface GateOptions {
 export function checkGate(options: GateOptions): GateResult {
   const { root, task, progressPath } = options;
   const shown = relative(root, progressPath);
-  if (!existsSync(progressPath)) return { pass: false, reason: `progress file ${shown} not found` };
-  const progress = parseProgress(readFileSync(progressPath, 'utf8'));
+  const read = readRegularFile(progressPath, `progress file ${shown}`);
+  if (!read) return { pass: false, reason: `progress file ${shown} not found` };
+  if ('refused' in read) return { pass: false, reason: read.refused };
+  const progress = parseProgress(read.text);
   if (progress.status !== 'COMPLETED') {
     return {
       pass: false,

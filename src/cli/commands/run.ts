@@ -84,9 +84,16 @@ Options:
                              store (the store: $BATON_STORE, else .baton/baton.db)
   --json                     print run.json at the end instead of the summary
 
+Ctrl-C (SIGINT) or SIGTERM ends the agents in flight (their whole process tree),
+records an \`interrupted\` event and exits 130; --resume continues the run. One
+process runs a run at a time (.baton/runs/<run-id>/run.lock holds its pid): a
+--resume of a run that is still running is refused, and agents a killed baton
+left behind are ended before the run goes on.
+
 Exit codes: 0 every task committed, 1 the plan or the repository was refused
-(nothing ran), 5 a task failed or escalated and the run halted, 6 a task needs
-planning (its handoff widened the scope, or it outgrew its windows), 64 usage error.`,
+(nothing ran) or the run is already running, 5 a task failed or escalated and the
+run halted, 6 a task needs planning (its handoff widened the scope, or it outgrew
+its windows), 64 usage error, 130 interrupted.`,
   async run(args, io) {
     const { flags } = parseFlags('run', args, FLAGS);
     const root = findRepositoryRoot(io.cwd);
@@ -161,6 +168,20 @@ planning (its handoff widened the scope, or it outgrew its windows), 64 usage er
           `baton: the store stopped taking events (${error.message}); the run goes on, its log is complete, and --resume catches the store up\n`,
         );
     }
+    // Ctrl-C and SIGTERM interrupt the run: its agents end, an `interrupted` event is recorded,
+    // and the run returns 130 (the engine does it; here the signals become an abort).
+    const interrupt = new AbortController();
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (!interrupt.signal.aborted) {
+        io.stderr(
+          `baton: ${signal}: ending the run's agents; \`baton run --resume <run-id>\` continues it\n`,
+        );
+        interrupt.abort(signal);
+      }
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    common.signal = interrupt.signal;
     try {
       const result = await begin(common);
       printer.stop();
@@ -168,6 +189,8 @@ planning (its handoff widened the scope, or it outgrew its windows), 64 usage er
       else for (const l of summaryLines(result.summary)) io.stdout(`${l}\n`);
       return result.exitCode;
     } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
       printer.stop();
       await store?.close();
     }
