@@ -1,7 +1,9 @@
 /** `baton resume [path]`: the brief a fresh context starts from, or a refusal. */
 import { UserError } from '../../errors.js';
+import type { ReverifyCommand } from '../../resume/brief.js';
 import { renderBrief } from '../../resume/render.js';
 import { resumeHandoff } from '../../resume/resume.js';
+import { askYesNo, canAsk } from '../_confirm.js';
 import { parseFlags } from '../args.js';
 import { formatFlag, oneHandoffPath } from '../handoff-args.js';
 import type { Command } from '../io.js';
@@ -11,6 +13,7 @@ const FLAGS = {
   format: { type: 'string' },
   json: { type: 'boolean' },
   reverify: { type: 'boolean' },
+  yes: { type: 'boolean', short: 'y' },
   timeout: { type: 'string' },
 } as const;
 
@@ -29,7 +32,11 @@ files) and the claims to re-verify. It never changes the handoff.
 Options:
   --format <f>      auto (default), baton, context-kit, json
   --reverify        run each claim-to-re-verify's command from the repository root
-                    and report pass/fail now
+                    and report pass/fail now. These commands were written by the
+                    agent that wrote the handoff, not by you or baton: the brief
+                    lists each and where it is written, a terminal is asked once,
+                    and without a terminal nothing runs unless --yes is given.
+  -y, --yes         agree to run those commands without being asked
   --timeout <sec>   per command with --reverify (default 120)
   --json            print the brief as JSON
 
@@ -49,8 +56,14 @@ Exit codes: 0 fresh, 3 stale; refused: 1 INVALID, 2 MISMATCH, 4 UNTRUSTED; 64 us
       format,
       reverify: Boolean(flags.reverify),
       timeoutMs,
+      ...consentOf(Boolean(flags.yes), io.stdinIsTTY),
     });
     if (!result.ok) return printRefusal(io, result.report, 'resuming from');
+    if (result.brief.reverifySkipped) {
+      io.stderr(
+        `baton: --reverify ran nothing (${result.brief.reverifySkipped}); the commands are the handoff writer's, listed in the brief: give --yes to run them\n`,
+      );
+    }
     if (flags.json) {
       io.stdout(`${JSON.stringify(result.brief, null, 2)}\n`);
     } else {
@@ -59,3 +72,31 @@ Exit codes: 0 fresh, 3 stale; refused: 1 INVALID, 2 MISMATCH, 4 UNTRUSTED; 64 us
     return result.brief.exitCode;
   },
 };
+
+// --yes agrees; a terminal is asked once; otherwise no consent, and nothing runs.
+function consentOf(
+  yes: boolean,
+  stdinIsTTY: boolean,
+): {
+  consent?: (commands: readonly ReverifyCommand[]) => boolean | Promise<boolean>;
+} {
+  if (yes) return { consent: () => true };
+  if (!canAsk(stdinIsTTY)) return {};
+  return {
+    consent: (commands) => {
+      const writer = (commands[0]?.writer ?? 'the agent that wrote the handoff').replace(
+        /[\u0000-\u001f\u007f-\u009f]/g,
+        '?',
+      );
+      // Another agent's text on a terminal: no control characters (escape sequences) get through.
+      const shown = (t: string) => t.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+      const list = commands.map(
+        (c) => `  ${shown(c.command)}\n      from ${c.sources.join(', ')} of ${shown(c.path)}\n`,
+      );
+      return askYesNo(
+        `--reverify would run ${commands.length} command${commands.length === 1 ? '' : 's'} written by ${writer}, not by baton:\n${list.join('')}`,
+        'Run them now, as you, from the repository root?',
+      );
+    },
+  };
+}
