@@ -38,6 +38,11 @@ export function gateAndCommit(
     progressPath: paths.progress(task.id),
     startCommit,
     dirtyAtStart: ctx.dirtyAtStart,
+    ownCommits: new Set(
+      ctx.log.events
+        .filter((e) => e.event === 'commit' && typeof e.commit === 'string')
+        .map((e) => e.commit as string),
+    ),
   });
   if (!gate.pass) return { gate };
   const result = paths.result(task.id);
