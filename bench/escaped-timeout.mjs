@@ -55,8 +55,11 @@ function reverifyCase(bin) {
     repo.commit('a');
     timed(bin, ['write'], repo.dir, DRAFT(`setsid sh -c 'exec sleep ${HOLD}'`));
     repo.write('src/a.ts', 'export const a = 2;\n');
-    const yes = spawnSync(process.execPath, [bin, 'resume', '--help'], { encoding: 'utf8' }).stdout.includes('--yes');
-    return timed(bin, ['resume', '--reverify', '--timeout', '1', ...(yes ? ['--yes'] : [])], repo.dir).seconds;
+    const yes = spawnSync(process.execPath, [bin, 'resume', '--help'], { encoding: 'utf8' }).stdout.includes(
+      '--yes',
+    );
+    return timed(bin, ['resume', '--reverify', '--timeout', '1', ...(yes ? ['--yes'] : [])], repo.dir)
+      .seconds;
   } finally {
     repo.cleanup();
   }
@@ -70,7 +73,18 @@ function runCase(bin) {
     writeFileSync(plan, '# Plan: p\n\n## TASK-01: one\n- Files in scope: a.txt\n');
     return timed(
       bin,
-      ['run', '--plan', plan, '--builder', `setsid sleep ${HOLD}`, '--timeout', '2', '--max-attempts', '1', '--no-store'],
+      [
+        'run',
+        '--plan',
+        plan,
+        '--builder',
+        `setsid sleep ${HOLD}`,
+        '--timeout',
+        '2',
+        '--max-attempts',
+        '1',
+        '--no-store',
+      ],
       repo.dir,
     ).seconds;
   } finally {
@@ -81,7 +95,9 @@ function runCase(bin) {
 
 const builds = [['this build', BIN]];
 if (process.env.BATON_BIN_BEFORE) builds.unshift(['before', process.env.BATON_BIN_BEFORE]);
-say(`### Return after a timeout with an escaped (setsid) child holding stdout ${HOLD} s, median of ${ROUNDS}`);
+say(
+  `### Return after a timeout with an escaped (setsid) child holding stdout ${HOLD} s, median of ${ROUNDS}`,
+);
 say('');
 say('| build | `resume --reverify --timeout 1` | `run --timeout 2` |');
 say('|---|---:|---:|');
@@ -92,4 +108,5 @@ for (let r = 0; r < ROUNDS; r++) {
     rows[i].run.push(runCase(bin));
   }
 }
-for (const row of rows) say(`| ${row.name} | ${median(row.reverify).toFixed(2)} s | ${median(row.run).toFixed(2)} s |`);
+for (const row of rows)
+  say(`| ${row.name} | ${median(row.reverify).toFixed(2)} s | ${median(row.run).toFixed(2)} s |`);

@@ -2,7 +2,7 @@
  * Markdown plans: `# Plan: <title>`, then `## TASK-01: <title>` per task with `- Depends on:`,
  * `- Files in scope:`, `- Verify by: \`cmd\`` (one or more), `- Goal:` and free text.
  */
-import { codeSpans, FenceTracker } from '../formats/_text.js';
+import { codeSpans, FenceTracker } from '../formats/text.js';
 import { isTaskId, TASK_ID_RULE } from './ids.js';
 import type { Plan, PlanProblem, PlanTask } from './types.js';
 

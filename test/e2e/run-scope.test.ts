@@ -4,7 +4,15 @@
  * records through a symbolic link an agent planted, and a plan id cannot name a path. The built
  * CLI in real temporary repositories, with shell-script builders.
  */
-import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -135,14 +143,19 @@ printf -- '- Status: COMPLETED\\n- Files changed:\\n  - \`src/x.js\` — CREATE\
   it('refuses a progress file that is a link (to a file outside the repository), and never quotes it', () => {
     const { repo, tools, run } = setup(PLAN);
     const outside = join(tools, 'secret-progress.md');
-    writeFileSync(outside, '- Status: COMPLETED\n- Files changed:\n  - `src/x.js` — CREATE\n<!-- TOP SECRET -->\n');
+    writeFileSync(
+      outside,
+      '- Status: COMPLETED\n- Files changed:\n  - `src/x.js` — CREATE\n<!-- TOP SECRET -->\n',
+    );
     const r = run(
       builder(`echo 'export const x = 1;' > src/x.js
 ln -sf '${outside}' "$P"`),
       ['--max-attempts', '2'],
     );
     expect(r.status).toBe(5);
-    expect(gateReason(repo)).toMatch(/TASK-01_progress\.md is a symbolic link: the committer reads only a regular file/);
+    expect(gateReason(repo)).toMatch(
+      /TASK-01_progress\.md is a symbolic link: the committer reads only a regular file/,
+    );
     const runDir = join(repo.dir, '.baton/runs', readdirSync(join(repo.dir, '.baton/runs'))[0] as string);
     const retry = readFileSync(join(runDir, 'dispatches', 'TASK-01.builder.a2.w1.txt'), 'utf8');
     expect(retry).not.toContain('TOP SECRET');
@@ -152,7 +165,10 @@ ln -sf '${outside}' "$P"`),
     const target = mkdtempSync(join(tmpdir(), 'baton-target-'));
     cleanup.push(() => rmSync(target, { recursive: true, force: true }));
     const id = `../../../../../../../../..${target}/T1`;
-    const { repo, run } = setup(`title: p\ntasks:\n  - id: "${id}"\n    files_in_scope: [src/**]\n`, 'plan.yaml');
+    const { repo, run } = setup(
+      `title: p\ntasks:\n  - id: "${id}"\n    files_in_scope: [src/**]\n`,
+      'plan.yaml',
+    );
     const r = run(builder('true'));
     expect(r.status).toBe(1);
     expect(r.stderr).toContain(`task id \`${id}\` is not a name`);

@@ -16,7 +16,8 @@ afterEach(() => {
   for (const c of cleanup.splice(0)) c();
 });
 
-const PLAN = '# Plan: one\n\n## TASK-01: Sum\n- Files in scope: src/sum.js\n- Verify by: `test -f src/sum.js`\n';
+const PLAN =
+  '# Plan: one\n\n## TASK-01: Sum\n- Files in scope: src/sum.js\n- Verify by: `test -f src/sum.js`\n';
 
 const RESULT = `<task-result status="PASS">
   <context-handoff from="builder" detail-level="FULL">
@@ -96,8 +97,15 @@ function runId(repo: TempRepo): string {
   return readdirSync(join(repo.dir, '.baton', 'runs'))[0] as string;
 }
 
-function start(args: string[], cwd: string): { child: ChildProcess; done: Promise<number | null>; stderr: () => string } {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+function start(
+  args: string[],
+  cwd: string,
+): { child: ChildProcess; done: Promise<number | null>; stderr: () => string } {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd,
+    env: cleanEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let err = '';
   child.stderr?.on('data', (c: Buffer) => {
     err += c.toString('utf8');
@@ -112,15 +120,30 @@ describe('a timeout ends an agent that escaped its process group', () => {
     const { repo, tools, planPath, agent, track } = setup();
     const pidFile = join(tools, 'escaped.pid');
     // The escaped child holds stdout open for a minute; before the fix baton waited for it.
-    const escape = `setsid sh -c 'echo $$ > "${pidFile}"; exec sleep 60' &\nsleep 60`;
-    const r = baton(['run', '--plan', planPath, '--builder', agent(builder(escape)), '--timeout', '2', '--max-attempts', '1'], {
-      cwd: repo.dir,
-      timeoutMs: 30_000,
-    });
+    const escaping = `setsid sh -c 'echo $$ > "${pidFile}"; exec sleep 60' &\nsleep 60`;
+    const r = baton(
+      [
+        'run',
+        '--plan',
+        planPath,
+        '--builder',
+        agent(builder(escaping)),
+        '--timeout',
+        '2',
+        '--max-attempts',
+        '1',
+      ],
+      {
+        cwd: repo.dir,
+        timeoutMs: 30_000,
+      },
+    );
     const pid = readPid(pidFile);
     track(pid);
     expect(r.status).toBe(5);
-    expect(String(events(repo).find((e) => e.event === 'attempt-failed')?.reason)).toMatch(/timed out after 2 s/);
+    expect(String(events(repo).find((e) => e.event === 'attempt-failed')?.reason)).toMatch(
+      /timed out after 2 s/,
+    );
     expect(alive(pid)).toBe(false);
   });
 
@@ -132,7 +155,10 @@ describe('a timeout ends an agent that escaped its process group', () => {
     const w = baton(['write'], { cwd: repo.dir, input: draft });
     expect(w.status, w.stderr).toBe(0);
     repo.write('src/a.ts', 'changed\n');
-    const r = baton(['resume', '--reverify', '--yes', '--timeout', '1'], { cwd: repo.dir, timeoutMs: 30_000 });
+    const r = baton(['resume', '--reverify', '--yes', '--timeout', '1'], {
+      cwd: repo.dir,
+      timeoutMs: 30_000,
+    });
     const pid = readPid(pidFile);
     track(pid);
     expect(r.stdout).toContain('fail (timed out)');

@@ -143,7 +143,8 @@ describe('plans: every problem at once, ids are names', () => {
   });
 
   it('names every problem of a YAML plan too', async () => {
-    const yaml = 'title: x\ntasks:\n  - id: A\n    depends_on: [B, Q]\n  - id: B\n    depends_on: [A]\n  - {title: no id}\n';
+    const yaml =
+      'title: x\ntasks:\n  - id: A\n    depends_on: [B, Q]\n  - id: B\n    depends_on: [A]\n  - {title: no id}\n';
     const { problems } = await parsePlan(yaml, 'p.yaml');
     expect(problems.map((p) => p.message)).toEqual([
       'A depends on unknown task Q',

@@ -4,43 +4,37 @@ import type { ReverifyCommand } from '../../resume/brief.js';
 import { renderBrief } from '../../resume/render.js';
 import { resumeHandoff } from '../../resume/resume.js';
 import { askYesNo, canAsk } from '../_confirm.js';
-import { parseFlags } from '../args.js';
+import { type FlagSpec, helpText, parseFlags } from '../args.js';
 import { formatFlag, oneHandoffPath } from '../handoff-args.js';
 import type { Command } from '../io.js';
 import { printRefusal } from '../output.js';
 
 const FLAGS = {
-  format: { type: 'string' },
-  json: { type: 'boolean' },
-  reverify: { type: 'boolean' },
-  yes: { type: 'boolean', short: 'y' },
-  timeout: { type: 'string' },
-} as const;
+  format: { type: 'string', value: 'f', description: 'auto (default), baton, context-kit, json' },
+  reverify: {
+    type: 'boolean',
+    description:
+      "run each claim-to-re-verify's command from the repository root\nand report pass/fail now. These commands were written by the\nagent that wrote the handoff, not by you or baton: the brief\nlists each and where it is written, a terminal is asked once,\nand without a terminal nothing runs unless --yes is given.",
+  },
+  yes: { type: 'boolean', short: 'y', description: 'agree to run those commands without being asked' },
+  timeout: { type: 'string', value: 'sec', description: 'per command with --reverify (default 120)' },
+  json: { type: 'boolean', description: 'print the brief as JSON' },
+} as const satisfies Record<string, FlagSpec>;
 
 /** The resume command. */
 export const command: Command = {
-  summary: 'print the brief to paste into a fresh context (refuses INVALID/MISMATCH/UNTRUSTED)',
-  help: `Usage: baton resume [path] [options]
+  help: helpText({
+    usage: `Usage: baton resume [path] [options]
 
 Validates the handoff against the repository it is in. An INVALID, MISMATCH or
 UNTRUSTED handoff is refused: the reasons go to stderr, nothing to stdout, and the
 exit code is validate's. Otherwise prints a brief for a fresh context: the goal,
 provenance then and now, DO NOT REDO, DO NOT REVERSE, remaining sub-specs, dead
 ends, open concerns, preferences; and when stale, what moved (fields, commits,
-files) and the claims to re-verify. It never changes the handoff.
-
-Options:
-  --format <f>      auto (default), baton, context-kit, json
-  --reverify        run each claim-to-re-verify's command from the repository root
-                    and report pass/fail now. These commands were written by the
-                    agent that wrote the handoff, not by you or baton: the brief
-                    lists each and where it is written, a terminal is asked once,
-                    and without a terminal nothing runs unless --yes is given.
-  -y, --yes         agree to run those commands without being asked
-  --timeout <sec>   per command with --reverify (default 120)
-  --json            print the brief as JSON
-
-Exit codes: 0 fresh, 3 stale; refused: 1 INVALID, 2 MISMATCH, 4 UNTRUSTED; 64 usage.`,
+files) and the claims to re-verify. It never changes the handoff.`,
+    flags: FLAGS,
+    after: `Exit codes: 0 fresh, 3 stale; refused: 1 INVALID, 2 MISMATCH, 4 UNTRUSTED; 64 usage.`,
+  }),
   async run(args, io) {
     const { flags, positionals } = parseFlags('resume', args, FLAGS);
     const format = formatFlag('resume', flags.format);
@@ -84,12 +78,9 @@ function consentOf(
   if (!canAsk(stdinIsTTY)) return {};
   return {
     consent: (commands) => {
-      const writer = (commands[0]?.writer ?? 'the agent that wrote the handoff').replace(
-        /[\u0000-\u001f\u007f-\u009f]/g,
-        '?',
-      );
+      const writer = (commands[0]?.writer ?? 'the agent that wrote the handoff').replace(/\p{Cc}/gu, '?');
       // Another agent's text on a terminal: no control characters (escape sequences) get through.
-      const shown = (t: string) => t.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+      const shown = (t: string) => t.replace(/\p{Cc}/gu, '?');
       const list = commands.map(
         (c) => `  ${shown(c.command)}\n      from ${c.sources.join(', ')} of ${shown(c.path)}\n`,
       );
