@@ -5,13 +5,14 @@
  * corrective re-dispatch that says exactly what was wrong.
  */
 import type { DispatchXml } from '../formats/pipeline-xml/index.js';
+import type { RunEventPayloads } from '../run-events.js';
 import { accumulate, continuationDispatch } from '../window/continuation.js';
 import { at, done, end, type Next, type StageOutcome, type StageRun, withNotice } from './_stage-common.js';
 import { sameRemaining, scopeViolations, vagueSubSpecs } from './guardrails.js';
 import type { HandoffReply, Malformed, StageResult } from './reply.js';
 
-/** The fields of the `reply` event that every step records. */
-export type ReplyFields = Record<string, unknown> & { file: string };
+/** The fields of the `reply` event that every step records (all but its verdict and reason). */
+export type ReplyFields = Omit<RunEventPayloads['reply'], 'verdict' | 'reason'>;
 
 /** A result: the stage ends with its verdict. */
 export function resultStep(s: StageRun, result: StageResult, reply: ReplyFields): Next {

@@ -11,6 +11,7 @@ import type { PlanTask } from '../plan/types.js';
 import { commitPaths, findCommitWithTrailers } from '../provenance/commit.js';
 import { writeRecord } from './_record-files.js';
 import type { RunContext } from './context.js';
+import type { RunEvent } from './events.js';
 import { checkGate, type GateResult } from './gate.js';
 
 /** The trailers of a task's commit. */
@@ -38,11 +39,7 @@ export function gateAndCommit(
     progressPath: paths.progress(task.id),
     startCommit,
     dirtyAtStart: ctx.dirtyAtStart,
-    ownCommits: new Set(
-      ctx.log.events
-        .filter((e) => e.event === 'commit' && typeof e.commit === 'string')
-        .map((e) => e.commit as string),
-    ),
+    ownCommits: new Set(ctx.log.events.flatMap((e: RunEvent) => (e.event === 'commit' ? [e.commit] : []))),
   });
   if (!gate.pass) return { gate };
   const result = paths.result(task.id);

@@ -2,6 +2,7 @@
 import type { Agent } from '../agents/types.js';
 import type { ContextHandoffXml } from '../formats/pipeline-xml/index.js';
 import type { Plan } from '../plan/types.js';
+import type { NewRunEvent } from '../run-events.js';
 import type { Store } from '../store/types.js';
 import type { TokenCounter } from '../tokens/count.js';
 import type { WindowSizes } from '../window/policy.js';
@@ -59,7 +60,7 @@ export interface RunContext {
   options: RunOptions;
   runId: string;
   paths: RunPaths;
-  log: EventLog;
+  log: EventLog<NewRunEvent>;
   counter: TokenCounter;
   /** The builder handoff of each committed task, for later tasks' `<previous-results>`. */
   finals: Map<string, ContextHandoffXml>;

@@ -12,6 +12,7 @@ import { parsePlan } from '../plan/load.js';
 import type { PlanTask } from '../plan/types.js';
 import { captureProvenance } from '../provenance/capture.js';
 import { headCommit, pathStates } from '../provenance/commit.js';
+import type { NewRunEvent } from '../run-events.js';
 import { endProcessesWithEnv } from '../shell/run-shell.js';
 import { loadTokenCounter } from '../tokens/count.js';
 import { ensureRecordFolder, readRecord, writeRecord } from './_record-files.js';
@@ -79,7 +80,7 @@ export async function startRun(options: RunOptions): Promise<RunResult> {
   const ctx = await context(
     { ...options, root: capture.root },
     runId,
-    EventLog.open(paths.events),
+    EventLog.open<NewRunEvent>(paths.events),
     dirtyAtStart,
   );
   ctx.log.append({
@@ -121,9 +122,9 @@ export async function resumeRun(runId: string, options: ResumeOptions): Promise<
   if (problems.length)
     throw new UserError('PLAN_INVALID', `the run's plan copy is not valid: ${problems[0]?.message}`);
   const lock = takeRunLock(paths);
-  let log: EventLog;
+  let log: EventLog<NewRunEvent>;
   try {
-    log = EventLog.open(paths.events);
+    log = EventLog.open<NewRunEvent>(paths.events);
   } catch (error) {
     lock.release();
     throw error;
@@ -163,7 +164,7 @@ function endOrphans(ctx: RunContext, paths: RunPaths, lock: RunLock): void {
 async function context(
   options: RunOptions,
   runId: string,
-  log: EventLog,
+  log: EventLog<NewRunEvent>,
   dirtyAtStart: Map<string, string | undefined>,
 ): Promise<RunContext> {
   const paths = runPaths(options.root, runId);

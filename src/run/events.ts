@@ -15,44 +15,44 @@ import {
   writeSync,
 } from 'node:fs';
 import { UserError } from '../errors.js';
+import type { NewRunEvent, RecordedRunEvent } from '../run-events.js';
 
-/** An event as the engine records it; the log adds `seq` and `time`. */
-export interface NewEvent {
+/** Any entry the log can hold: a name and JSON fields (the engine's are `NewRunEvent`). */
+export interface LogEntry {
   event: string;
-  task?: string;
-  stage?: string;
-  attempt?: number;
-  window?: number;
   [field: string]: unknown;
 }
 
-/** One event. `seq` numbers the events of a run from 1 without gaps. */
-export interface RunEvent extends NewEvent {
-  seq: number;
-  time: string;
-}
+/** An entry as recorded: `seq` numbers a log's entries from 1 without gaps. */
+export type Recorded<E> = E & { seq: number; time: string };
+
+/** An event as the engine records it; the log adds `seq` and `time` (one type per event: run-events.ts). */
+export type NewEvent = NewRunEvent;
+
+/** One event of a run as recorded. */
+export type RunEvent = RecordedRunEvent;
 
 /** Receives every event as it is recorded (the live progress printer, the store). */
-export type EventListener = (event: RunEvent) => void;
+export type EventListener<E extends { event: string } = NewRunEvent> = (event: Recorded<E>) => void;
 
 /** An append-only, fsynced JSONL event log. */
-export class EventLog {
+export class EventLog<E extends { event: string } = LogEntry> {
   private readonly fd: number;
-  private readonly recorded: RunEvent[];
-  private readonly listeners: EventListener[] = [];
+  private readonly recorded: Recorded<E>[];
+  private readonly listeners: EventListener<E>[] = [];
 
   private constructor(
     readonly path: string,
     fd: number,
-    events: RunEvent[],
+    events: Recorded<E>[],
   ) {
     this.fd = fd;
     this.recorded = events;
   }
 
   /** Opens (or creates) the log at `path`, dropping a last line a crash cut off. */
-  static open(path: string): EventLog {
-    const events: RunEvent[] = [];
+  static open<E extends { event: string } = LogEntry>(path: string): EventLog<E> {
+    const events: Recorded<E>[] = [];
     let keep = 0;
     // The run folder is shared with agents: the log is never read or appended through a link.
     if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) {
@@ -68,9 +68,9 @@ export class EventLog {
         const nl = text.indexOf('\n', start);
         if (nl < 0) break;
         const line = text.slice(start, nl);
-        let event: RunEvent;
+        let event: Recorded<E>;
         try {
-          event = JSON.parse(line) as RunEvent;
+          event = JSON.parse(line) as Recorded<E>;
         } catch {
           break;
         }
@@ -81,17 +81,17 @@ export class EventLog {
     }
     if (existsSync(path)) truncateSync(path, keep);
     const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW;
-    return new EventLog(path, openSync(path, flags, 0o644), events);
+    return new EventLog<E>(path, openSync(path, flags, 0o644), events);
   }
 
   /** Every event recorded so far, in order. */
-  get events(): readonly RunEvent[] {
+  get events(): readonly Recorded<E>[] {
     return this.recorded;
   }
 
   /** Records an event durably (written and fsynced) and tells the listeners. */
-  append(event: NewEvent): RunEvent {
-    const full: RunEvent = { seq: this.recorded.length + 1, time: new Date().toISOString(), ...event };
+  append(event: E): Recorded<E> {
+    const full = { seq: this.recorded.length + 1, time: new Date().toISOString(), ...event } as Recorded<E>;
     const line = Buffer.from(`${JSON.stringify(full)}\n`);
     let off = 0;
     while (off < line.length) off += writeSync(this.fd, line, off, line.length - off);
@@ -102,7 +102,7 @@ export class EventLog {
   }
 
   /** Calls `listener` for every event recorded from now on. */
-  subscribe(listener: EventListener): void {
+  subscribe(listener: EventListener<E>): void {
     this.listeners.push(listener);
   }
 
