@@ -75,30 +75,31 @@ export async function startRun(options: RunOptions): Promise<RunResult> {
   const runId = newUlid();
   const paths = runPaths(capture.root, runId);
   ensureRecordFolder(paths, paths.dir);
-  const lock = takeRunLock(paths);
-  writeRecord(paths, paths.plan, options.planText);
-  const ctx = await context(
-    { ...options, root: capture.root },
-    runId,
-    EventLog.open<NewRunEvent>(paths.events),
-    dirtyAtStart,
-  );
-  ctx.log.append({
-    event: 'run-started',
-    run_id: runId,
-    plan: options.plan.title,
-    plan_path: options.plan.path ?? null,
-    head: headCommit(capture.root),
-    tasks: options.plan.tasks.map((t) => t.id),
-    builder: options.builder.name,
-    verifier: options.verifier?.name ?? 'built-in',
-    parallel: options.parallel ?? 1,
-    max_attempts: options.maxAttempts ?? 3,
-    dispatch_format: options.dispatchFormat ?? 'xml',
-    dirty_at_start: Object.fromEntries(dirtyAtStart),
+  return held(takeRunLock(paths), async () => {
+    writeRecord(paths, paths.plan, options.planText);
+    const ctx = await context(
+      { ...options, root: capture.root },
+      runId,
+      EventLog.open<NewRunEvent>(paths.events),
+      dirtyAtStart,
+    );
+    ctx.log.append({
+      event: 'run-started',
+      run_id: runId,
+      plan: options.plan.title,
+      plan_path: options.plan.path ?? null,
+      head: headCommit(capture.root),
+      tasks: options.plan.tasks.map((t) => t.id),
+      builder: options.builder.name,
+      verifier: options.verifier?.name ?? 'built-in',
+      parallel: options.parallel ?? 1,
+      max_attempts: options.maxAttempts ?? 3,
+      dispatch_format: options.dispatchFormat ?? 'xml',
+      dirty_at_start: Object.fromEntries(dirtyAtStart),
+    });
+    watchInterrupt(ctx);
+    return finish(ctx, await schedule(ctx, new Map()));
   });
-  watchInterrupt(ctx);
-  return runLocked(ctx, lock, new Map());
 }
 
 /** What `resumeRun` needs besides the run id: the agents, since a script cannot be stored. */
@@ -122,27 +123,23 @@ export async function resumeRun(runId: string, options: ResumeOptions): Promise<
   if (problems.length)
     throw new UserError('PLAN_INVALID', `the run's plan copy is not valid: ${problems[0]?.message}`);
   const lock = takeRunLock(paths);
-  let log: EventLog<NewRunEvent>;
-  try {
-    log = EventLog.open<NewRunEvent>(paths.events);
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
-  const started = log.events.find((e) => e.event === 'run-started');
-  const dirty = new Map(Object.entries((started?.dirty_at_start as Record<string, string>) ?? {}));
-  const ctx = await context({ ...options, root: capture.root, plan, planText }, runId, log, dirty);
-  const states = taskStates(log.events);
-  log.append({ event: 'run-resumed', run_id: runId, after_seq: log.events.length });
-  endOrphans(ctx, paths, lock);
-  watchInterrupt(ctx);
-  return runLocked(ctx, lock, states);
+  return held(lock, async () => {
+    const log = EventLog.open<NewRunEvent>(paths.events);
+    const started = log.events.find((e) => e.event === 'run-started');
+    const dirty = new Map(Object.entries((started?.dirty_at_start as Record<string, string>) ?? {}));
+    const ctx = await context({ ...options, root: capture.root, plan, planText }, runId, log, dirty);
+    const states = taskStates(log.events);
+    log.append({ event: 'run-resumed', run_id: runId, after_seq: log.events.length });
+    endOrphans(ctx, paths, lock);
+    watchInterrupt(ctx);
+    return finish(ctx, await schedule(ctx, states));
+  });
 }
 
-// Runs the scheduled tasks holding the lock, and releases it however the run ends.
-async function runLocked(ctx: RunContext, lock: RunLock, states: Map<string, TaskState>): Promise<RunResult> {
+// Runs `work` holding the run's lock, and releases it however the work ends.
+async function held<T>(lock: RunLock, work: () => Promise<T>): Promise<T> {
   try {
-    return await finish(ctx, await schedule(ctx, states));
+    return await work();
   } finally {
     lock.release();
   }

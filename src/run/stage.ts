@@ -69,8 +69,9 @@ async function runWindow(s: StageRun, current: DispatchXml): Promise<Next> {
     file: relativeTo(ctx.paths.root, replyFile),
     ...(reply.usage ? { usage: reply.usage } : {}),
   };
-  if (!reply.ok) {
-    const reason = `agent failed: ${reply.error ?? 'unknown error'}`;
+  const interrupted = ctx.options.signal?.aborted === true;
+  if (!reply.ok || interrupted) {
+    const reason = `agent failed: ${interrupted ? 'interrupted' : (reply.error ?? 'unknown error')}`;
     ctx.log.append({
       event: 'reply',
       ...base,
@@ -78,7 +79,8 @@ async function runWindow(s: StageRun, current: DispatchXml): Promise<Next> {
       reason,
       stderr_tail: reply.stderrTail,
     });
-    if (ctx.options.signal?.aborted) throw new RunInterrupted(ctx.interrupted ?? 'aborted');
+    // An interrupted run stops here: the stage is neither failed nor retried.
+    if (interrupted) throw new RunInterrupted(ctx.interrupted ?? 'aborted');
     return done(end(s, 'FAIL', reason));
   }
   const classified = classifyReply(reply.text, stage, task.id);
