@@ -176,12 +176,13 @@ its windows), 64 usage error, 130 interrupted.`,
     // and the run returns 130 (the engine does it; here the signals become an abort).
     const interrupt = new AbortController();
     const onSignal = (signal: NodeJS.Signals) => {
-      if (!interrupt.signal.aborted) {
-        io.stderr(
-          `baton: ${signal}: ending the run's agents; \`baton run --resume <run-id>\` continues it\n`,
-        );
-        interrupt.abort(signal);
-      }
+      io.stderr(
+        `baton: ${signal}: ending the run's agents (again to quit at once); \`baton run --resume <run-id>\` continues it\n`,
+      );
+      // A second signal gets the default behaviour: the process ends at once.
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      interrupt.abort(signal);
     };
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
