@@ -1,4 +1,5 @@
 /** Where a run keeps its records: `.baton/runs/<run-id>/` under the repository root. */
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
 
@@ -46,4 +47,22 @@ function plainName(value: string, what: string): string {
     );
   }
   return value;
+}
+
+/**
+ * Refuses a repository whose `.baton` or `.baton/runs` is a symbolic link (or not a folder): a run
+ * keeps its records, and its store file, inside the repository. Checked before anything is opened.
+ */
+export function checkRecordsHome(root: string): void {
+  for (const part of [join(root, '.baton'), join(root, '.baton', 'runs')]) {
+    const s = lstatSync(part, { throwIfNoEntry: false });
+    if (!s) return;
+    if (s.isSymbolicLink() || !s.isDirectory()) {
+      const shown = part.slice(root.length + 1);
+      throw new UserError(
+        'RUN_RECORD_UNSAFE',
+        `${shown} ${s.isSymbolicLink() ? 'is a symbolic link' : 'is not a folder'}: the run keeps its records only in its own folder`,
+      );
+    }
+  }
 }

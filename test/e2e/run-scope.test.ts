@@ -7,10 +7,12 @@
 import {
   existsSync,
   lstatSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -159,6 +161,18 @@ ln -sf '${outside}' "$P"`),
     const runDir = join(repo.dir, '.baton/runs', readdirSync(join(repo.dir, '.baton/runs'))[0] as string);
     const retry = readFileSync(join(runDir, 'dispatches', 'TASK-01.builder.a2.w1.txt'), 'utf8');
     expect(retry).not.toContain('TOP SECRET');
+  });
+
+  it('refuses to run when .baton is a committed link to a folder outside the repository, writing nothing there', () => {
+    const { repo, tools, run } = setup(PLAN);
+    const outside = join(tools, 'elsewhere');
+    mkdirSync(outside);
+    symlinkSync(outside, join(repo.dir, '.baton'));
+    repo.commit('baton folder elsewhere');
+    const r = run(builder('true'));
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('.baton is a symbolic link: the run keeps its records only in its own folder');
+    expect(readdirSync(outside)).toEqual([]);
   });
 
   it('a YAML plan id that is a path writes nothing outside the run folder: the plan is refused', () => {

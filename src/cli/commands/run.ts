@@ -9,7 +9,7 @@ import { findRepositoryRoot } from '../../provenance/discover.js';
 import type { RunOptions } from '../../run/context.js';
 import { resumeRun, startRun } from '../../run/engine.js';
 import { EventLog } from '../../run/events.js';
-import { runPaths } from '../../run/records.js';
+import { checkRecordsHome, runPaths } from '../../run/records.js';
 import { progressPrinter, summaryLines } from '../_progress.js';
 import { badValue, type FlagSpec, helpText, integerFlag, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
@@ -164,6 +164,8 @@ its windows), 64 usage error, 130 interrupted.`,
       const agent = await agentOf(flags.builder);
       begin = (options) => startRun({ ...options, plan, planText, builder: agent });
     }
+    // Nothing is opened through a `.baton` that leads out of the repository (the store file neither).
+    checkRecordsHome(root);
     const store = flags['no-store'] ? undefined : await openRunStore(root, io);
     if (store) {
       common.store = store;
