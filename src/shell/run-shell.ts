@@ -130,7 +130,7 @@ export function runShell(command: string, options: ShellOptions): Promise<ShellR
           finish(exitCode);
         },
         stop.ended ? 50 : DRAIN_MS,
-      ).unref();
+      );
     });
   });
 }
@@ -151,10 +151,10 @@ function stopper(child: ChildProcess, tag: string) {
       api.ended = true;
       endProcesses(pid, targets, signal);
       if (signal === 'SIGTERM' && !killTimer) {
+        // Not unref'd: baton waits for it, so what ignores SIGTERM cannot outlive an interrupted run.
         killTimer = setTimeout(() => {
           endProcesses(pid, [...new Set([...targets, ...processesWithEnv(tag)])], 'SIGKILL');
         }, TERM_GRACE_MS);
-        killTimer.unref();
       }
     },
     closePipes() {
@@ -163,9 +163,21 @@ function stopper(child: ChildProcess, tag: string) {
     },
     release() {
       api.closePipes();
+      // Everything took the SIGTERM: no SIGKILL to wait for.
+      if (killTimer && ![-(child.pid ?? 0), ...targets].some(isRunning)) clearTimeout(killTimer);
     },
   };
   return api;
+}
+
+function isRunning(pid: number): boolean {
+  if (pid === 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -194,6 +194,22 @@ describe('Ctrl-C and SIGTERM on baton run', () => {
   }
 });
 
+describe('Ctrl-C on an agent that ignores SIGTERM', () => {
+  it('still ends it (SIGKILL after the grace second) before baton exits 130', async () => {
+    const { repo, tools, planPath, agent, track } = setup();
+    const pidFile = join(tools, 'stubborn.pid');
+    const stubborn = `trap '' TERM INT; setsid sh -c "trap '' TERM INT; echo \\$\\$ > '${pidFile}'; exec sleep 60" & wait`;
+    const run = start(['run', '--plan', planPath, '--builder', agent(builder(stubborn))], repo.dir);
+    await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '');
+    const pid = readPid(pidFile);
+    track(pid);
+    expect(alive(pid)).toBe(true);
+    run.child.kill('SIGINT');
+    expect(await run.done).toBe(130);
+    expect(alive(pid)).toBe(false);
+  });
+});
+
 describe('the run lock', () => {
   it('refuses a second process on a running run, and after kill -9 ends the orphaned builder before resuming', async () => {
     const { repo, tools, planPath, agent, track } = setup();
