@@ -52,36 +52,18 @@ export class EventLog<E extends { event: string } = LogEntry> {
 
   /** Opens (or creates) the log at `path`, dropping a last line a crash cut off. */
   static open<E extends { event: string } = LogEntry>(path: string): EventLog<E> {
-    const events: Recorded<E>[] = [];
-    let keep = 0;
-    // The run folder is shared with agents: the log is never read or appended through a link.
-    if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) {
-      throw new UserError(
-        'RUN_RECORD_UNSAFE',
-        `${path} is a symbolic link: the run keeps its log only in its own folder`,
-      );
-    }
-    if (existsSync(path)) {
-      const text = readFileSync(path, 'utf8');
-      let start = 0;
-      for (;;) {
-        const nl = text.indexOf('\n', start);
-        if (nl < 0) break;
-        const line = text.slice(start, nl);
-        let event: Recorded<E>;
-        try {
-          event = JSON.parse(line) as Recorded<E>;
-        } catch {
-          break;
-        }
-        events.push(event);
-        start = nl + 1;
-        keep = Buffer.byteLength(text.slice(0, start));
-      }
-    }
+    const { events, keep } = readLog<E>(path);
     if (existsSync(path)) truncateSync(path, keep);
     const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW;
     return new EventLog<E>(path, openSync(path, flags, 0o644), events);
+  }
+
+  /**
+   * The complete events of the log at `path`, read only: nothing is truncated or opened for
+   * writing, so it is safe on the log of a run another process is still writing.
+   */
+  static read<E extends { event: string } = LogEntry>(path: string): Recorded<E>[] {
+    return readLog<E>(path).events;
   }
 
   /** Every event recorded so far, in order. */
@@ -110,4 +92,33 @@ export class EventLog<E extends { event: string } = LogEntry> {
   close(): void {
     closeSync(this.fd);
   }
+}
+
+// The complete lines of a log and the bytes they take; the log is never read through a link.
+function readLog<E>(path: string): { events: Recorded<E>[]; keep: number } {
+  const events: Recorded<E>[] = [];
+  let keep = 0;
+  // The run folder is shared with agents: the log is never read or appended through a link.
+  if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    throw new UserError(
+      'RUN_RECORD_UNSAFE',
+      `${path} is a symbolic link: the run keeps its log only in its own folder`,
+    );
+  }
+  if (!existsSync(path)) return { events, keep };
+  const text = readFileSync(path, 'utf8');
+  let start = 0;
+  for (;;) {
+    const nl = text.indexOf('\n', start);
+    if (nl < 0) break;
+    const line = text.slice(start, nl);
+    try {
+      events.push(JSON.parse(line) as Recorded<E>);
+    } catch {
+      break;
+    }
+    start = nl + 1;
+    keep += Buffer.byteLength(line) + 1;
+  }
+  return { events, keep };
 }

@@ -224,9 +224,8 @@ function recordedAgents(root: string, runId: string): { builder?: string; verifi
     throw new UserError('RUN_NOT_FOUND', `no run ${runId} in ${root}/.baton/runs`);
   }
   try {
-    const log = EventLog.open(paths.events);
-    const started = log.events.find((e) => e.event === 'run-started');
-    log.close();
+    // Read only: the run may still be going in another process (its lock then refuses the resume).
+    const started = EventLog.read(paths.events).find((e) => e.event === 'run-started');
     const builder =
       typeof started?.builder === 'string' && !started.builder.startsWith('scripted')
         ? started.builder
