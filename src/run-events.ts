@@ -41,8 +41,7 @@ export interface RunEventPayloads {
   'run-resumed': { run_id: string; after_seq: number };
   'task-started': { task: string; title: string; start_commit: string | null };
   'attempt-started': { task: string; attempt: number };
-  dispatch: Omit<EventPlace, 'window'> & {
-    window: number;
+  dispatch: EventPlace & {
     tokens: number;
     tokens_forward_all?: number;
     tokens_endpoint?: number;
@@ -103,7 +102,7 @@ export interface RunEventPayloads {
   handoff: EventPlace & {
     remaining: number;
     remaining_titles: string[];
-    tokens: unknown;
+    tokens: number | undefined;
     unchanged: boolean;
     format: 'anchor' | 'baton';
   };
