@@ -152,7 +152,7 @@ function metaOf(
         return { key: m[1] as string, value: (m[2] as string).trim(), line: b.line + i, raw: l };
       });
     }
-    const tldr = /^(?:\*\*)?tl;?dr(?:\*\*)?\s*[:：]?\s*(?:\*\*)?\s*/i.exec(b.text);
+    const tldr = /^(?:\*\*)?tl;?dr(?:\*\*)?\s*(?:[:：]\s*)?(?:\*\*\s*)?/i.exec(b.text);
     if (tldr) candidates.unshift({ text: b.text.slice(tldr[0].length).trim(), source: 'TL;DR', raw: b.raw });
     else if (!b.quote && !/^\[!/.test(b.text))
       candidates.push({ text: b.text, source: 'opening paragraph', raw: b.raw });
@@ -181,18 +181,29 @@ function splitSummary(text: string): [string, string | undefined] {
   return [head.trim(), text.slice(head.length).trim() || undefined];
 }
 
-// A title names the work once its "Handoff" wording is dropped.
+// A title names the work once its "Handoff" wording is dropped; one or two words left (a
+// project's name, `Carabiner`) name a project, not a goal a person would sign.
 function goalFromTitle(title: string | undefined): string | undefined {
   if (!title) return undefined;
-  const goal = oneLine(
-    title
-      .replace(/[`]/g, '')
-      .replace(/\p{Extended_Pictographic}/gu, '')
-      .replace(
-        /^\s*(?:session\s+)?(?:handoff|hand-off|handover|context handoff|übergabe|passation|passagem de turno|traspaso|передача|交接|引き継ぎ)(?:\s+(?:document|log|notes?|&\s*session state))?\s*[:：—–-]*\s*/i,
-        '',
-      )
-      .replace(/\s*[:—–-]*\s*(?:project\s+)?(?:handoff|handover)(?:\s+document)?\s*$/i, ''),
-  );
-  return goal || undefined;
+  let text = title
+    .replace(/[`]/g, '')
+    .replace(/\p{Extended_Pictographic}/gu, '')
+    .replace(
+      /^\s*(?:session\s+)?(?:handoff|hand-off|handover|context handoff|übergabe|passation|passagem de turno|traspaso|передача|交接|引き継ぎ)(?:\s+(?:document|log|notes?|&\s*session state))?\s*[:：—–-]*\s*/i,
+      '',
+    );
+  // The trailing wording is cut without an unanchored regex (which backtracks on long titles).
+  const tail = /(?:project\s+)?(?:handoff|handover)(?:\s+document)?\s*$/i.exec(text.slice(-60));
+  if (tail) text = trimEnd(text.slice(0, text.length - tail[0].length), ' \t:—–-');
+  const goal = oneLine(text);
+  const words = goal.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  const cjk = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(goal);
+  return goal && (words >= 2 || (cjk && goal.length >= 6)) ? goal : undefined;
+}
+
+// `text` without any of `chars` at its end.
+function trimEnd(text: string, chars: string): string {
+  let end = text.length;
+  while (end > 0 && chars.includes(text[end - 1] as string)) end--;
+  return text.slice(0, end);
 }

@@ -8,6 +8,7 @@ import type { FileTouched } from '../../handoff/types.js';
 import { codeSpan } from '../_text.js';
 import { type Block, flattenItem, oneLine, stripEmphasis } from './_blocks.js';
 import { add, bytes, type Collected, keep } from './_collect.js';
+import { readsAsCommand } from './_command.js';
 import { actionOf, cleanText, itemOf, type ListField } from './_items.js';
 import { extract, fieldOfMark, HISTORY_FIELDS, LABEL, label, makeItem, rawItem, rowText } from './_route.js';
 import {
@@ -151,7 +152,8 @@ function blockItems(
       for (const line of b.lines) {
         const cmd = line.replace(/^\s*\$\s+/, '').trim();
         if (!cmd) continue;
-        if (cmd.startsWith('#') || cmd.startsWith('//')) {
+        // Comments, and lines of a validation block that are output rather than commands.
+        if (cmd.startsWith('#') || cmd.startsWith('//') || (field === 'validation' && !readsAsCommand(cmd))) {
           comments = true;
           continue;
         }

@@ -126,22 +126,25 @@ const MATCHERS = FIELDS.map(([field, latin, chinese]) => {
 });
 
 // Single words that name a field only when they are the whole heading or key.
-const EXACT: Record<string, ImportField> = {
-  next: 'remaining',
-  now: 'goal',
-  active: 'goal',
-  learned: 'facts',
+// A Map, not an object literal: a heading named `constructor` or `__proto__` is text, not a key
+// of Object.prototype.
+const EXACT = new Map<string, ImportField>([
+  ['next', 'remaining'],
+  ['now', 'goal'],
+  ['active', 'goal'],
+  ['learned', 'facts'],
   // A changelog's headings under a dated entry: work that was done.
-  added: 'done',
-  fixed: 'done',
-  changed: 'done',
-};
+  ['added', 'done'],
+  ['fixed', 'done'],
+  ['changed', 'done'],
+]);
 
 /** The canonical field a heading names, or undefined. */
 export function classifyHeading(heading: string): ImportField | undefined {
   const norm = normalizeHeading(heading);
   if (!norm) return undefined;
-  if (EXACT[norm]) return EXACT[norm];
+  const exact = EXACT.get(norm);
+  if (exact) return exact;
   // A heading that is one phrase whole is that phrase's field, even when an earlier field's
   // phrase is a word of it (`completed_tasks` is Done, though `tasks` alone is Remaining).
   const whole = MATCHERS.find((m) => m.phrases.includes(norm) || m.cjk.includes(norm));
@@ -155,7 +158,7 @@ export function classifyHeading(heading: string): ImportField | undefined {
 /** True when the whole heading is one synonym (a sub-heading that stands on its own). */
 export function isExactSynonym(heading: string): boolean {
   const norm = normalizeHeading(heading);
-  return norm in EXACT || MATCHERS.some((m) => m.phrases.includes(norm) || m.cjk.includes(norm));
+  return EXACT.has(norm) || MATCHERS.some((m) => m.phrases.includes(norm) || m.cjk.includes(norm));
 }
 
 const META: [MetaKey, string][] = [
