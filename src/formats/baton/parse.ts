@@ -225,7 +225,8 @@ function readSection(
     return;
   }
   if (key === 'notes') {
-    const text = unescapeBlock(joinLines(section.lines)).trim();
+    // Notes are rendered fence-aware: code inside a fence is kept as written.
+    const text = unescapeBlock(joinLines(section.lines), { fenced: true }).trim();
     if (text) notes.unshift(text);
     return;
   }

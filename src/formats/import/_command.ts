@@ -40,6 +40,8 @@ export function readsAsCommand(code: string): boolean {
     return ALONE.has(program);
   }
   if (PROSE.has(program)) return false;
+  // `test result: ok. 12 passed`, `Tests: 5 passed`: a label, output of a command, not one.
+  if (words.slice(k, k + 2).some((w) => /[:：]$/.test(w))) return false;
   // `src/a.ts and b.ts`: a path followed by words is a path in a sentence.
   return !(program.includes('/') && !/^\.{1,2}\//.test(program) && DOCUMENT.test(program));
 }
