@@ -68,9 +68,122 @@ describe('Notes keep code as written (item 12)', () => {
     expect(back.handoff.notes).toContain('## two');
   });
 
-  it('a ~~~ block does not close on a backtick fence', async () => {
-    const md = '# T\n\n## Notes of mine\n\n~~~\n```\n## Done\n- not an item\n~~~\n\n## Done\n\n- real item\n';
+  it('a ~~~ block does not close on a backtick fence (numbered headings after it still read)', async () => {
+    const md =
+      '1) Objective\nShip the exporter\n\n~~~\n```\n~~~\n\n2) Completed work\nWrote the writer\n\n3) Next steps\nTest it\n';
     const { handoff } = await run(md);
-    expect(handoff.done.map((d) => d.text)).toEqual(['real item']);
+    expect(handoff.goal).toMatch(/^Ship the exporter/);
+    expect(handoff.done.map((d) => d.text)).toEqual(['Wrote the writer']);
+    expect(handoff.remaining.map((r) => r.title)).toEqual(['Test it']);
+  });
+});
+
+describe('goal, summary and remaining a person would sign (item 5)', () => {
+  it('a task heading is one sub-spec: its lists, tables and sub-sections are its detail', async () => {
+    const md = [
+      '# Phase 2 → Phase 3 handoff',
+      '',
+      '## Implementation Tasks',
+      '',
+      '### Task 1: Exporter (2 hours)',
+      '',
+      '#### Structure',
+      '',
+      '- Header: name and date',
+      '- Body: one row per item',
+      '',
+      '### Task 2: Download menu (1 hour)',
+      '',
+      '- Idle: "Start export"',
+      '- Running: "Cancel"',
+      '',
+      '| State | Label |',
+      '|---|---|',
+      '| Done | Open file |',
+      '',
+      '### Must have',
+      '',
+      '- [ ] Write the changelog',
+      '- [ ] Tag the release',
+    ].join('\n');
+    const { handoff, report } = await run(md);
+    expect(handoff.remaining.map((r) => r.title)).toEqual([
+      'Task 1: Exporter (2 hours)',
+      'Task 2: Download menu (1 hour)',
+      'Write the changelog',
+      'Tag the release',
+    ]);
+    expect(report.textLost).toEqual([]);
+    expect(handoff.notes).toContain('Body: one row per item');
+  });
+
+  it('a task numbered as one keeps its bold sub-headings (Dependencies, Steps) as detail', async () => {
+    const md = [
+      '# Next session',
+      '',
+      '## Next Session Priorities',
+      '',
+      '### Priority 1: Configure the agents (CRITICAL)',
+      '',
+      '**Dependencies:**',
+      '- ✅ CORE_STATE (ready)',
+      '',
+      '**Steps:**',
+      '1. Open the admin page',
+      '2. Set the model',
+    ].join('\n');
+    const { handoff } = await run(md);
+    expect(handoff.remaining.map((r) => r.title)).toEqual(['Priority 1: Configure the agents (CRITICAL)']);
+    expect(handoff.done).toEqual([]);
+  });
+
+  it('a preamble of Date:/Updated:/Branch lines is metadata, not the summary', async () => {
+    const md =
+      '# Handoff: Release finalization of 2.1\n\nDate: 2026-05-17\nUpdated: 2026-05-18\nBranch / PR: `release/2.1` / pending\n(`#12` `fix: the last bug`)\n\n## Next Steps\n\n- Tag 2.1\n';
+    const { handoff, report } = await run(md);
+    expect(handoff.summary).toBeUndefined();
+    expect(report.provenanceCandidates.map((c) => c.field)).toContain('branch');
+    expect(report.textLost).toEqual([]);
+  });
+
+  it('a one-word title is no goal, a status board remnant is no summary', async () => {
+    const md =
+      '# Widget Project Handoff Document\n\n## Current Status\n\n- **Core**: ✅ Complete\n- **CI**: 🔴 Failing\n- **Version**: 0.1.0-beta\n';
+    const { handoff } = await run(md);
+    expect(handoff.goal).toBeUndefined();
+    expect(handoff.summary).toBeUndefined();
+    expect(handoff.notes).toContain('**Version**: 0.1.0-beta');
+  });
+
+  it('nothing in flight is complete; a section about a run being monitored is not', async () => {
+    const quiet = await run(
+      '> TL;DR: Tooling for skills. Nothing actively in-flight.\n\n## Inventory\n\n- 18 skills\n',
+    );
+    expect(quiet.handoff.status).toBe('complete');
+    const active = await run(
+      '# GRPO training on TPU pods\n\n## Milestones\n\n- ✅ Step 1 trained\n\n## Commands\n\n### Monitoring the Active Run\n\n```bash\nkubectl logs -f run-1\n```\n',
+    );
+    expect(active.handoff.status).toBe('in-progress');
+    expect(active.handoff.remaining.map((r) => r.title)).toEqual(['Monitoring the Active Run']);
+  });
+});
+
+describe('line numbers of the user’s own file (item 9)', () => {
+  it('a sub-spec finding names the source line of the task, not the output line', async () => {
+    const md = [
+      '# Docs overhaul of the site',
+      '',
+      'Intro text.',
+      '',
+      '',
+      '',
+      '## Next Steps',
+      '',
+      '',
+      '1. Review the preview build',
+    ].join('\n');
+    const { report } = await run(md);
+    const f = report.findings.find((x) => x.code === 'subspec-no-verify');
+    expect(f?.line).toBe(10);
   });
 });

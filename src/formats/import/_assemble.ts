@@ -11,7 +11,13 @@ import { oneLine, stripEmphasis } from './_blocks.js';
 import { add } from './_collect.js';
 import { itemOf } from './_items.js';
 import type { Collected, Mapping } from './_map.js';
-import { classifyHeading, classifyMetaKey, isExactSynonym, statusWord } from './_synonyms.js';
+import {
+  classifyHeading,
+  classifyMetaKey,
+  isExactSynonym,
+  readsAsOutstanding,
+  statusWord,
+} from './_synonyms.js';
 import type { MetaLine, SourceDoc } from './_tree.js';
 
 /** Summary lines a canonical handoff allows; more is kept in Notes. */
@@ -115,10 +121,12 @@ export function assemble(
   h.from = from ?? 'import';
   if (to) h.to = to;
   if (task) h.task = task;
+  // With nothing remaining the work reads as complete, unless a section kept in Notes reads as
+  // outstanding work (`Still to do` under another heading, `Monitoring the active run`).
+  const outstanding = c.notes.some((n) => n.source.split(' › ').some(readsAsOutstanding));
   h.status =
-    (status && statusWord(status)) ||
-    (h.remaining.length > 0 ? 'in-progress' : h.done.length > 0 ? 'complete' : 'in-progress');
-  if (h.status === 'complete' && h.remaining.length > 0) h.status = 'in-progress';
+    (status && statusWord(status)) || (h.remaining.length > 0 || outstanding ? 'in-progress' : 'complete');
+  if (h.status === 'complete' && (h.remaining.length > 0 || outstanding)) h.status = 'in-progress';
   if (options.source) h.extra = { imported_from: options.source };
   return h;
 }
@@ -146,11 +154,21 @@ function metaOf(
   if (b.kind === 'kv') return [{ key: b.key, value: b.value, line: b.line, raw: b.raw }];
   if (b.kind === 'text') {
     const lines = b.raw.split('\n');
-    if (!b.quote && lines.every((l) => PLAIN_KV.test(l))) {
-      return lines.map((l, i) => {
-        const m = PLAIN_KV.exec(l) as RegExpExecArray;
-        return { key: m[1] as string, value: (m[2] as string).trim(), line: b.line + i, raw: l };
+    // `Date: …` / `Updated: …` / `Branch / PR: …` lines (a line that is no pair continues the
+    // one before) are metadata, never the summary.
+    const pairs = lines.filter((l) => PLAIN_KV.test(l)).length;
+    if (!b.quote && PLAIN_KV.test(lines[0] as string) && pairs * 2 > lines.length) {
+      const out: MetaLine[] = [];
+      lines.forEach((l, i) => {
+        const m = PLAIN_KV.exec(l);
+        const last = out.at(-1);
+        if (m) out.push({ key: m[1] as string, value: (m[2] as string).trim(), line: b.line + i, raw: l });
+        else if (last) {
+          last.value = `${last.value} ${l.trim()}`;
+          last.raw = `${last.raw}\n${l}`;
+        }
       });
+      return out;
     }
     const tldr = /^(?:\*\*)?tl;?dr(?:\*\*)?\s*(?:[:：]\s*)?(?:\*\*\s*)?/i.exec(b.text);
     if (tldr) candidates.unshift({ text: b.text.slice(tldr[0].length).trim(), source: 'TL;DR', raw: b.raw });
