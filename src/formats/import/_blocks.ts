@@ -3,7 +3,7 @@
  * quotes, `**Key**: value` lines and paragraphs. Each block keeps its source lines verbatim, so
  * whatever import does not map goes to Notes exactly as it was written.
  */
-import { FenceTracker } from '../_text.js';
+import { FenceTracker } from '../text.js';
 
 /** A top-level list item: its first line, its checkbox, and the lines nested under it. */
 export interface ListItem {
@@ -65,7 +65,7 @@ export function readBlocks(lines: readonly string[], first = 1): Block[] {
       continue;
     }
     const start = i;
-    // The one fence reader (formats/_text.ts): a `~~~` block ends only at a `~~~` line.
+    // The one fence reader (formats/text.ts): a `~~~` block ends only at a `~~~` line.
     const fence = new FenceTracker();
     if (fence.step(line)) {
       i++;

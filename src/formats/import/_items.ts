@@ -14,7 +14,7 @@ import type {
   ValidationEntry,
 } from '../../handoff/types.js';
 import { jsonText } from '../_json.js';
-import { codeSpan, codeSpans } from '../_text.js';
+import { codeSpan, codeSpans } from '../text.js';
 import { oneLine } from './_blocks.js';
 import { readsAsCommand } from './_command.js';
 import type { ImportField } from './_synonyms.js';

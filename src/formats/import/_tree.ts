@@ -3,7 +3,7 @@
  * metadata lines, and a tree of sections (Markdown headings, `**Bold**:` lines used as headings,
  * XML-like `<tag>` blocks, or the keys of JSON, YAML and XML data).
  */
-import { FenceTracker } from '../_text.js';
+import { FenceTracker } from '../text.js';
 import { type Block, readBlocks } from './_blocks.js';
 import { numberedHeadings } from './_numbered.js';
 
