@@ -192,7 +192,8 @@ function readTable(lines: readonly string[]): {
 export function flattenItem(item: ListItem): string {
   const nested = item.children
     .map((c) => c.replace(/^\s*(?:[-*+•]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s*)?/, '').trim())
-    .filter((c) => c !== '' && !/^(`{3,}|~{3,})/.test(c));
+    // Fence lines of nested code are markup, not words of the item.
+    .filter((c) => c !== '' && !new FenceTracker().step(c));
   if (nested.length === 0) return oneLine(item.text);
   return oneLine(`${item.text}${/[:：]$/.test(item.text.trim()) ? ' ' : '; '}${nested.join('; ')}`);
 }
