@@ -2,9 +2,11 @@
  * Import fidelity (issue 12): import never invents a check, Notes keep code as written, one
  * fence reader, and the summary and goal fallbacks take nothing a person would not sign.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseBaton } from '../../src/formats/baton/parse.js';
 import { importHandoff } from '../../src/formats/import/index.js';
+import { escapeBlock, FenceTracker, unescapeBlock } from '../../src/formats/text.js';
 
 const NOW = new Date(0);
 const run = (text: string) => importHandoff(text, { now: NOW });
@@ -58,6 +60,25 @@ describe('import never invents a check (item 4)', () => {
 });
 
 describe('Notes keep code as written (item 12)', () => {
+  it('fence-aware escaping reads back exactly and leaves no heading outside a fence', () => {
+    const line = fc.oneof(
+      fc.constantFrom('# a', '## b', '\\# c', '```', '~~~', '```js', '\\```', '<!-- x', 'text', ''),
+      fc.string({ maxLength: 6 }),
+    );
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 12 }), (lines) => {
+        const text = lines.join('\n');
+        const e = escapeBlock(text, { fenced: true });
+        expect(unescapeBlock(e, { fenced: true })).toBe(text);
+        const fence = new FenceTracker();
+        for (const l of e.split('\n')) {
+          if (!fence.step(l)) expect(/^#{1,2}(?:[ \t]|$)/.test(l)).toBe(false);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('a # comment inside a fence in Notes is not escaped, and reads back the same', async () => {
     const md = '# Release\n\n## Appendix\n\n```bash\n# 1. Ensure all tests pass\nbun test\n## two\n```\n';
     const { markdown, handoff } = await run(md);
