@@ -46,6 +46,7 @@ export type BatonErrorCode =
   | 'KEY_NOT_FOUND'
   | 'KEY_INVALID'
   | 'APPROVAL_REFUSED'
+  | 'ROLE_REFUSED'
   // bugs
   | 'INTERNAL';
 
@@ -103,6 +104,7 @@ export function exitCodeFor(code: BatonErrorCode): number {
     case 'INTERNAL':
       return 70;
     case 'APPROVAL_REFUSED':
+    case 'ROLE_REFUSED':
       return 4;
     default:
       return 1;
