@@ -243,15 +243,27 @@ describe('trigger positions in the folded view', () => {
     for (const g of FOLDED_FAMILIES.flat())
       for (const l of g.triggers) groupsOf.set(l, [...(groupsOf.get(l) ?? []), g]);
     const literals = [...groupsOf.keys()].sort((a, b) => b.length - a.length);
-    const any = literals.map((l) => l.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')).join('|');
+    const esc = (l: string) => l.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+    // The words of a literal are joined by any whitespace, line breaks included, or none.
+    const spaced = (l: string) => l.split(' ').map(esc).join('\\s{0,256}');
+    const any = literals.map(spaced).join('|');
+    const exact = new Map(literals.map((l) => [l, new RegExp(spaced(l), 'y')]));
     const hits = new Map<PhraseGroup, Set<number>>();
     const record = (at: number, end: number) => {
       for (const l of literals) {
-        if (at + l.length <= end && source.startsWith(l, at))
+        const re = exact.get(l) as RegExp;
+        re.lastIndex = at;
+        const m = re.exec(source);
+        if (m && at + m[0].length <= end)
           for (const g of groupsOf.get(l) ?? []) hits.set(g, (hits.get(g) ?? new Set()).add(at));
       }
     };
-    const start = new RegExp(`(?<![a-z])(?:${any})`, 'g');
+    // Literals of scripts without spaces between words (CJK, Arabic…) count anywhere.
+    const anyWhere = literals
+      .filter((l) => /^[^\0-\u04ff]/.test(l))
+      .map(spaced)
+      .join('|');
+    const start = new RegExp(`(?<![a-z])(?:${any})${anyWhere ? `|(?:${anyWhere})` : ''}`, 'g');
     for (let m = start.exec(source); m; m = start.exec(source)) {
       record(m.index, source.length);
       start.lastIndex = m.index + 1;
@@ -271,6 +283,9 @@ describe('trigger positions in the folded view', () => {
     'ignore',
     'pleaseignoreall',
     'rules',
+    'anything',
+    'now',
+    'are',
     'n',
     'x',
     ' ',

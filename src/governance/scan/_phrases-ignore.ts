@@ -164,7 +164,7 @@ export const IGNORE_PHRASES: PhraseFamily = [
   ),
   group(
     t(
-      'anweisung,instruktion,befehl,regel,anordnung,vorgabe,nachricht,richtlinie,prompt,einschrankung,vergiss',
+      'anweisung,instruktion,befehl,regel,anordnung,vorgabe,nachricht,richtlinie,prompt,einschrankung,vergiss,systemanweisung,systemprompt,systemregeln',
     ),
     [
       // German: imperative first, or the infinitive last.

@@ -26,7 +26,7 @@ export const PERSONA_HARD_PHRASES: PhraseFamily = [
       `${B}(?:you${W}(?:are|'re)|you're)${W}no${W}longer${W}an?${W}(?:[${LETTER}-]{1,20}${W}){0,2}?(?:agent|bot|model|program)${E}`,
     ),
   ]),
-  group(t("are dan,aredan,'re dan,'redan"), [re(`${B}(?:you${W}(?:are|'re)|you're)${W}dan${E}`)]),
+  group(t('are dan,aredan,re dan,redan'), [re(`${B}(?:you${W}(?:are|'re)|you're)${W}dan${E}`)]),
   group(t('mode'), [
     re(
       `${B}(?:enable|enter|activate|switch${W}(?:to|into)|turn${W}on|engage|unlock)${W}(?:the${W})?(?:developer|dev|god|dan|jailbreak|jailbroken|unrestricted|unfiltered|uncensored|sudo|evil|chaos|opposite)${W}mode${E}`,
@@ -50,7 +50,7 @@ export const PERSONA_HARD_PHRASES: PhraseFamily = [
 
 /** Persona switches that may be innocent alone ("you are now the owner of…"). */
 export const PERSONA_SOFT_PHRASES: PhraseFamily = [
-  group(t("are now,arenow,'re now,'renow,r now,rnow"), [
+  group(t('are now,arenow,re now,renow,r now,rnow'), [
     re(
       `${B}(?:you${W}(?:are|'re)|you're|u${W}r)${W}now${W}(?:a|an|the|my|acting|playing|in${W}charge|called|named|known${W}as|dan|jailbroken|unrestricted|free)${E}`,
     ),
@@ -71,7 +71,7 @@ export const PERSONA_SOFT_PHRASES: PhraseFamily = [
   ),
   group(
     t(
-      "ahora,eres,maintenant,desormais,semblant,agis,jetzt,nun,sofort,bist,voce,agora,finja,aja,ora sei,orasei,d',fingi,rolle,papel,role est,roleest",
+      "ahora,eres,maintenant,desormais,semblant,agis,jetzt,nun,sofort,bist,voce,agora,finja,aja,ora sei,orasei,d',fingi,rolle,papel,role est,roleest,actua,finge,nuevo,nouveau,tu so,tuso",
     ),
     [
       re(
