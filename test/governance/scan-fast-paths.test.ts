@@ -21,6 +21,7 @@ import {
   PERSONA_SOFT_PHRASES,
 } from '../../src/governance/scan/_phrases.js';
 import { IGNORE_PHRASES } from '../../src/governance/scan/_phrases-ignore.js';
+import { REPLY_EXFIL_PHRASES } from '../../src/governance/scan/_phrases-reply.js';
 import {
   FAKE_TOOL,
   FAKE_TOOL_NEEDS,
@@ -28,7 +29,7 @@ import {
   ROLE_LABEL_START_RE,
   TEMPLATE_TOKEN,
 } from '../../src/governance/scan/_structural.js';
-import { contains, NEEDS, triggerPositions } from '../../src/governance/scan/_triggers.js';
+import { contains, FAMILIES, NEEDS, triggerPositions } from '../../src/governance/scan/_triggers.js';
 import { normalize, PLAIN_SYMBOLS, ScanText } from '../../src/governance/scan/text.js';
 
 const RUNS = { numRuns: 400 };
@@ -50,12 +51,17 @@ const FOLDED_FAMILIES = [
   LEAK_PHRASES,
   AUTHORITY_PHRASES,
   CONCEAL_PHRASES,
+  REPLY_EXFIL_PHRASES,
 ];
 const FOLDED_LITERALS = [...new Set(FOLDED_FAMILIES.flat().flatMap((g) => g.triggers))];
 const FOLDED_GROUPS = FOLDED_FAMILIES.flat();
 /** Positions by group, the group named by its place in the families (groups share literals). */
 const byIndex = (found: Map<PhraseGroup, number[]>) =>
   new Map([...found].map(([g, at]) => [FOLDED_GROUPS.indexOf(g), at]));
+
+it('lists the families the scan has', () => {
+  expect(FOLDED_FAMILIES).toEqual(FAMILIES.folded);
+});
 
 describe('plain text', () => {
   const ascii = Array.from({ length: 128 }, (_, i) => String.fromCharCode(i));
@@ -314,6 +320,7 @@ describe('trigger positions in the folded view', () => {
       `x ${'n'.repeat(4090)}ignoreall`,
       `${'o'.repeat(20)}rules ${'e'.repeat(4200)}`,
       'nnnnnnnnnnnnnnnnnnnnforgetnnnn',
+      'anweisungenvergeet',
     ]) {
       const t = new ScanText(text);
       expect(byIndex(triggerPositions(t, 'folded'))).toEqual(byIndex(reference(t.view('folded'))));

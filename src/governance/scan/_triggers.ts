@@ -15,6 +15,7 @@ import {
   PERSONA_SOFT_PHRASES,
 } from './_phrases.js';
 import { IGNORE_PHRASES } from './_phrases-ignore.js';
+import { REPLY_EXFIL_PHRASES } from './_phrases-reply.js';
 import type { ScanText } from './text.js';
 
 /** The views phrase families are matched in, and the families of each. */
@@ -46,6 +47,7 @@ export const FAMILIES: Record<PhraseView, readonly (readonly PhraseGroup[])[]> =
     LEAK_PHRASES,
     AUTHORITY_PHRASES,
     CONCEAL_PHRASES,
+    REPLY_EXFIL_PHRASES,
   ],
   norm: [EXFIL_HARD_PHRASES, EXFIL_SOFT_PHRASES],
 };
