@@ -168,6 +168,8 @@ interface TriggerIndex {
   otherPairs: Map<number, Map<number, Entry[]>>;
   /** Literals of several words whose first word is one unit, by that unit. */
   heads: Map<number, Entry[]>;
+  /** 1 for each unit `heads` has literals for. */
+  hasHead: Uint8Array;
   /** Norm view: any literal. */
   everywhere?: RegExp;
   /**
@@ -338,8 +340,8 @@ function findAt(
 ): void {
   const c0 = source.charCodeAt(p);
   if (index.starts[c0] === SINGLE) record(hits, index.single.get(c0) ?? [], p);
-  const heads = index.heads.get(c0);
-  if (heads) for (const e of heads) if (endOf(source, p, e, limit) >= 0) record(hits, e.groups, p);
+  if (index.hasHead[c0] === 1)
+    for (const e of index.heads.get(c0) ?? []) if (endOf(source, p, e, limit) >= 0) record(hits, e.groups, p);
   if (p + 1 >= limit) return;
   const c1 = source.charCodeAt(p + 1);
   let list: Entry[] | undefined;
@@ -350,7 +352,9 @@ function findAt(
   } else list = index.otherPairs.get(c0)?.get(c1);
   if (!list) return;
   for (const e of list) {
-    if (p + e.literal.length <= limit && endOf(source, p, e, limit) >= 0) record(hits, e.groups, p);
+    if (p + e.literal.length > limit) continue;
+    const at = e.rest === undefined ? source.startsWith(e.literal, p) : endOf(source, p, e, limit) >= 0;
+    if (at) record(hits, e.groups, p);
   }
 }
 
@@ -387,6 +391,7 @@ function indexFor(view: PhraseView): TriggerIndex {
     lists: [],
     otherPairs: new Map(),
     heads: new Map(),
+    hasHead: new Uint8Array(0x10000),
   };
   for (const [whole, groups] of direct) {
     const [literal = '', ...rest] = whole.split(' ').filter((w) => w !== '');
@@ -403,6 +408,7 @@ function indexFor(view: PhraseView): TriggerIndex {
     if (literal.length === 1) {
       // A first word of one unit (`| nc`, `r now`): looked at wherever that unit is.
       index.heads.set(c0, [...(index.heads.get(c0) ?? []), entry]);
+      index.hasHead[c0] = 1;
       continue;
     }
     const c1 = literal.charCodeAt(1);
@@ -424,12 +430,13 @@ function indexFor(view: PhraseView): TriggerIndex {
       else next.set(c1, [entry]);
     }
   }
-  // Where a literal can start: its first word (the others may follow after a line break).
-  const firsts = [...direct.keys()].map((l) => l.split(' ').find((w) => w !== '') ?? l);
-  if (view === 'norm') index.everywhere = new RegExp(trie(firsts), 'g');
+  // Where a literal starts: the whole of it, its words joined by any whitespace (`trie`), so that
+  // a common first word (`is` of `is approved`) is not a position to look at by itself.
+  const literals = [...direct.keys()];
+  if (view === 'norm') index.everywhere = new RegExp(trie(literals), 'g');
   if (view === 'folded') {
-    const ascii = firsts.filter((l) => !NON_ASCII_RE.test(l));
-    const other = firsts.filter((l) => NON_ASCII_RE.test(l));
+    const ascii = literals.filter((l) => !NON_ASCII_RE.test(l));
+    const other = literals.filter((l) => NON_ASCII_RE.test(l));
     index.latinStarts = new RegExp(`[^a-z](?:${trie(ascii)}|${'[a-z]'.repeat(LONG_WORD)})`, 'g');
     index.other = other;
     // The blocks of 128 code points their first characters are in (Cyrillic, Arabic, CJK…):
@@ -447,7 +454,8 @@ function indexFor(view: PhraseView): TriggerIndex {
 
 const NON_ASCII_RE = /[^\0-\x7f]/;
 
-// A pattern that matches where one of `literals` starts, shaped as a trie: `a(?:bc|d)`. Built
+// A pattern that matches where one of `literals` starts, shaped as a trie: `a(?:bc|d)`; a space
+// in a literal stands for any whitespace or none, as between the words of a pattern. Built
 // from the sorted literals by ranges (a prefix sorts before the literals it starts): quick
 // enough on first use, when this code has not been optimized yet.
 function trie(literals: readonly string[]): string {
@@ -461,7 +469,8 @@ function trie(literals: readonly string[]): string {
       const c = (sorted[i] as string).charAt(depth);
       let j = i + 1;
       while (j < hi && (sorted[j] as string).charAt(depth) === c) j++;
-      out += `${branches++ === 0 ? '' : '|'}${SPECIAL.includes(c) ? `\\${c}` : c}${emit(i, j, depth + 1)}`;
+      const unit = c === ' ' ? `\\s{0,${MAX_GAP}}` : SPECIAL.includes(c) ? `\\${c}` : c;
+      out += `${branches++ === 0 ? '' : '|'}${unit}${emit(i, j, depth + 1)}`;
       i = j;
     }
     return branches === 1 ? out : `(?:${out})`;
