@@ -95,7 +95,8 @@ const GIVERS = `(?:user|operator|developer|system|human|admin(?:istrator)?|owner
 // Verbs of giving or setting up instructions.
 const SET_UP = `(?:told|gave|given|said${W}to|instructed|asked|configured|set${W}up|setup|set|specified|defined|established|wrote|written|put|provided|prescribed|laid${W}down|programmed|required|mandated|stated|decided|loaded|injected)`;
 // Whose instructions: "the previous agent's", "the operator's", "the system's".
-const OWNER = `(?:(?:the|your|all|any|every|these|those)${W})?(?:(?:previous|prior|last|earlier|original|other|parent|first|old)${W})?(?:agent|operator|system|orchestrator|developer|user|admin(?:istrator)?|model|assistant|owner|maintainer|supervisor|creator)(?:'s|s'|s)`;
+// (What comes before the owner, "the previous", changes nothing: the match starts at the owner.)
+const OWNER = `(?:agent|operator|system|orchestrator|developer|user|admin(?:istrator)?|model|assistant|owner|maintainer|supervisor|creator)(?:'s|s'|s)`;
 // The state of instructions that no longer hold.
 const VOIDED = `(?:(?:now|hereby|henceforth|officially|all|therefore|thus)${W})?(?:(?:null|cancell?ed)${W}and${W})?(?:void|null|cancell?ed|revoked|obsolete|invalid|overridden|superseded|rescinded|suspended|lifted|withdrawn|annulled|no${W}longer${W}(?:valid|appl(?:y|icable)|in${W}(?:effect|force)|relevant|binding|active))`;
 
