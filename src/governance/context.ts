@@ -3,8 +3,10 @@
  * expiry, injection scan), applies supersession across them, and returns the context bundle:
  * each artifact labelled binding, advisory or quarantined, with its reasons and provenance.
  */
+
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { bodyOffsetOf, readFrontMatter, splitLines } from '../formats/index.js';
+import type { FindingCode } from '../handoff/finding.js';
 import type { ArtifactClass } from '../handoff/types.js';
 import { HANDOFF_SCHEMA } from '../handoff/values.js';
 import { discoverBootFiles, displayPath } from './boot-paths.js';
@@ -165,7 +167,7 @@ async function loadOne(
   contentHash: (b: Uint8Array) => string,
 ): Promise<Loaded> {
   const path = displayPath(root, file);
-  const refuse = (code: string, message: string, bytes: number) => refused(path, code, message, bytes);
+  const refuse = (code: FindingCode, message: string, bytes: number) => refused(path, code, message, bytes);
   const read = readCapped(file);
   if ('error' in read) return refuse('unreadable', `cannot be read: ${read.error}`, 0);
   if (read.bytes === undefined) {
@@ -220,7 +222,7 @@ async function loadOne(
 }
 
 // An artifact refused before it was judged (unreadable, too large, outside the repository).
-function refused(path: string, code: string, message: string, bytes: number): Loaded {
+function refused(path: string, code: FindingCode, message: string, bytes: number): Loaded {
   return {
     artifact: {
       path,

@@ -3,9 +3,9 @@
  * reviewed. Governance trusts public keys from here. Two git processes: `ls-tree`, `cat-file`.
  */
 import { readGitConfig } from './_config.js';
-import { runGit } from './_git.js';
 import { readSymref, refExists } from './_refs.js';
 import { locateRepository } from './discover.js';
+import { runGit } from './git.js';
 
 /** One file of a folder at a ref. */
 export interface FileAtRef {

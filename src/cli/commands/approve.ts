@@ -5,15 +5,19 @@ import { isArtifactClass } from '../../governance/classes.js';
 import { batonHome } from '../../governance/keys.js';
 import { ARTIFACT_CLASSES } from '../../handoff/values.js';
 import { resolveHandoffPath } from '../../validate/paths.js';
-import { badValue, parseFlags } from '../args.js';
+import { badValue, type FlagSpec, helpText, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
 
-const FLAGS = { key: { type: 'string' }, class: { type: 'string' }, json: { type: 'boolean' } } as const;
+const FLAGS = {
+  key: { type: 'string', value: 'name', description: 'the key to sign with (required)' },
+  class: { type: 'string', value: 'class', description: 'set the class as you approve it (e.g. policy)' },
+  json: { type: 'boolean', description: 'print what was approved as JSON' },
+} as const satisfies Record<string, FlagSpec>;
 
 /** The approve command. */
 export const command: Command = {
-  summary: 'approve an artifact: set content_hash and approved_by, sign with an ed25519 key',
-  help: `Usage: baton approve <file> --key <name> [--class <class>] [--json]
+  help: helpText({
+    usage: `Usage: baton approve <file> --key <name> [--class <class>] [--json]
 
 Signs the file as it is now with your private key $BATON_HOME/keys/<name>.key. Its
 context_manifest (created from the file's own fields when it has none) gets
@@ -25,15 +29,11 @@ the upstream, or the default branch), or in your trust store (baton keys trust).
 A key only in the work tree is proposed and binds nothing. Text with a
 high-severity injection-risk finding, a file with two context_manifest blocks,
 or a handoff whose content_hash no longer matches, is refused. Refused too when
-BATON_ROLE is child or sibling: agents do not approve.
-
-Options:
-  --key <name>      the key to sign with (required)
-  --class <class>   set the class as you approve it (e.g. policy)
-  --json            print what was approved as JSON
-
-Exit codes: 0 approved, 1 file or key missing, 4 refused (the text, or an agent's
+BATON_ROLE is child or sibling: agents do not approve.`,
+    flags: FLAGS,
+    after: `Exit codes: 0 approved, 1 file or key missing, 4 refused (the text, or an agent's
 BATON_ROLE), 64 usage.`,
+  }),
   async run(args, io) {
     const { flags, positionals } = parseFlags('approve', args, FLAGS);
     if (positionals.length !== 1)

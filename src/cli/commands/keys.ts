@@ -4,19 +4,23 @@ import { UserError } from '../../errors.js';
 import { batonHome, generateKey, loadTrustedKeys, TRUSTED_KEYS_DIR } from '../../governance/keys.js';
 import { loadTrustRoots, trustKey } from '../../governance/trust.js';
 import { findRepositoryRoot, realPath } from '../../provenance/discover.js';
-import { parseFlags } from '../args.js';
+import { type FlagSpec, helpText, parseFlags } from '../args.js';
 import type { Command, CommandIO } from '../io.js';
 
 const FLAGS = {
-  json: { type: 'boolean' },
-  'no-trust': { type: 'boolean' },
-  name: { type: 'string' },
-} as const;
+  'no-trust': { type: 'boolean', description: 'do not write the public key into the repository' },
+  name: {
+    type: 'string',
+    value: 'name',
+    description: "(trust) the name to trust the key under (default: the file's)",
+  },
+  json: { type: 'boolean', description: 'print the result as JSON' },
+} as const satisfies Record<string, FlagSpec>;
 
 /** The keys command. */
 export const command: Command = {
-  summary: 'generate an ed25519 key for approving artifacts, trust a key, or list keys',
-  help: `Usage: baton keys generate <name> [--no-trust] [--json]
+  help: helpText({
+    usage: `Usage: baton keys generate <name> [--no-trust] [--json]
        baton keys trust <file.pub> [--name <name>] [--json]
        baton keys list [--json]
 
@@ -34,15 +38,11 @@ list: your private keys, the keys trusted here (and which root trusts each), and
 the proposed keys that bind nothing.
 
 generate and trust refuse when BATON_ROLE is child or sibling: agents do not
-approve.
-
-Options:
-  --no-trust      do not write the public key into the repository
-  --name <name>   (trust) the name to trust the key under (default: the file's)
-  --json          print the result as JSON
-
-Exit codes: 0 done, 1 the name is taken or the file is not a key, 4 refused
+approve.`,
+    flags: FLAGS,
+    after: `Exit codes: 0 done, 1 the name is taken or the file is not a key, 4 refused
 (BATON_ROLE is child or sibling), 64 usage.`,
+  }),
   async run(args, io) {
     const { flags, positionals } = parseFlags('keys', args, FLAGS);
     const [action, arg, ...rest] = positionals;
