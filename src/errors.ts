@@ -13,11 +13,13 @@ export type BatonErrorCode =
   | 'FILE_TOO_LARGE'
   | 'FILE_NOT_UTF8'
   | 'FILE_WRITE_FAILED'
+  | 'INPUT_EMPTY'
   // handoffs and formats
   | 'HANDOFF_INVALID'
   | 'HANDOFF_OVER_CAP'
   | 'FORMAT_UNKNOWN'
   | 'FORMAT_CANNOT_HOLD'
+  | 'FORMAT_NOT_SOURCE'
   // git provenance
   | 'PROVENANCE_GIT_MISSING'
   | 'PROVENANCE_NOT_A_REPO'
@@ -31,6 +33,9 @@ export type BatonErrorCode =
   | 'AGENT_INVALID'
   | 'RUN_REFUSED'
   | 'RUN_NOT_FOUND'
+  | 'RUN_LOCKED'
+  | 'RUN_INTERRUPTED'
+  | 'RUN_RECORD_UNSAFE'
   // the store (src/store/)
   | 'STORE_CONFIG'
   | 'STORE_UNAVAILABLE'
@@ -47,6 +52,9 @@ export type BatonErrorCode =
   | 'KEY_INVALID'
   | 'APPROVAL_REFUSED'
   | 'ROLE_REFUSED'
+  // transcripts and host set-up (src/transcripts/, src/hosts/)
+  | 'TRANSCRIPT_UNKNOWN'
+  | 'INIT_REFUSED'
   // bugs
   | 'INTERNAL';
 
