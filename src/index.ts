@@ -16,7 +16,7 @@ export {
   type ImportResult,
   importHandoff,
   type ProvenanceCandidate,
-} from './formats/import/index.js';
+} from './import/index.js';
 export {
   type Codec,
   type ConvertOptions,
