@@ -51,6 +51,7 @@ export type BatonErrorCode =
   | 'KEY_NOT_FOUND'
   | 'KEY_INVALID'
   | 'APPROVAL_REFUSED'
+  | 'ROLE_REFUSED'
   // A2A (src/servers/a2a/): serving, sending, remote builders
   | 'A2A_CONFIG'
   | 'A2A_UNREACHABLE'
@@ -116,6 +117,7 @@ export function exitCodeFor(code: BatonErrorCode): number {
     case 'INTERNAL':
       return 70;
     case 'APPROVAL_REFUSED':
+    case 'ROLE_REFUSED':
       return 4;
     case 'A2A_UNREACHABLE':
     case 'A2A_NO_ACK':

@@ -11,13 +11,6 @@ export {
 } from './archive/index.js';
 export { BatonError, type BatonErrorCode, InternalError, isBatonError, UserError } from './errors.js';
 export {
-  type ImportOptions,
-  type ImportReport,
-  type ImportResult,
-  importHandoff,
-  type ProvenanceCandidate,
-} from './formats/import/index.js';
-export {
   type Codec,
   type ConvertOptions,
   type ConvertResult,
@@ -52,8 +45,10 @@ export {
   type LoadContextOptions,
   loadContext,
   loadTrustedKeys,
+  loadTrustRoots,
   type Manifest,
   mayWrite,
+  type ProposedKey,
   ROLE_ENV,
   ROLES,
   type Role,
@@ -65,6 +60,10 @@ export {
   type ScanResult,
   type Severity,
   scanText,
+  type TrustedKey,
+  type TrustedKeys,
+  type TrustRoot,
+  trustKey,
   wrapAsData,
 } from './governance/index.js';
 export {
@@ -104,6 +103,13 @@ export {
   initRepository,
   runHook,
 } from './hosts/index.js';
+export {
+  type ImportOptions,
+  type ImportReport,
+  type ImportResult,
+  importHandoff,
+  type ProvenanceCandidate,
+} from './import/index.js';
 export {
   type Capture,
   type CaptureOptions,
