@@ -13,6 +13,10 @@ export type BatonErrorCode =
   | 'FILE_TOO_LARGE'
   | 'FILE_NOT_UTF8'
   | 'FILE_WRITE_FAILED'
+  // a path, symlink or id that leads outside the repository a server serves
+  | 'PATH_OUTSIDE_REPOSITORY'
+  // a part of baton this build does not have (e.g. a tool whose module has not landed)
+  | 'NOT_AVAILABLE'
   // handoffs and formats
   | 'HANDOFF_INVALID'
   | 'HANDOFF_OVER_CAP'

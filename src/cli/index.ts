@@ -25,6 +25,7 @@ const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   show: () => import('./commands/show.js'),
   search: () => import('./commands/search.js'),
   runs: () => import('./commands/runs.js'),
+  mcp: () => import('./commands/mcp.js'),
 };
 
 const ISSUES = 'https://github.com/baton-dev/baton/issues';

@@ -1,0 +1,80 @@
+/** `baton mcp [--http --port N]`: the MCP server over stdio, or Streamable HTTP on 127.0.0.1. */
+import { readFileSync } from 'node:fs';
+import { UserError } from '../../errors.js';
+import { parseFlags } from '../args.js';
+import type { Command } from '../io.js';
+
+const FLAGS = {
+  http: { type: 'boolean' },
+  port: { type: 'string' },
+} as const;
+
+/** The mcp command. */
+export const command: Command = {
+  summary: 'serve handoff tools to agent hosts over MCP (stdio, or --http on 127.0.0.1)',
+  help: `Usage: baton mcp [--http --port <n>]
+
+Serves the repository it starts in to an MCP client (Claude Code, Codex, Cursor, …):
+tools write_handoff, validate_handoff, resume_handoff, import_handoff,
+compile_transcript, search_handoffs, show_handoff, load_context,
+save_phase_handoff, load_phase_handoff; resources baton://handoff/current,
+baton://handoff/{id}, baton://run/{id}; prompts handoff and resume.
+Over stdio (the default) stdout carries only protocol frames; logs go to stderr.
+Paths given to tools must resolve inside the repository. See docs/mcp.md.
+
+Options:
+  --http          serve Streamable HTTP at http://127.0.0.1:<port>/mcp instead
+                  (Host headers other than this machine's are refused)
+  --port <n>      the port for --http (0 picks a free one; default 8765)
+
+Exit codes: 0 when the client closes the connection (or on SIGINT/SIGTERM with
+--http), 64 usage error.`,
+  async run(args, io) {
+    const { flags, positionals } = parseFlags('mcp', args, FLAGS);
+    if (positionals.length > 0)
+      throw new UserError('USAGE', 'mcp takes no arguments (see `baton mcp --help`)');
+    if (flags.port !== undefined && !flags.http) throw new UserError('USAGE', '--port goes with --http');
+    const port = flags.port === undefined ? 8765 : Number(flags.port);
+    if (!/^\d{1,5}$/.test(flags.port ?? '0') || port > 65535) {
+      throw new UserError('USAGE', '--port must be a whole number from 0 to 65535');
+    }
+    const options = {
+      cwd: io.cwd,
+      env: io.env,
+      version: version(),
+      log: (line: string) => io.stderr(`baton mcp: ${line}\n`),
+    };
+    const mcp = await import('../../servers/mcp/index.js');
+    if (!flags.http) {
+      await mcp.serveStdio(options);
+      return 0;
+    }
+    const stop = new AbortController();
+    const onSignal = () => stop.abort();
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    try {
+      await mcp.serveHttp({
+        ...options,
+        port,
+        signal: stop.signal,
+        onListening: (url) => io.stderr(`baton mcp: serving ${url}\n`),
+      });
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+    return 0;
+  },
+};
+
+function version(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}

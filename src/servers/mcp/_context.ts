@@ -1,0 +1,67 @@
+/**
+ * What every handler shares: the repository the server serves, its environment, and the one
+ * rule for paths: a path given to a tool must resolve inside the repository, symlinks included.
+ */
+import { existsSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { UserError } from '../../errors.js';
+import type { FormatName } from '../../formats/index.js';
+import { type CurrentRole, currentRole } from '../../governance/index.js';
+import { findRepositoryRoot, realPath } from '../../provenance/index.js';
+import type { OpenStoreOptions } from '../../store/index.js';
+import { resolveHandoffPath } from '../../validate/index.js';
+
+/** The repository a server serves and how it was started. */
+export interface ServerContext {
+  /** The repository root (real path), or the folder the server started in outside a repository. */
+  root: string;
+  env: NodeJS.ProcessEnv;
+  role: CurrentRole;
+  /** Where log lines go (stderr: stdout carries only protocol frames). */
+  log(line: string): void;
+}
+
+/** The context of a server started in `cwd`. */
+export function serverContext(
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+): ServerContext {
+  const root = findRepositoryRoot(cwd) ?? realPath(cwd);
+  return { root, env, role: currentRole(env), log };
+}
+
+/** The real path of `path` (relative to the root), refused unless it is inside the repository. */
+export function pathInside(ctx: ServerContext, path: string): string {
+  const full = realPath(isAbsolute(path) ? path : resolve(ctx.root, path));
+  const rel = relative(ctx.root, full);
+  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
+    throw new UserError(
+      'PATH_OUTSIDE_REPOSITORY',
+      `${JSON.stringify(path)} resolves outside the repository ${ctx.root}`,
+    );
+  }
+  return full;
+}
+
+/** `pathInside`, and the file must exist. */
+export function existingPathInside(ctx: ServerContext, path: string): string {
+  const full = pathInside(ctx, path);
+  if (!existsSync(full))
+    throw new UserError('FILE_NOT_FOUND', `${relative(ctx.root, full) || full} does not exist`);
+  return full;
+}
+
+/** The handoff a tool works on: the path given, else the default (`.baton/handoff.md`), inside the repository. */
+export function handoffPathInside(
+  ctx: ServerContext,
+  path: string | undefined,
+  format: FormatName | 'auto' = 'auto',
+): string {
+  return pathInside(ctx, resolveHandoffPath(path, { format, cwd: ctx.root, env: ctx.env }));
+}
+
+/** How the store is opened for this repository (`$BATON_STORE`, the config, else `.baton/baton.db`). */
+export function storeOptions(ctx: ServerContext, create: boolean): OpenStoreOptions {
+  return { cwd: ctx.root, env: ctx.env, create };
+}

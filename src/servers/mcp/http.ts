@@ -1,0 +1,54 @@
+/**
+ * Serving over Streamable HTTP on 127.0.0.1, for a server a team shares: the SDK's Express app
+ * with its DNS-rebinding protection (only Host headers naming this machine are answered), and
+ * a fresh stateless server for each request.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createMcpExpressApp } from '@modelcontextprotocol/sdk/server/express.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { createMcpServer, type McpServerOptions } from './server.js';
+
+/** Options of `serveHttp`. */
+export interface HttpOptions extends McpServerOptions {
+  /** The port (0 picks a free one). */
+  port: number;
+  /** Called once the server listens, with its URL. */
+  onListening?: (url: string) => void;
+  /** Stops the server when it aborts. */
+  signal?: AbortSignal;
+}
+
+/** The host the server binds: loopback only. */
+export const HTTP_HOST = '127.0.0.1';
+
+/** Serves `POST /mcp` until the signal aborts. */
+export async function serveHttp(options: HttpOptions): Promise<void> {
+  const app = createMcpExpressApp({ host: HTTP_HOST });
+  // Express types are not installed: its request and response are Node's, with the parsed body.
+  app.post('/mcp', async (req: IncomingMessage & { body?: unknown }, res: ServerResponse) => {
+    const server = createMcpServer(options);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  });
+  const refuse = (_req: unknown, res: { status(n: number): { json(v: unknown): void } }) =>
+    res.status(405).json({ jsonrpc: '2.0', error: { code: -32000, message: 'use POST /mcp' }, id: null });
+  app.get('/mcp', refuse);
+  app.delete('/mcp', refuse);
+  await new Promise<void>((resolve, reject) => {
+    const listener = app.listen(options.port, HTTP_HOST, (error?: Error) => {
+      if (error) return reject(error);
+      const { port } = listener.address() as AddressInfo;
+      options.onListening?.(`http://${HTTP_HOST}:${port}/mcp`);
+    });
+    listener.on('error', reject);
+    const stop = () => listener.close(() => resolve());
+    if (options.signal?.aborted) stop();
+    options.signal?.addEventListener('abort', stop, { once: true });
+  });
+}
