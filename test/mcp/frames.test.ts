@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, Scratch } from '../e2e/_helpers.js';
+import { BIN, baton, cleanEnv, DRAFT, Scratch } from '../e2e/_helpers.js';
 
 const scratch = new Scratch();
 afterEach(() => scratch.cleanup());
@@ -17,9 +17,10 @@ const callTool = (id: number, name: string, args: Record<string, unknown>) =>
 function converse(
   cwd: string,
   lines: string[],
+  extra: string[] = [],
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'mcp'], { cwd, env: cleanEnv() });
+    const child = spawn(process.execPath, [BIN, 'mcp', ...extra], { cwd, env: cleanEnv() });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => {
@@ -81,5 +82,19 @@ describe('baton mcp stdout', () => {
     expect(JSON.stringify(byId.get(6))).toContain('isError');
     expect(JSON.stringify(byId.get(7))).toContain('FILE_NOT_FOUND: ');
     expect(stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it('--root serves the repository of another folder, for hosts that start servers elsewhere', async () => {
+    const repo = scratch.repo();
+    expect(baton(['write'], { cwd: repo.dir, input: DRAFT }).status).toBe(0);
+    const init = frame(1, 'initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'raw', version: '1' },
+    });
+    const lines = [init, callTool(2, 'validate_handoff', {})];
+    const { code, stdout } = await converse(scratch.plain(), lines, ['--root', repo.dir]);
+    expect(code).toBe(0);
+    expect(stdout).toContain('"verdict":"VALID"');
   });
 });

@@ -1,5 +1,6 @@
 /** `baton mcp [--http --port N]`: the MCP server over stdio, or Streamable HTTP on 127.0.0.1. */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { UserError } from '../../errors.js';
 import { parseFlags } from '../args.js';
 import type { Command } from '../io.js';
@@ -7,6 +8,7 @@ import type { Command } from '../io.js';
 const FLAGS = {
   http: { type: 'boolean' },
   port: { type: 'string' },
+  root: { type: 'string' },
 } as const;
 
 /** The mcp command. */
@@ -23,6 +25,8 @@ Over stdio (the default) stdout carries only protocol frames; logs go to stderr.
 Paths given to tools must resolve inside the repository. See docs/mcp.md.
 
 Options:
+  --root <dir>    serve the repository that contains <dir> (default: the working
+                  directory), for hosts that start servers elsewhere
   --http          serve Streamable HTTP at http://127.0.0.1:<port>/mcp instead
                   (Host headers other than this machine's are refused)
   --port <n>      the port for --http (0 picks a free one; default 8765)
@@ -38,8 +42,10 @@ Exit codes: 0 when the client closes the connection (or on SIGINT/SIGTERM with
     if (!/^\d{1,5}$/.test(flags.port ?? '0') || port > 65535) {
       throw new UserError('USAGE', '--port must be a whole number from 0 to 65535');
     }
+    const cwd = flags.root === undefined ? io.cwd : resolve(io.cwd, flags.root);
+    if (!existsSync(cwd)) throw new UserError('FILE_NOT_FOUND', `--root ${flags.root}: no such folder`);
     const options = {
-      cwd: io.cwd,
+      cwd,
       env: io.env,
       version: version(),
       log: (line: string) => io.stderr(`baton mcp: ${line}\n`),
