@@ -8,8 +8,12 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createMcpServer } from '../dist/servers/mcp/index.js';
 import { createTempRepo } from '../dist/testing/index.js';
 import { BIN, median, ms, report } from './_lib.mjs';
 
@@ -85,6 +89,32 @@ function cliValidate() {
   return dt;
 }
 
+// The heap after a full collection, measured in this process over an in-memory transport pair.
+async function heapOver(total) {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc');
+  const server = createMcpServer({ cwd: repo.dir, log: () => {} });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await server.connect(b);
+  const client = new Client({ name: 'bench-heap', version: '1' });
+  await client.connect(a);
+  const out = [];
+  const marks = [...new Set([1000, total / 4, total / 2, (3 * total) / 4, total].map(Math.round))].sort((x, y) => x - y);
+  let done = 0;
+  for (const mark of marks) {
+    while (done < mark) {
+      await validate(client);
+      done++;
+    }
+    gc();
+    gc();
+    out.push([done, process.memoryUsage().heapUsed / 1024 / 1024]);
+  }
+  await client.close();
+  await server.close();
+  return out;
+}
+
 const rss = (pid) =>
   Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
@@ -158,6 +188,20 @@ try {
   );
   say();
   await client.close();
+
+  say(
+    `## MCP server in process: heap after a full GC over ${MEMORY_CALLS.toLocaleString('en')} validate_handoff calls (InMemoryTransport)`,
+  );
+  say();
+  say('| calls | heap used after GC |');
+  say('|---|---|');
+  const heap = await heapOver(MEMORY_CALLS);
+  for (const [n, mb] of heap) say(`| ${n.toLocaleString('en')} | ${mb.toFixed(2)} MB |`);
+  say();
+  say(
+    `From ${heap[0][0].toLocaleString('en')} to ${heap.at(-1)[0].toLocaleString('en')} calls the heap after GC moved by ${(heap.at(-1)[1] - heap[0][1]).toFixed(2)} MB.`,
+  );
+  say();
 
   say(`## MCP server: start to first answer, median of ${STARTS}`);
   say();

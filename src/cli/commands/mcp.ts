@@ -1,20 +1,29 @@
-/** `baton mcp [--http --port N]`: the MCP server over stdio, or Streamable HTTP on 127.0.0.1. */
+/** `baton mcp [--http --port N] [--root dir]`: the MCP server over stdio, or Streamable HTTP on 127.0.0.1. */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UserError } from '../../errors.js';
-import { parseFlags } from '../args.js';
+import { type FlagSpec, helpText, integerFlag, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
 
 const FLAGS = {
-  http: { type: 'boolean' },
-  port: { type: 'string' },
-  root: { type: 'string' },
-} as const;
+  root: {
+    type: 'string',
+    value: 'dir',
+    description:
+      'serve the repository that contains <dir> (default: the working\ndirectory), for hosts that start servers elsewhere',
+  },
+  http: {
+    type: 'boolean',
+    description:
+      "serve Streamable HTTP at http://127.0.0.1:<port>/mcp instead\n(Host headers other than this machine's are refused)",
+  },
+  port: { type: 'string', value: 'n', description: 'the port for --http (0 picks a free one; default 8765)' },
+} as const satisfies Record<string, FlagSpec>;
 
 /** The mcp command. */
 export const command: Command = {
-  summary: 'serve handoff tools to agent hosts over MCP (stdio, or --http on 127.0.0.1)',
-  help: `Usage: baton mcp [--http --port <n>]
+  help: helpText({
+    usage: `Usage: baton mcp [--http --port <n>] [--root <dir>]
 
 Serves the repository it starts in to an MCP client (Claude Code, Codex, Cursor, …):
 tools write_handoff, validate_handoff, resume_handoff, import_handoff,
@@ -22,26 +31,18 @@ compile_transcript, search_handoffs, show_handoff, load_context,
 save_phase_handoff, load_phase_handoff; resources baton://handoff/current,
 baton://handoff/{id}, baton://run/{id}; prompts handoff and resume.
 Over stdio (the default) stdout carries only protocol frames; logs go to stderr.
-Paths given to tools must resolve inside the repository. See docs/mcp.md.
-
-Options:
-  --root <dir>    serve the repository that contains <dir> (default: the working
-                  directory), for hosts that start servers elsewhere
-  --http          serve Streamable HTTP at http://127.0.0.1:<port>/mcp instead
-                  (Host headers other than this machine's are refused)
-  --port <n>      the port for --http (0 picks a free one; default 8765)
-
-Exit codes: 0 when the client closes the connection (or on SIGINT/SIGTERM with
---http), 64 usage error.`,
+Paths given to tools must resolve inside the repository. See docs/mcp.md.`,
+    flags: FLAGS,
+    after: `Exit codes: 0 when the client closes the connection (or on SIGINT/SIGTERM with
+--http), 1 --root names no folder, 64 usage error.`,
+  }),
   async run(args, io) {
     const { flags, positionals } = parseFlags('mcp', args, FLAGS);
     if (positionals.length > 0)
       throw new UserError('USAGE', 'mcp takes no arguments (see `baton mcp --help`)');
     if (flags.port !== undefined && !flags.http) throw new UserError('USAGE', '--port goes with --http');
-    const port = flags.port === undefined ? 8765 : Number(flags.port);
-    if (!/^\d{1,5}$/.test(flags.port ?? '0') || port > 65535) {
-      throw new UserError('USAGE', '--port must be a whole number from 0 to 65535');
-    }
+    const port =
+      flags.port === undefined ? 8765 : integerFlag('mcp', 'port', flags.port, { min: 0, max: 65535 });
     const cwd = flags.root === undefined ? io.cwd : resolve(io.cwd, flags.root);
     if (!existsSync(cwd)) throw new UserError('FILE_NOT_FOUND', `--root ${flags.root}: no such folder`);
     const options = {
