@@ -99,7 +99,9 @@ async function heapOver(total) {
   const client = new Client({ name: 'bench-heap', version: '1' });
   await client.connect(a);
   const out = [];
-  const marks = [...new Set([1000, total / 4, total / 2, (3 * total) / 4, total].map(Math.round))].sort((x, y) => x - y);
+  const marks = [...new Set([1000, total / 4, total / 2, (3 * total) / 4, total].map(Math.round))].sort(
+    (x, y) => x - y,
+  );
   let done = 0;
   for (const mark of marks) {
     while (done < mark) {

@@ -12,6 +12,9 @@ import { cleanEnv, DRAFT, Scratch } from '../e2e/_helpers.js';
 import { call, connectMemory, ok, textOf, toolError } from './_helpers.js';
 
 const scratch = new Scratch();
+
+const promptText = (p: { messages: { content: unknown }[] }) =>
+  String((p.messages[0]?.content as { text?: string } | undefined)?.text);
 afterEach(() => scratch.cleanup());
 
 describe('resources', () => {
@@ -92,16 +95,16 @@ describe('prompts', () => {
       const { prompts } = await mcp.client.listPrompts();
       expect(prompts.map((p) => p.name).sort()).toEqual(['handoff', 'resume']);
       const handoff = await mcp.client.getPrompt({ name: 'handoff', arguments: { task: 'TASK-9' } });
-      const ask = (handoff.messages[0]?.content as { text: string }).text;
+      const ask = promptText(handoff);
       expect(ask).toContain('write_handoff');
       expect(ask).toContain('TASK-9');
       await expect(mcp.client.getPrompt({ name: 'resume', arguments: {} })).rejects.toThrow(/FILE_NOT_FOUND/);
       ok(await call(mcp.client, 'write_handoff', { draft: DRAFT }));
       const resume = await mcp.client.getPrompt({ name: 'resume', arguments: {} });
-      expect((resume.messages[0]?.content as { text: string }).text).toContain('# Resume brief');
+      expect(promptText(resume)).toContain('# Resume brief');
       repo.git('checkout', '-q', '-b', 'other');
       const refused = await mcp.client.getPrompt({ name: 'resume', arguments: {} });
-      expect((refused.messages[0]?.content as { text: string }).text).toMatch(/no brief .* MISMATCH/);
+      expect(promptText(refused)).toMatch(/no brief .* MISMATCH/);
     } finally {
       await mcp.close();
     }

@@ -19,7 +19,14 @@ const findingLines = (findings: readonly Finding[], max = 5) => {
 /** Registers write_handoff, validate_handoff and resume_handoff. */
 export function addHandoffTools(server: McpServer, ctx: ServerContext): void {
   const rel = (path: string) => relative(ctx.root, path) || path;
+  addWriteTool(server, ctx, rel);
+  addValidateTool(server, ctx, rel);
+  addResumeTool(server, ctx, rel);
+}
 
+type Rel = (path: string) => string;
+
+function addWriteTool(server: McpServer, ctx: ServerContext, rel: Rel): void {
   addTool(
     server,
     ctx,
@@ -80,7 +87,9 @@ export function addHandoffTools(server: McpServer, ctx: ServerContext): void {
       return { data, text: `wrote ${data.path} (id ${data.id}): ${data.verdict}` };
     },
   );
+}
 
+function addValidateTool(server: McpServer, ctx: ServerContext, rel: Rel): void {
   addTool(
     server,
     ctx,
@@ -120,7 +129,9 @@ export function addHandoffTools(server: McpServer, ctx: ServerContext): void {
       return { data, text: [`${summary.verdict} (exit ${summary.exitCode})`, ...lines].join('\n') };
     },
   );
+}
 
+function addResumeTool(server: McpServer, ctx: ServerContext, rel: Rel): void {
   addTool(
     server,
     ctx,

@@ -24,7 +24,9 @@ export const HTTP_HOST = '127.0.0.1';
 export async function serveHttp(options: HttpOptions): Promise<void> {
   // Express (through the SDK) is loaded only here, so that a stdio server never loads it.
   const { createMcpExpressApp } = await import('@modelcontextprotocol/sdk/server/express.js');
-  const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
+  const { StreamableHTTPServerTransport } = await import(
+    '@modelcontextprotocol/sdk/server/streamableHttp.js'
+  );
   const app = createMcpExpressApp({ host: HTTP_HOST });
   // Express types are not installed: its request and response are Node's, with the parsed body.
   app.post('/mcp', async (req: IncomingMessage & { body?: unknown }, res: ServerResponse) => {
