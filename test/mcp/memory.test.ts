@@ -173,6 +173,25 @@ describe('the error mapping', () => {
     expect(logged.join('\n')).toMatch(/TypeError: boom\n\s+at /);
   });
 
+  it('a PostgreSQL store that is down is a tool error, and the server keeps serving', async () => {
+    const repo = scratch.repo();
+    const down = await connectMemory(
+      repo.dir,
+      cleanEnv({ BATON_STORE: 'postgres://baton@127.0.0.1:1/nothing' }),
+    );
+    try {
+      const text = await toolError(
+        down.client,
+        await call(down.client, 'show_handoff', { id: 'X' }),
+        'STORE_UNAVAILABLE',
+      );
+      expect(text).toContain('ECONNREFUSED');
+      ok(await call(down.client, 'import_handoff', { text: DRAFT }));
+    } finally {
+      await down.close();
+    }
+  });
+
   it('a store URL that is not one is a tool error with its code', async () => {
     const repo = scratch.repo();
     const bad = await connectMemory(repo.dir, cleanEnv({ BATON_STORE: 'mysql://nope' }));
