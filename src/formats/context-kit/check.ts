@@ -2,7 +2,7 @@
  * context-kit's structural rules (seed 001, `validate-handoff.py`), reproduced exactly: the same
  * artifact gets the same INVALID or not, with baton's messages and line numbers.
  */
-import { type Finding, finding } from '../../handoff/finding.js';
+import { type Finding, type FindingCode, finding } from '../../handoff/finding.js';
 import { PROVENANCE_KEYS } from '../../handoff/types.js';
 import type { Line } from '../markdown.js';
 import { parsePyIsoformat } from './_isoformat.js';
@@ -49,7 +49,7 @@ export interface ContextKitCheck {
   lineCount: number;
 }
 
-type Invalid = (code: string, message: string, line?: number) => void;
+type Invalid = (code: FindingCode, message: string, line?: number) => void;
 
 /** Checks an artifact with context-kit's rules; `raw` is its bytes (or already decoded text). */
 export function checkContextKit(raw: Uint8Array | string): ContextKitCheck {
