@@ -2,7 +2,7 @@
  * The server the library builds, driven by the SDK client over an in-memory transport pair:
  * resources, prompts, path containment, the error mapping.
  */
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/errors.js';
@@ -137,6 +137,17 @@ describe('paths stay inside the repository', () => {
         );
       }
       ok(await call(mcp.client, 'import_handoff', { path: 'in-link.md' }));
+      // A symlink to a file that does not exist yet: writing through it must not land outside.
+      symlinkSync(join(outside, 'new.md'), join(repo.dir, 'dangling.md'));
+      symlinkSync('dangling.md', join(repo.dir, 'chain.md'));
+      for (const path of ['dangling.md', 'chain.md']) {
+        await toolError(
+          mcp.client,
+          await call(mcp.client, 'write_handoff', { draft: DRAFT, path }),
+          'PATH_OUTSIDE_REPOSITORY',
+        );
+      }
+      expect(existsSync(join(outside, 'new.md'))).toBe(false);
       const env = cleanEnv({ BATON_HANDOFF_PATH: join(outside, 'h.md') });
       const leaky = await connectMemory(repo.dir, env);
       try {

@@ -2,8 +2,8 @@
  * What every handler shares: the repository the server serves, its environment, and the one
  * rule for paths: a path given to a tool must resolve inside the repository, symlinks included.
  */
-import { existsSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { existsSync, lstatSync, readlinkSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { UserError } from '../../errors.js';
 import type { FormatName } from '../../formats/index.js';
 import { type CurrentRole, currentRole } from '../../governance/index.js';
@@ -31,17 +31,36 @@ export function serverContext(
   return { root, env, role: currentRole(env), log };
 }
 
-/** The real path of `path` (relative to the root), refused unless it is inside the repository. */
+/**
+ * The real path of `path` (relative to the root), refused unless it is inside the repository.
+ * A symlink whose target does not exist yet is followed too: writing through it must not land
+ * outside either.
+ */
 export function pathInside(ctx: ServerContext, path: string): string {
-  const full = realPath(isAbsolute(path) ? path : resolve(ctx.root, path));
-  const rel = relative(ctx.root, full);
-  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
-    throw new UserError(
-      'PATH_OUTSIDE_REPOSITORY',
-      `${JSON.stringify(path)} resolves outside the repository ${ctx.root}`,
-    );
+  let full = realPath(isAbsolute(path) ? path : resolve(ctx.root, path));
+  for (let hops = 0; ; hops++) {
+    const rel = relative(ctx.root, full);
+    if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
+      throw new UserError(
+        'PATH_OUTSIDE_REPOSITORY',
+        `${JSON.stringify(path)} resolves outside the repository ${ctx.root}`,
+      );
+    }
+    const target = danglingTarget(full);
+    if (target === undefined) return full;
+    if (hops >= 40)
+      throw new UserError('FILE_UNREADABLE', `${JSON.stringify(path)}: too many levels of symlinks`);
+    full = realPath(resolve(dirname(full), target));
   }
-  return full;
+}
+
+// What a symlink that `realPath` could not resolve points to; undefined for anything else.
+function danglingTarget(path: string): string | undefined {
+  try {
+    return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `pathInside`, and the file must exist. */
