@@ -202,11 +202,15 @@ describe('baton mcp over stdio (built binary, SDK client)', () => {
     const { id } = JSON.parse(archived.stdout) as { id: string };
     const found = ok(await call(mcp.client, 'search_handoffs', { query: 'reduce', limit: 5 }));
     expect((found.hits as { handoff: { id: string } }[]).map((h) => h.handoff.id)).toContain(id);
+    const cli = baton(['search', 'reduce', '--limit', '5', '--json'], { cwd: repo.dir });
+    expect(found.hits).toEqual(JSON.parse(cli.stdout));
     const none = ok(await call(mcp.client, 'search_handoffs', { query: 'reduce', task: 'NO-SUCH-TASK' }));
     expect(none.hits).toEqual([]);
     const shown = ok(await call(mcp.client, 'show_handoff', { id: id.slice(0, 12) }));
     expect(shown.text).toBe(readFileSync(join(repo.dir, '.baton/handoff.md'), 'utf8'));
+    expect(shown.text).toBe(baton(['show', id], { cwd: repo.dir }).stdout);
     const json = ok(await call(mcp.client, 'show_handoff', { id, format: 'json' }));
+    expect(json.text).toBe(baton(['show', id, '--format', 'json'], { cwd: repo.dir }).stdout);
     expect(JSON.parse(String(json.text)).id).toBe(id);
     await toolError(mcp.client, await call(mcp.client, 'show_handoff', { id: 'ZZZZZZ' }), 'STORE_NOT_FOUND');
   });
@@ -215,6 +219,7 @@ describe('baton mcp over stdio (built binary, SDK client)', () => {
     const data = ok(await call(mcp.client, 'load_context', {}));
     const artifacts = data.artifacts as { path: string; label: string }[];
     expect(artifacts.find((a) => a.path === 'AGENTS.md')?.label).toBe('advisory');
+    expect(data).toEqual(JSON.parse(baton(['context', '--json'], { cwd: repo.dir }).stdout));
     expect(textOf(await call(mcp.client, 'load_context', {}))).toMatch(/<baton-data-[0-9a-f]+/);
   });
 
