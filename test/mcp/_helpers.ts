@@ -88,3 +88,13 @@ export async function toolError(client: Client, result: CallToolResult, code: st
   await expect(client.ping()).resolves.toBeDefined();
   return text;
 }
+
+/** Calls a tool and asserts the tool error `code` (see `toolError`). */
+export async function refused(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+  code: string,
+): Promise<string> {
+  return toolError(client, await call(client, name, args), code);
+}

@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, baton, cleanEnv, DRAFT, Scratch } from '../e2e/_helpers.js';
-import { call, ok, toolError } from './_helpers.js';
+import { call, ok, refused } from './_helpers.js';
 
 const scratch = new Scratch();
 const children: ChildProcess[] = [];
@@ -66,11 +66,7 @@ describe('baton mcp --http', () => {
     expect(tools).toHaveLength(10);
     ok(await call(client, 'write_handoff', { draft: DRAFT }));
     expect(ok(await call(client, 'validate_handoff', {}))).toMatchObject({ verdict: 'VALID' });
-    await toolError(
-      client,
-      await call(client, 'validate_handoff', { path: '/etc/hostname' }),
-      'PATH_OUTSIDE_REPOSITORY',
-    );
+    await refused(client, 'validate_handoff', { path: '/etc/hostname' }, 'PATH_OUTSIDE_REPOSITORY');
     await client.close();
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     child.kill('SIGTERM');

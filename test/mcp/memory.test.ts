@@ -9,7 +9,7 @@ import { UserError } from '../../src/errors.js';
 import { describeError, toolError as toolErrorResult } from '../../src/servers/mcp/_errors.js';
 import { openStore } from '../../src/store/index.js';
 import { cleanEnv, DRAFT, Scratch } from '../e2e/_helpers.js';
-import { call, connectMemory, ok, textOf, toolError } from './_helpers.js';
+import { call, connectMemory, ok, refused, textOf } from './_helpers.js';
 
 const scratch = new Scratch();
 
@@ -130,32 +130,20 @@ describe('paths stay inside the repository', () => {
         '../../h.md',
         'docs/../../x.md',
       ]) {
-        await toolError(
-          mcp.client,
-          await call(mcp.client, 'import_handoff', { path }),
-          'PATH_OUTSIDE_REPOSITORY',
-        );
+        await refused(mcp.client, 'import_handoff', { path }, 'PATH_OUTSIDE_REPOSITORY');
       }
       ok(await call(mcp.client, 'import_handoff', { path: 'in-link.md' }));
       // A symlink to a file that does not exist yet: writing through it must not land outside.
       symlinkSync(join(outside, 'new.md'), join(repo.dir, 'dangling.md'));
       symlinkSync('dangling.md', join(repo.dir, 'chain.md'));
       for (const path of ['dangling.md', 'chain.md']) {
-        await toolError(
-          mcp.client,
-          await call(mcp.client, 'write_handoff', { draft: DRAFT, path }),
-          'PATH_OUTSIDE_REPOSITORY',
-        );
+        await refused(mcp.client, 'write_handoff', { draft: DRAFT, path }, 'PATH_OUTSIDE_REPOSITORY');
       }
       expect(existsSync(join(outside, 'new.md'))).toBe(false);
       const env = cleanEnv({ BATON_HANDOFF_PATH: join(outside, 'h.md') });
       const leaky = await connectMemory(repo.dir, env);
       try {
-        await toolError(
-          leaky.client,
-          await call(leaky.client, 'validate_handoff', {}),
-          'PATH_OUTSIDE_REPOSITORY',
-        );
+        await refused(leaky.client, 'validate_handoff', {}, 'PATH_OUTSIDE_REPOSITORY');
       } finally {
         await leaky.close();
       }
@@ -191,11 +179,7 @@ describe('the error mapping', () => {
       cleanEnv({ BATON_STORE: 'postgres://baton@127.0.0.1:1/nothing' }),
     );
     try {
-      const text = await toolError(
-        down.client,
-        await call(down.client, 'show_handoff', { id: 'X' }),
-        'STORE_UNAVAILABLE',
-      );
+      const text = await refused(down.client, 'show_handoff', { id: 'X' }, 'STORE_UNAVAILABLE');
       expect(text).toContain('ECONNREFUSED');
       ok(await call(down.client, 'import_handoff', { text: DRAFT }));
     } finally {
@@ -207,7 +191,7 @@ describe('the error mapping', () => {
     const repo = scratch.repo();
     const bad = await connectMemory(repo.dir, cleanEnv({ BATON_STORE: 'mysql://nope' }));
     try {
-      await toolError(bad.client, await call(bad.client, 'search_handoffs', { query: 'x' }), 'STORE_CONFIG');
+      await refused(bad.client, 'search_handoffs', { query: 'x' }, 'STORE_CONFIG');
     } finally {
       await bad.close();
     }

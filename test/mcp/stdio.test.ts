@@ -6,7 +6,7 @@ import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baton, DRAFT, draftWithDone, makePlainDir, makeRepo, type TempRepo } from '../e2e/_helpers.js';
-import { type Connected, call, connectStdio, ok, textOf, toolError } from './_helpers.js';
+import { type Connected, call, connectStdio, ok, refused, textOf, toolError } from './_helpers.js';
 
 const TOOLS = [
   'compile_transcript',
@@ -69,25 +69,23 @@ describe('baton mcp over stdio (built binary, SDK client)', () => {
 
   it('write_handoff refuses a draft that is not a handoff, writes nothing, and keeps serving', async () => {
     const before = readFileSync(join(repo.dir, '.baton/handoff.md'));
-    const text = await toolError(
-      mcp.client,
-      await call(mcp.client, 'write_handoff', { draft: 'just some words' }),
-      'HANDOFF_INVALID',
-    );
+    const text = await refused(mcp.client, 'write_handoff', { draft: 'just some words' }, 'HANDOFF_INVALID');
     expect(text).toContain('nothing was written');
     expect(readFileSync(join(repo.dir, '.baton/handoff.md'))).toEqual(before);
   });
 
   it('write_handoff refuses a path outside the repository, through .. or a symlink', async () => {
-    await toolError(
+    await refused(
       mcp.client,
-      await call(mcp.client, 'write_handoff', { draft: DRAFT, path: '../escape.md' }),
+      'write_handoff',
+      { draft: DRAFT, path: '../escape.md' },
       'PATH_OUTSIDE_REPOSITORY',
     );
     symlinkSync(outside.dir, join(repo.dir, 'link-out'));
-    await toolError(
+    await refused(
       mcp.client,
-      await call(mcp.client, 'write_handoff', { draft: DRAFT, path: 'link-out/h.md' }),
+      'write_handoff',
+      { draft: DRAFT, path: 'link-out/h.md' },
       'PATH_OUTSIDE_REPOSITORY',
     );
     expect(existsSync(join(outside.dir, 'h.md'))).toBe(false);
@@ -108,21 +106,14 @@ describe('baton mcp over stdio (built binary, SDK client)', () => {
     const cli = baton(['validate', '--json', 'notes/broken.md'], { cwd: repo.dir });
     expect(data).toEqual(JSON.parse(cli.stdout));
     expect(data).toMatchObject({ verdict: 'INVALID', exitCode: 1 });
-    await toolError(
+    await refused(mcp.client, 'validate_handoff', { path: 'nope.md' }, 'FILE_NOT_FOUND');
+    await refused(
       mcp.client,
-      await call(mcp.client, 'validate_handoff', { path: 'nope.md' }),
-      'FILE_NOT_FOUND',
-    );
-    await toolError(
-      mcp.client,
-      await call(mcp.client, 'validate_handoff', { path: join(outside.dir, 'secret.md') }),
+      'validate_handoff',
+      { path: join(outside.dir, 'secret.md') },
       'PATH_OUTSIDE_REPOSITORY',
     );
-    await toolError(
-      mcp.client,
-      await call(mcp.client, 'validate_handoff', { path: 'link-out/secret.md' }),
-      'PATH_OUTSIDE_REPOSITORY',
-    );
+    await refused(mcp.client, 'validate_handoff', { path: 'link-out/secret.md' }, 'PATH_OUTSIDE_REPOSITORY');
   });
 
   it('resume_handoff lists the claims to re-verify and their commands, and never runs them', async () => {
@@ -143,11 +134,7 @@ describe('baton mcp over stdio (built binary, SDK client)', () => {
   it('resume_handoff refuses a MISMATCH handoff as a tool error', async () => {
     repo.git('checkout', '-q', '-b', 'elsewhere');
     try {
-      const text = await toolError(
-        mcp.client,
-        await call(mcp.client, 'resume_handoff', {}),
-        'VERDICT_REFUSED',
-      );
+      const text = await refused(mcp.client, 'resume_handoff', {}, 'VERDICT_REFUSED');
       expect(text).toContain('MISMATCH');
     } finally {
       repo.git('checkout', '-q', 'main');
@@ -164,31 +151,15 @@ describe('baton mcp over stdio (built binary, SDK client)', () => {
     const fromFile = ok(await call(mcp.client, 'import_handoff', { path: 'notes/free.md' }));
     expect(String(fromFile.markdown)).toContain('Write the renderer');
     expect(String(fromFile.markdown)).toContain('imported_from: free.md');
-    await toolError(mcp.client, await call(mcp.client, 'import_handoff', {}), 'USAGE');
-    await toolError(
-      mcp.client,
-      await call(mcp.client, 'import_handoff', { text: free, path: 'notes/free.md' }),
-      'USAGE',
-    );
-    await toolError(
-      mcp.client,
-      await call(mcp.client, 'import_handoff', { path: 'missing.md' }),
-      'FILE_NOT_FOUND',
-    );
+    await refused(mcp.client, 'import_handoff', {}, 'USAGE');
+    await refused(mcp.client, 'import_handoff', { text: free, path: 'notes/free.md' }, 'USAGE');
+    await refused(mcp.client, 'import_handoff', { path: 'missing.md' }, 'FILE_NOT_FOUND');
   });
 
   it('compile_transcript refuses paths outside the repository and says what this build lacks', async () => {
     repo.write('session.jsonl', '{"type":"user","message":{"role":"user","content":"add sum"}}\n');
-    await toolError(
-      mcp.client,
-      await call(mcp.client, 'compile_transcript', { path: '../x.jsonl' }),
-      'PATH_OUTSIDE_REPOSITORY',
-    );
-    await toolError(
-      mcp.client,
-      await call(mcp.client, 'compile_transcript', { path: 'nope.jsonl' }),
-      'FILE_NOT_FOUND',
-    );
+    await refused(mcp.client, 'compile_transcript', { path: '../x.jsonl' }, 'PATH_OUTSIDE_REPOSITORY');
+    await refused(mcp.client, 'compile_transcript', { path: 'nope.jsonl' }, 'FILE_NOT_FOUND');
     const result = await call(mcp.client, 'compile_transcript', { path: 'session.jsonl' });
     if (result.isError)
       expect(await toolError(mcp.client, result, 'NOT_AVAILABLE')).toContain('src/transcripts');
@@ -212,7 +183,7 @@ describe('baton mcp over stdio (built binary, SDK client)', () => {
     const json = ok(await call(mcp.client, 'show_handoff', { id, format: 'json' }));
     expect(json.text).toBe(baton(['show', id, '--format', 'json'], { cwd: repo.dir }).stdout);
     expect(JSON.parse(String(json.text)).id).toBe(id);
-    await toolError(mcp.client, await call(mcp.client, 'show_handoff', { id: 'ZZZZZZ' }), 'STORE_NOT_FOUND');
+    await refused(mcp.client, 'show_handoff', { id: 'ZZZZZZ' }, 'STORE_NOT_FOUND');
   });
 
   it('load_context returns the boot artifacts labelled, as data', async () => {
@@ -248,11 +219,7 @@ describe('baton mcp over stdio (built binary, SDK client)', () => {
   });
 
   it('phase tools refuse unknown phases and names that are not plain words', async () => {
-    await toolError(
-      mcp.client,
-      await call(mcp.client, 'load_phase_handoff', { phase: 'deploy' }),
-      'FILE_NOT_FOUND',
-    );
+    await refused(mcp.client, 'load_phase_handoff', { phase: 'deploy' }, 'FILE_NOT_FOUND');
     const bad = await call(mcp.client, 'load_phase_handoff', { phase: '../../etc' });
     expect(bad.isError).toBe(true);
     await expect(mcp.client.ping()).resolves.toBeDefined();
