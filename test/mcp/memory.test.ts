@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/errors.js';
 import { describeError, toolError as toolErrorResult } from '../../src/servers/mcp/_errors.js';
 import { openStore } from '../../src/store/index.js';
-import { cleanEnv, DRAFT, Scratch } from '../e2e/_helpers.js';
+import { baton, cleanEnv, DRAFT, Scratch } from '../e2e/_helpers.js';
 import { call, connectMemory, ok, refused, textOf } from './_helpers.js';
 
 const scratch = new Scratch();
@@ -81,6 +81,25 @@ describe('resources', () => {
       );
       await expect(mcp.client.readResource({ uri: 'baton://run/nope' })).rejects.toThrow(/RUN_NOT_FOUND: /);
       await expect(mcp.client.ping()).resolves.toBeDefined();
+    } finally {
+      await mcp.close();
+    }
+  });
+});
+
+describe('validate_handoff over a folder', () => {
+  it('gives {verdict, exitCode, reports} as `baton validate --json` does for several files', async () => {
+    const repo = scratch.repo();
+    repo.write('.gitignore', 'handoffs/\n');
+    repo.commit('ignore handoffs/');
+    const mcp = await connectMemory(repo.dir);
+    try {
+      ok(await call(mcp.client, 'write_handoff', { draft: DRAFT, path: 'handoffs/a.md' }));
+      repo.write('handoffs/b.md', '# not a handoff\n');
+      const data = ok(await call(mcp.client, 'validate_handoff', { path: 'handoffs' }));
+      expect(data).toEqual(JSON.parse(baton(['validate', '--json', 'handoffs'], { cwd: repo.dir }).stdout));
+      expect(data).toMatchObject({ verdict: 'INVALID', exitCode: 1 });
+      expect((data.reports as { verdict: string }[]).map((r) => r.verdict)).toEqual(['VALID', 'INVALID']);
     } finally {
       await mcp.close();
     }
