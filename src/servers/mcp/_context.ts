@@ -6,10 +6,11 @@ import { existsSync, lstatSync, readlinkSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { UserError } from '../../errors.js';
 import type { FormatName } from '../../formats/index.js';
-import { type CurrentRole, currentRole } from '../../governance/index.js';
+import { type CurrentRole, currentRole } from '../../governance/classes.js';
 import { findRepositoryRoot, realPath } from '../../provenance/index.js';
-import type { OpenStoreOptions } from '../../store/index.js';
+import type { OpenStoreOptions, Store } from '../../store/index.js';
 import { resolveHandoffPath } from '../../validate/index.js';
+import { library } from './_library.js';
 
 /** The repository a server serves and how it was started. */
 export interface ServerContext {
@@ -83,4 +84,10 @@ export function handoffPathInside(
 /** How the store is opened for this repository (`$BATON_STORE`, the config, else `.baton/baton.db`). */
 export function storeOptions(ctx: ServerContext, create: boolean): OpenStoreOptions {
   return { cwd: ctx.root, env: ctx.env, create };
+}
+
+/** Runs `fn` with this repository's store opened for reading (a store not made yet reads as empty). */
+export async function readStore<T>(ctx: ServerContext, fn: (store: Store) => Promise<T>): Promise<T> {
+  const { withStore } = await library.store();
+  return withStore(storeOptions(ctx, false), fn);
 }

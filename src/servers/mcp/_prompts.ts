@@ -5,9 +5,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { renderBrief, resumeHandoff } from '../../resume/index.js';
 import { existingPathInside, handoffPathInside, type ServerContext } from './_context.js';
 import { protocolError } from './_errors.js';
+import { library } from './_library.js';
 
 // The steps of the plugin's /baton:handoff, with tools instead of shell commands.
 const HANDOFF = `Write a baton handoff for this session, so that the next context window (or another agent) can carry on without this conversation.
@@ -57,6 +57,7 @@ export function addPrompts(server: McpServer, ctx: ServerContext): void {
     async ({ path }): Promise<GetPromptResult> => {
       try {
         const file = existingPathInside(ctx, handoffPathInside(ctx, path));
+        const { renderBrief, resumeHandoff } = await library.resume();
         const result = await resumeHandoff(file, { reverify: false });
         const text = result.ok
           ? `${RESUME}\n\n${renderBrief(result.brief)}`

@@ -3,8 +3,7 @@ import { readFileSync } from 'node:fs';
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { UserError } from '../../errors.js';
-import { withStore } from '../../store/index.js';
-import { existingPathInside, handoffPathInside, type ServerContext, storeOptions } from './_context.js';
+import { existingPathInside, handoffPathInside, readStore, type ServerContext } from './_context.js';
 import { protocolError } from './_errors.js';
 
 const LIST_LIMIT = 50;
@@ -54,7 +53,7 @@ export function addResources(server: McpServer, ctx: ServerContext): void {
     'archived-handoff',
     new ResourceTemplate('baton://handoff/{id}', {
       list: guard(async () => {
-        const list = await withStore(storeOptions(ctx, false), (s) => s.listHandoffs({ limit: LIST_LIMIT }));
+        const list = await readStore(ctx, (s) => s.listHandoffs({ limit: LIST_LIMIT }));
         return {
           resources: list.map((h) => ({
             uri: `baton://handoff/${h.id}`,
@@ -71,7 +70,7 @@ export function addResources(server: McpServer, ctx: ServerContext): void {
     },
     guard(async (uri, vars) => {
       const id = decodeURIComponent(one(vars.id));
-      const stored = await withStore(storeOptions(ctx, false), (s) => s.getHandoff(id));
+      const stored = await readStore(ctx, (s) => s.getHandoff(id));
       if (!stored)
         throw new UserError('STORE_NOT_FOUND', `no archived handoff has an id starting with "${id}"`);
       return { contents: [{ uri: uri.href, mimeType: mimeOf(stored.format), text: stored.text }] };
@@ -82,7 +81,7 @@ export function addResources(server: McpServer, ctx: ServerContext): void {
     'run',
     new ResourceTemplate('baton://run/{id}', {
       list: guard(async () => {
-        const runs = await withStore(storeOptions(ctx, false), (s) => s.listRuns({ limit: LIST_LIMIT }));
+        const runs = await readStore(ctx, (s) => s.listRuns({ limit: LIST_LIMIT }));
         return {
           resources: runs.map((r) => ({
             uri: `baton://run/${r.run_id}`,
@@ -100,7 +99,7 @@ export function addResources(server: McpServer, ctx: ServerContext): void {
     },
     guard(async (uri, vars) => {
       const id = decodeURIComponent(one(vars.id));
-      const run = await withStore(storeOptions(ctx, false), (s) => s.getRun(id));
+      const run = await readStore(ctx, (s) => s.getRun(id));
       if (!run) throw new UserError('RUN_NOT_FOUND', `no recorded run has an id starting with "${id}"`);
       return {
         contents: [

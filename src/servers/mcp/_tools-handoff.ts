@@ -4,10 +4,9 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { UserError } from '../../errors.js';
 import type { Finding } from '../../handoff/finding.js';
-import { renderBrief, resumeHandoff } from '../../resume/index.js';
 import { reportAsJson, validateFile, validatePaths } from '../../validate/index.js';
-import { writeHandoff } from '../../write/index.js';
 import { existingPathInside, handoffPathInside, type ServerContext } from './_context.js';
+import { library } from './_library.js';
 import { findingSchema, formatOrAuto, repoPath, reportShape, verdict } from './_schemas.js';
 import { addTool } from './_tool.js';
 
@@ -62,6 +61,7 @@ function addWriteTool(server: McpServer, ctx: ServerContext, rel: Rel): void {
     },
     async (args) => {
       const path = handoffPathInside(ctx, args.path, 'baton');
+      const { writeHandoff } = await library.write();
       const result = await writeHandoff({
         path,
         draft: args.draft,
@@ -165,6 +165,7 @@ function addResumeTool(server: McpServer, ctx: ServerContext, rel: Rel): void {
     },
     async (args) => {
       const path = existingPathInside(ctx, handoffPathInside(ctx, args.path));
+      const { renderBrief, resumeHandoff } = await library.resume();
       const result = await resumeHandoff(path, { reverify: false });
       if (!result.ok) {
         const r = result.report;

@@ -3,9 +3,9 @@ import { basename, relative } from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { UserError } from '../../errors.js';
-import { importHandoff } from '../../formats/import/index.js';
 import { decodeUtf8, readArtifact } from '../../validate/index.js';
 import { existingPathInside, type ServerContext } from './_context.js';
+import { library } from './_library.js';
 import { repoPath } from './_schemas.js';
 import { addTool } from './_tool.js';
 import { loadCompiler } from './_transcripts.js';
@@ -48,6 +48,7 @@ export function addImportTools(server: McpServer, ctx: ServerContext): void {
         path = existingPathInside(ctx, args.path);
         text = readText(path);
       }
+      const { importHandoff } = await library.importer();
       const result = await importHandoff(text, {
         ...(path ? { path: relative(ctx.root, path), name: basename(path) } : {}),
       });

@@ -2,9 +2,9 @@
 import { relative } from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { loadPhaseHandoff, PHASE_NAME, savePhaseHandoff } from '../../phases/index.js';
-import { openStore } from '../../store/index.js';
+import { PHASE_NAME } from '../../phases/types.js';
 import { type ServerContext, storeOptions } from './_context.js';
+import { library } from './_library.js';
 import { addTool } from './_tool.js';
 
 const phase = (what: string) => z.string().regex(PHASE_NAME).describe(what);
@@ -54,6 +54,7 @@ export function addPhaseTools(server: McpServer, ctx: ServerContext): void {
       readOnly: false,
     },
     async (args) => {
+      const [{ savePhaseHandoff }, { openStore }] = await Promise.all([library.phases(), library.store()]);
       const result = await savePhaseHandoff(args, {
         root: ctx.root,
         role: ctx.role,
@@ -96,6 +97,7 @@ export function addPhaseTools(server: McpServer, ctx: ServerContext): void {
       },
     },
     async (args) => {
+      const { loadPhaseHandoff } = await library.phases();
       const result = await loadPhaseHandoff(args.phase, { root: ctx.root });
       return { data: { ...result, path: relative(ctx.root, result.path) }, text: result.text };
     },

@@ -1,12 +1,10 @@
 /** The tools that read what is kept: search_handoffs, show_handoff, and load_context (the boot context). */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { renderStoredHandoff } from '../../archive/index.js';
 import { UserError } from '../../errors.js';
 import type { FormatName } from '../../formats/index.js';
-import { loadContext, renderBundle } from '../../governance/index.js';
-import { withStore } from '../../store/index.js';
-import { type ServerContext, storeOptions } from './_context.js';
+import { readStore, type ServerContext } from './_context.js';
+import { library } from './_library.js';
 import { formatName, storedSummary } from './_schemas.js';
 import { addTool } from './_tool.js';
 
@@ -31,9 +29,7 @@ export function addStoreTools(server: McpServer, ctx: ServerContext): void {
     },
     async (args) => {
       const filter = { limit: args.limit ?? LIMIT, ...(args.task ? { task: args.task } : {}) };
-      const hits = await withStore(storeOptions(ctx, false), (store) =>
-        store.searchHandoffs(args.query, filter),
-      );
+      const hits = await readStore(ctx, (store) => store.searchHandoffs(args.query, filter));
       const lines = hits.map((h) => `${h.handoff.id}  ${h.handoff.title ?? '(untitled)'}: ${h.snippet}`);
       return { data: { hits }, text: hits.length ? lines.join('\n') : 'no archived handoff matches' };
     },
@@ -59,12 +55,13 @@ export function addStoreTools(server: McpServer, ctx: ServerContext): void {
       },
     },
     async (args) => {
-      return withStore(storeOptions(ctx, false), async (store) => {
+      return readStore(ctx, async (store) => {
         const stored = await store.getHandoff(args.id);
         if (!stored) {
           throw new UserError('STORE_NOT_FOUND', `no archived handoff has an id starting with "${args.id}"`);
         }
         const { text, ...summary } = stored;
+        const { renderStoredHandoff } = await library.archive();
         const rendered = await renderStoredHandoff(stored, args.format as FormatName | undefined);
         const data = {
           handoff: summary,
@@ -102,6 +99,7 @@ export function addStoreTools(server: McpServer, ctx: ServerContext): void {
       },
     },
     async () => {
+      const { loadContext, renderBundle } = await library.governance();
       const bundle = await loadContext({ root: ctx.root });
       return { data: bundle, text: renderBundle(bundle) };
     },
