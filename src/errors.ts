@@ -17,6 +17,8 @@ export type BatonErrorCode =
   | 'PATH_OUTSIDE_REPOSITORY'
   // a part of baton this build does not have (e.g. a tool whose module has not landed)
   | 'NOT_AVAILABLE'
+  // a server that cannot listen where it was told to (a port in use, or not allowed)
+  | 'LISTEN_FAILED'
   // handoffs and formats
   | 'HANDOFF_INVALID'
   | 'HANDOFF_OVER_CAP'

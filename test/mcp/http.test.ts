@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, baton, cleanEnv, DRAFT, Scratch } from '../e2e/_helpers.js';
+import { BIN, baton, batonAsync, cleanEnv, DRAFT, hasStackTrace, Scratch } from '../e2e/_helpers.js';
 import { call, ok, refused } from './_helpers.js';
 
 const scratch = new Scratch();
@@ -78,6 +78,15 @@ describe('baton mcp --http', () => {
     const { url } = await start(repo.dir);
     expect(await post(url, `evil.example:${url.port}`)).toBe(403);
     expect(await post(url, `127.0.0.1:${url.port}`)).toBe(200);
+  });
+
+  it('says in one line that a port is in use, without a stack', async () => {
+    const repo = scratch.repo();
+    const { url } = await start(repo.dir);
+    const taken = await batonAsync(['mcp', '--http', '--port', url.port], { cwd: repo.dir });
+    expect(taken.status).toBe(1);
+    expect(taken.errLines[0]).toBe(`baton: port ${url.port} on 127.0.0.1 is in use`);
+    expect(hasStackTrace(taken.stderr)).toBe(false);
   });
 
   it('refuses --port without --http and a port that is not one', async () => {

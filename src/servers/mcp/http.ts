@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { UserError } from '../../errors.js';
 import { createMcpServer, type McpServerOptions } from './server.js';
 
 /** Options of `serveHttp`. */
@@ -44,14 +45,23 @@ export async function serveHttp(options: HttpOptions): Promise<void> {
   app.get('/mcp', refuse);
   app.delete('/mcp', refuse);
   await new Promise<void>((resolve, reject) => {
-    const listener = app.listen(options.port, HTTP_HOST, (error?: Error) => {
-      if (error) return reject(error);
+    // Express 5 hands a failed listen to this callback (and to 'error' before it was set).
+    const listener = app.listen(options.port, HTTP_HOST, (error?: NodeJS.ErrnoException) => {
+      if (error) return reject(listenFailed(options.port, error));
       const { port } = listener.address() as AddressInfo;
       options.onListening?.(`http://${HTTP_HOST}:${port}/mcp`);
     });
-    listener.on('error', reject);
+    listener.on('error', (error: NodeJS.ErrnoException) => reject(listenFailed(options.port, error)));
     const stop = () => listener.close(() => resolve());
     if (options.signal?.aborted) stop();
     options.signal?.addEventListener('abort', stop, { once: true });
+  });
+}
+
+function listenFailed(port: number, error: NodeJS.ErrnoException): UserError {
+  const why = error.code === 'EADDRINUSE' ? 'is in use' : `cannot be used (${error.code ?? error.message})`;
+  return new UserError('LISTEN_FAILED', `port ${port} on ${HTTP_HOST} ${why}`, {
+    hint: 'pick another --port, or 0 for a free one',
+    cause: error,
   });
 }
