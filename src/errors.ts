@@ -19,11 +19,13 @@ export type BatonErrorCode =
   | 'NOT_AVAILABLE'
   // a server that cannot listen where it was told to (a port in use, or not allowed)
   | 'LISTEN_FAILED'
+  | 'INPUT_EMPTY'
   // handoffs and formats
   | 'HANDOFF_INVALID'
   | 'HANDOFF_OVER_CAP'
   | 'FORMAT_UNKNOWN'
   | 'FORMAT_CANNOT_HOLD'
+  | 'FORMAT_NOT_SOURCE'
   // git provenance
   | 'PROVENANCE_GIT_MISSING'
   | 'PROVENANCE_NOT_A_REPO'
@@ -52,6 +54,9 @@ export type BatonErrorCode =
   | 'KEY_NOT_FOUND'
   | 'KEY_INVALID'
   | 'APPROVAL_REFUSED'
+  // transcripts and host set-up (src/transcripts/, src/hosts/)
+  | 'TRANSCRIPT_UNKNOWN'
+  | 'INIT_REFUSED'
   // bugs
   | 'INTERNAL';
 

@@ -42,7 +42,9 @@ export function renderBrief(brief: Brief): string {
   out.push(
     brief.verdict === 'STALE'
       ? `**Verdict: STALE.** The work has moved since this was written: re-verify the claims listed under "Re-verify before trusting" before relying on them.`
-      : '**Verdict: VALID.** The repository is where the handoff left it: its claims hold as recorded.',
+      : brief.findings.some((f) => f.code === 'no-provenance' || f.code === 'git-unavailable')
+        ? '**Verdict: VALID, freshness not checked.** The handoff records no git state to compare (or there is no repository here): nothing says whether the files still match its claims, so check them before relying on them.'
+        : '**Verdict: VALID.** The repository is where the handoff left it: its claims hold as recorded.',
   );
   const governance = brief.findings.filter((f) => isGovernanceCode(f.code));
   section(

@@ -6,9 +6,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, normalize, relative } from 'node:path';
+import { matchesPath } from '../glob/index.js';
 import type { PlanTask } from '../plan/types.js';
 import { pathStates } from '../provenance/commit.js';
-import { globToRegExp } from '../resume/affected.js';
 import { type Progress, type ProgressFile, parseProgress } from './progress-file.js';
 
 /** The gate's verdict. */
@@ -51,8 +51,8 @@ export function checkGate(options: GateOptions): GateResult {
     if (bad) return { pass: false, reason: `\`${f.path}\` ${bad}`, progress };
   }
   if (task.filesInScope.length > 0) {
-    const scope = task.filesInScope.map((g) => globToRegExp(g.replace(/^\.\//, '')));
-    const outside = progress.files.filter((f) => !scope.some((re) => re.test(clean(f.path))));
+    const scope = task.filesInScope.map((g) => g.replace(/^\.\//, ''));
+    const outside = progress.files.filter((f) => !scope.some((g) => matchesPath(g, clean(f.path))));
     if (outside.length > 0) {
       return {
         pass: false,

@@ -127,7 +127,13 @@ export async function writeHandoff(options: WriteOptions): Promise<WriteResult> 
   // Approval comes after writing (`baton approve` signs the written text), so a policy draft is
   // written; validate calls it UNTRUSTED until a trusted key approves it.
   const problems = report.findings.filter((f) => f.verdict !== 'INFO' && f.code !== 'approval-required');
-  if (problems.length > 0) return refuse(target, problems, capAdvice(text, problems, limits));
+  if (problems.length > 0) {
+    // The findings are about the rendered text; the user reads their own draft's lines.
+    const { findingsOnDraft, mapRenderedLines } = await import('../formats/line-map.js');
+    const rendered = (await loadCodec(format)).parse(text);
+    const onDraft = findingsOnDraft(problems, mapRenderedLines(draftText, parsed, text, rendered));
+    return refuse(target, onDraft, capAdvice(text, problems, limits));
+  }
 
   if (previous) {
     const archived = historyPath(target, previous, format);

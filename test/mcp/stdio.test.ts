@@ -2,11 +2,18 @@
  * End to end: the official SDK client drives the built `baton mcp` over stdio in a real git
  * repository: every tool's happy path and its errors, the server alive after each error.
  */
-import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baton, DRAFT, draftWithDone, makePlainDir, makeRepo, type TempRepo } from '../e2e/_helpers.js';
 import { type Connected, call, connectStdio, ok, refused, textOf, toolError } from './_helpers.js';
+
+// A Claude Code session in the project's own fixtures (test/fixtures/transcripts/).
+const SESSION = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '../fixtures/transcripts/claude-code/session.jsonl',
+);
 
 const TOOLS = [
   'compile_transcript',
@@ -156,14 +163,23 @@ describe('baton mcp over stdio (built binary, SDK client)', () => {
     await refused(mcp.client, 'import_handoff', { path: 'missing.md' }, 'FILE_NOT_FOUND');
   });
 
-  it('compile_transcript refuses paths outside the repository and says what this build lacks', async () => {
-    repo.write('session.jsonl', '{"type":"user","message":{"role":"user","content":"add sum"}}\n');
+  it('compile_transcript gives the draft `baton compile` gives, and its errors as tool errors', async () => {
+    copyFileSync(SESSION, join(repo.dir, 'session.jsonl'));
+    const data = ok(await call(mcp.client, 'compile_transcript', { path: 'session.jsonl' }));
+    const cli = baton(['compile', 'session.jsonl', '--root', repo.dir], { cwd: repo.dir });
+    expect(cli.status, cli.stderr).toBe(0);
+    expect(data.markdown).toBe(cli.stdout);
+    expect(String(data.markdown)).toContain('`src/parser.ts`');
+    expect(data.report).toMatchObject({ kind: 'claude-code', files: { 'docs/notes.md': 'created' } });
     await refused(mcp.client, 'compile_transcript', { path: '../x.jsonl' }, 'PATH_OUTSIDE_REPOSITORY');
     await refused(mcp.client, 'compile_transcript', { path: 'nope.jsonl' }, 'FILE_NOT_FOUND');
-    const result = await call(mcp.client, 'compile_transcript', { path: 'session.jsonl' });
-    if (result.isError)
-      expect(await toolError(mcp.client, result, 'NOT_AVAILABLE')).toContain('src/transcripts');
-    else expect(String(ok(result).markdown)).toContain('## Goal');
+    repo.write('notes/not-a-session.jsonl', '{"role":"user","content":"hi"}\n');
+    const text = await toolError(
+      mcp.client,
+      await call(mcp.client, 'compile_transcript', { path: 'notes/not-a-session.jsonl' }),
+      'USAGE',
+    );
+    expect(text).toContain('is not a Claude Code session or a Codex rollout');
   });
 
   it('search_handoffs and show_handoff read what `baton archive` kept', async () => {

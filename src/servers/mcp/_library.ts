@@ -1,7 +1,7 @@
 /**
  * The library parts the tools call, each loaded on the first call that needs it, so that a server
  * starts (and answers its first validate_handoff) without loading import, write, governance,
- * the store or the resume brief.
+ * the store, the transcript compiler or the resume brief.
  */
 import { lazy } from '../../lazy.js';
 
@@ -13,5 +13,6 @@ export const library = {
   phases: lazy(() => import('../../phases/index.js')),
   resume: lazy(() => import('../../resume/index.js')),
   store: lazy(() => import('../../store/index.js')),
+  transcripts: lazy(() => import('../../transcripts/index.js')),
   write: lazy(() => import('../../write/index.js')),
 };

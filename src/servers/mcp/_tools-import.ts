@@ -74,7 +74,7 @@ export function addImportTools(server: McpServer, ctx: ServerContext): void {
     async (args) => {
       const path = existingPathInside(ctx, args.path);
       const compile = await loadCompiler();
-      const result = await compile(path);
+      const result = await compile(path, ctx.root);
       return {
         data: result,
         text: `compiled ${relative(ctx.root, path)} into a draft of ${result.markdown.length} characters`,

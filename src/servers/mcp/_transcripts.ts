@@ -1,25 +1,39 @@
 /**
  * The one seam between compile_transcript and the transcript compiler (`src/transcripts/`, issue
- * 14). The tool needs only this: a transcript file in, a draft handoff and a report out. Until
- * that module is part of the build, the seam says so as a tool error.
+ * 14): a transcript file in, the draft handoff and a report of what was read out.
  */
-import { UserError } from '../../errors.js';
+import { library } from './_library.js';
 
 /** What compile_transcript gives: the draft (canonical Markdown, no provenance) and what was read. */
 export interface CompiledTranscript {
   markdown: string;
-  /** What the compiler read and found (host, records, files, commands, findings). */
+  /** What the compiler read: host, requests, files, commands, task list, commits, compactions. */
   report: Record<string, unknown>;
 }
 
-/** Compiles the transcript at `path` (a real path inside the repository). */
-export type CompileTranscript = (path: string) => Promise<CompiledTranscript>;
+/** Compiles the transcript at `path` (a real path inside the repository `root`). */
+export type CompileTranscript = (path: string, root: string) => Promise<CompiledTranscript>;
 
-/** The compiler of this build. */
+/** The compiler of this build, loaded on first use. */
 export async function loadCompiler(): Promise<CompileTranscript> {
-  throw new UserError(
-    'NOT_AVAILABLE',
-    'compile_transcript needs the transcript compiler (src/transcripts/, issue 14), which this build of baton does not have yet',
-    { hint: 'use import_handoff for a handoff an agent wrote' },
-  );
+  const { compileTranscript } = await library.transcripts();
+  return async (path, root) => {
+    const { kind, draft, session: s } = await compileTranscript(path, { root });
+    const report = {
+      kind,
+      ...(s.sessionId ? { sessionId: s.sessionId } : {}),
+      requests: s.requests.length,
+      files: Object.fromEntries(s.files),
+      commands: s.commands.map((c) => ({
+        command: c.command,
+        ok: c.ok ?? null,
+        ...(c.exitCode === undefined ? {} : { exitCode: c.exitCode }),
+      })),
+      tasks: s.tasks,
+      commits: s.commits,
+      compactions: s.compactions,
+      stats: s.stats,
+    };
+    return { markdown: draft, report };
+  };
 }
