@@ -2,7 +2,7 @@
  * End to end: the official SDK client drives the built `baton mcp` over stdio in a real git
  * repository: every tool's happy path and its errors, the server alive after each error.
  */
-import { copyFileSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,20 +164,28 @@ describe('baton mcp over stdio (built binary, SDK client)', () => {
   });
 
   it('compile_transcript gives the draft `baton compile` gives, and its errors as tool errors', async () => {
-    copyFileSync(SESSION, join(repo.dir, 'session.jsonl'));
+    // The session ran in this repository: its recorded working directory is the repository's.
+    writeFileSync(
+      join(repo.dir, 'session.jsonl'),
+      readFileSync(SESSION, 'utf8').replaceAll('/home/dev/proj', repo.dir),
+    );
     const data = ok(await call(mcp.client, 'compile_transcript', { path: 'session.jsonl' }));
     const cli = baton(['compile', 'session.jsonl', '--root', repo.dir], { cwd: repo.dir });
     expect(cli.status, cli.stderr).toBe(0);
     expect(data.markdown).toBe(cli.stdout);
     expect(String(data.markdown)).toContain('`src/parser.ts`');
-    expect(data.report).toMatchObject({ kind: 'claude-code', files: { 'docs/notes.md': 'created' } });
+    expect(data.report).toMatchObject({ kind: 'claude-code' });
+    expect((data.report as { files: unknown[] }).files).toContainEqual({
+      action: 'created',
+      path: 'docs/notes.md',
+    });
     await refused(mcp.client, 'compile_transcript', { path: '../x.jsonl' }, 'PATH_OUTSIDE_REPOSITORY');
     await refused(mcp.client, 'compile_transcript', { path: 'nope.jsonl' }, 'FILE_NOT_FOUND');
     repo.write('notes/not-a-session.jsonl', '{"role":"user","content":"hi"}\n');
     const text = await toolError(
       mcp.client,
       await call(mcp.client, 'compile_transcript', { path: 'notes/not-a-session.jsonl' }),
-      'USAGE',
+      'TRANSCRIPT_UNKNOWN',
     );
     expect(text).toContain('is not a Claude Code session or a Codex rollout');
   });

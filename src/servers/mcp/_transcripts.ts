@@ -18,12 +18,13 @@ export type CompileTranscript = (path: string, root: string) => Promise<Compiled
 export async function loadCompiler(): Promise<CompileTranscript> {
   const { compileTranscript } = await library.transcripts();
   return async (path, root) => {
-    const { kind, draft, session: s } = await compileTranscript(path, { root });
+    const { kind, draft, handoff, session: s } = await compileTranscript(path, { root });
     const report = {
       kind,
       ...(s.sessionId ? { sessionId: s.sessionId } : {}),
       requests: s.requests.length,
-      files: Object.fromEntries(s.files),
+      // As the draft names them: relative to the repository root.
+      files: handoff.files_touched,
       commands: s.commands.map((c) => ({
         command: c.command,
         ok: c.ok ?? null,
