@@ -15,8 +15,6 @@ export type BatonErrorCode =
   | 'FILE_WRITE_FAILED'
   // a path, symlink or id that leads outside the repository a server serves
   | 'PATH_OUTSIDE_REPOSITORY'
-  // a part of baton this build does not have (e.g. a tool whose module has not landed)
-  | 'NOT_AVAILABLE'
   // a server that cannot listen where it was told to (a port in use, or not allowed)
   | 'LISTEN_FAILED'
   | 'INPUT_EMPTY'
