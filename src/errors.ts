@@ -37,6 +37,9 @@ export type BatonErrorCode =
   | 'AGENT_INVALID'
   | 'RUN_REFUSED'
   | 'RUN_NOT_FOUND'
+  | 'RUN_LOCKED'
+  | 'RUN_INTERRUPTED'
+  | 'RUN_RECORD_UNSAFE'
   // the store (src/store/)
   | 'STORE_CONFIG'
   | 'STORE_UNAVAILABLE'

@@ -120,10 +120,19 @@ export {
   claimsOf,
   type ResumeOptions,
   type ResumeResult,
+  type ReverifyCommand,
   renderBrief,
   resumeHandoff,
   runCheck,
 } from './resume/index.js';
+export {
+  isRunEvent,
+  type NewRunEvent,
+  type RecordedRunEvent,
+  RUN_EVENT_NAMES,
+  type RunEventName,
+  type RunEventPayloads,
+} from './run-events.js';
 export type {
   AppendResult,
   HandoffFilter,

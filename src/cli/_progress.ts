@@ -89,6 +89,9 @@ export function progressPrinter(io: CommandIO): ProgressPrinter {
         case 'run-halted':
           line(`halted: ${e.reason}`);
           break;
+        case 'interrupted':
+          line(`interrupted (${e.signal}): ending the agents in flight`);
+          break;
       }
     },
     stop: clear,
@@ -99,7 +102,7 @@ export function progressPrinter(io: CommandIO): ProgressPrinter {
 export function summaryLines(summary: RunSummary): string[] {
   const out = [
     '',
-    `${summary.status === 'committed' ? 'All tasks committed' : 'Run halted'} (run ${summary.id})`,
+    `${summary.status === 'committed' ? 'All tasks committed' : summary.status === 'interrupted' ? 'Run interrupted' : 'Run halted'} (run ${summary.id})`,
   ];
   for (const t of summary.tasks) {
     out.push(

@@ -99,8 +99,13 @@ export async function continuityDemo(io: CommandIO, repo: TempRepo, first: numbe
   say('   committed "sum: drop the start value" (src/sum.js), and left test/sum.test.js edited');
   step('baton validate catches it: STALE, exit 3');
   await showValidate(io, handoffPath, repo.dir);
-  step('baton resume --reverify: what moved, and the claims it touched, checked again');
-  const resumed = await resumeHandoff(handoffPath, { reverify: true, timeoutMs: 30_000 });
+  step('baton resume --reverify --yes: what moved, and the claims it touched, checked again');
+  // The demo wrote this handoff's commands itself, so it consents (a user's own run asks first).
+  const resumed = await resumeHandoff(handoffPath, {
+    reverify: true,
+    consent: () => true,
+    timeoutMs: 30_000,
+  });
   if (resumed.ok) {
     const brief = renderBrief(resumed.brief);
     const from = brief.indexOf('## What moved since');

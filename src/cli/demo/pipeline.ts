@@ -11,6 +11,7 @@ import { parsePlan } from '../../plan/load.js';
 import type { RunResult } from '../../run/engine.js';
 import { startRun } from '../../run/engine.js';
 import type { RunEvent } from '../../run/events.js';
+import { isRunEvent } from '../../run-events.js';
 import { openStore } from '../../store/open.js';
 import type { TempRepo } from '../../testing/git-repo.js';
 import { progressPrinter, summaryLines } from '../_progress.js';
@@ -137,7 +138,7 @@ export async function pipelineDemo(
   io.stdout('   task      stage    attempt  window   tokens   forward-all\n');
   let sent = 0;
   let all = 0;
-  for (const e of events.filter((x) => x.event === 'dispatch' && x.stage !== 'committer')) {
+  for (const e of events.filter((x) => isRunEvent(x, 'dispatch')).filter((x) => x.stage !== 'committer')) {
     const tokens = Number(e.tokens);
     const forward = Number(e.tokens_forward_all ?? e.tokens);
     sent += tokens;
