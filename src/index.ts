@@ -105,6 +105,16 @@ export {
   runHook,
 } from './hosts/index.js';
 export {
+  type LoadPhaseOptions,
+  type LoadPhaseResult,
+  loadPhaseHandoff,
+  type PhaseDecision,
+  type PhaseHandoff,
+  type SavePhaseOptions,
+  type SavePhaseResult,
+  savePhaseHandoff,
+} from './phases/index.js';
+export {
   type Capture,
   type CaptureOptions,
   type ComparedField,
