@@ -55,6 +55,7 @@ export type BatonErrorCode =
   | 'KEY_NOT_FOUND'
   | 'KEY_INVALID'
   | 'APPROVAL_REFUSED'
+  | 'ROLE_REFUSED'
   // transcripts and host set-up (src/transcripts/, src/hosts/)
   | 'TRANSCRIPT_UNKNOWN'
   | 'INIT_REFUSED'
@@ -115,6 +116,7 @@ export function exitCodeFor(code: BatonErrorCode): number {
     case 'INTERNAL':
       return 70;
     case 'APPROVAL_REFUSED':
+    case 'ROLE_REFUSED':
       return 4;
     default:
       return 1;

@@ -15,7 +15,7 @@ import {
   ULID_RE,
   VERIFICATIONS,
 } from '../../handoff/values.js';
-import { asLine, asLines, jsonText, readJsonObject } from '../_json.js';
+import { asLine, asLines, jsonText, readJsonObject } from '../json-text.js';
 import { batonBlock, readBatonBlock, unheldLosses, unknownKeyNotes } from '../_meta.js';
 import { codeSpan, readCodeSpan } from '../text.js';
 import type { ParsedHandoff, ParseResult, RenderLoss, RenderResult } from '../types.js';

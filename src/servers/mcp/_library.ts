@@ -9,7 +9,7 @@ import { lazy } from '../../lazy.js';
 export const library = {
   archive: lazy(() => import('../../archive/index.js')),
   governance: lazy(() => import('../../governance/index.js')),
-  importer: lazy(() => import('../../formats/import/index.js')),
+  importer: lazy(() => import('../../import/index.js')),
   phases: lazy(() => import('../../phases/index.js')),
   resume: lazy(() => import('../../resume/index.js')),
   store: lazy(() => import('../../store/index.js')),

@@ -5,17 +5,19 @@
  * result is still produced (with the cap findings); with `fit`, the oldest entries of an append
  * log are folded into an archive handoff until the result fits.
  */
-import type { Finding } from '../../handoff/finding.js';
-import { emptySections, LIST_KEYS } from '../../handoff/types.js';
-import { newUlid } from '../../handoff/ulid.js';
-import { FORBIDDEN_CHAR_RE, HANDOFF_SCHEMA, nowRfc3339 } from '../../handoff/values.js';
-import { jsonText } from '../_json.js';
-import { frontMatterValues, renderBaton } from '../baton/render.js';
-import { detect } from '../detect.js';
-import { loadCodec } from '../registry.js';
-import type { FormatName, ParsedHandoff } from '../types.js';
+
+import { frontMatterValues, renderBaton } from '../formats/baton/render.js';
+import { detect } from '../formats/detect.js';
+import { jsonText } from '../formats/json-text.js';
+import { loadCodec } from '../formats/registry.js';
+import type { FormatName, ParsedHandoff } from '../formats/types.js';
+import type { Finding } from '../handoff/finding.js';
+import { emptySections, LIST_KEYS } from '../handoff/types.js';
+import { newUlid } from '../handoff/ulid.js';
+import { FORBIDDEN_CHAR_RE, HANDOFF_SCHEMA, nowRfc3339 } from '../handoff/values.js';
 import { assemble } from './_assemble.js';
 import { privacyFindings, provenanceCandidates } from './_findings.js';
+import { toSourceLines } from './_lines.js';
 import { lostWords } from './_lost.js';
 import { collected, type Mapping, mapSections } from './_map.js';
 import { readSource } from './_source.js';
@@ -57,7 +59,8 @@ export async function importHandoff(input: string, options: ImportOptions = {}):
   } else {
     const doc = await readSource(clean, options.name);
     kind = doc.kind;
-    names = doc.names ?? [];
+    // The title is written without its emphasis markers (`__x__` → `x`): its raw form is markup.
+    names = [...(doc.names ?? []), ...(doc.title ? [doc.title.raw] : [])];
     const built = build(doc, options, new Set());
     ({ handoff, mappings } = built);
     kv = built.kv;
@@ -70,7 +73,8 @@ export async function importHandoff(input: string, options: ImportOptions = {}):
   handoff.created_at ??= nowRfc3339(now);
   handoff.schema = HANDOFF_SCHEMA;
   const markdown = renderBaton(handoff);
-  findings.push(...(await resultFindings(markdown)));
+  // The result's findings name lines of the user's file, not of the rendered text.
+  findings.push(...toSourceLines(await resultFindings(markdown), markdown, clean));
   const report = reportOf(
     options.path ?? '<stdin>',
     kind,
@@ -117,7 +121,7 @@ function build(doc: SourceDoc, options: ImportOptions, folded: ReadonlySet<Secti
 
 /** The canonical rules' findings on the result (a cap over, a sub-spec without Verify by, …). */
 async function resultFindings(markdown: string): Promise<Finding[]> {
-  const { validateText } = await import('../../validate/validate.js');
+  const { validateText } = await import('../validate/validate.js');
   const report = await validateText(markdown, { git: false });
   return report.findings.filter((f) => f.verdict !== 'INFO');
 }

@@ -3,15 +3,22 @@
  * metadata and preamble. Goal and Summary fall back to what the source states about itself — a
  * project line, a TL;DR, the opening paragraph, the title — and the report says so.
  */
-import { emptySections } from '../../handoff/types.js';
-import { HANDOFF_SCHEMA } from '../../handoff/values.js';
-import type { ParsedHandoff } from '../types.js';
+
+import type { ParsedHandoff } from '../formats/types.js';
+import { emptySections } from '../handoff/types.js';
+import { HANDOFF_SCHEMA } from '../handoff/values.js';
 import type { Block } from './_blocks.js';
 import { oneLine, stripEmphasis } from './_blocks.js';
 import { add } from './_collect.js';
 import { itemOf } from './_items.js';
 import type { Collected, Mapping } from './_map.js';
-import { classifyHeading, classifyMetaKey, isExactSynonym, statusWord } from './_synonyms.js';
+import {
+  classifyHeading,
+  classifyMetaKey,
+  isExactSynonym,
+  readsAsOutstanding,
+  statusWord,
+} from './_synonyms.js';
 import type { MetaLine, SourceDoc } from './_tree.js';
 
 /** Summary lines a canonical handoff allows; more is kept in Notes. */
@@ -101,9 +108,21 @@ export function assemble(
     ...c.summary.slice(1).map((x) => `### ${x.source}\n\n${x.text}`),
     ...c.notes.map((n) => `### ${n.source}\n\n${n.body}`),
   );
+  pushItems(h, c);
+  if (notes.length) h.notes = notes.join('\n\n');
+  h.from = from ?? 'import';
+  if (to) h.to = to;
+  if (task) h.task = task;
+  h.status = statusOf(h, c, status);
+  if (options.source) h.extra = { imported_from: options.source };
+  return h;
+}
+
+// The mapped items into their fields; the same file listed twice (append logs repeat them) is
+// one touched file.
+function pushItems(h: ParsedHandoff, c: Collected): void {
   const seen = new Set<string>();
   for (const t of c.items) {
-    // The same file listed twice (append logs repeat them) is one touched file.
     if (t.field === 'files_touched') {
       const key = `${t.item.action}\0${t.item.path}\0${t.item.note ?? ''}`;
       if (seen.has(key)) continue;
@@ -111,16 +130,16 @@ export function assemble(
     }
     (h[t.field] as unknown[]).push(t.item);
   }
-  if (notes.length) h.notes = notes.join('\n\n');
-  h.from = from ?? 'import';
-  if (to) h.to = to;
-  if (task) h.task = task;
-  h.status =
-    (status && statusWord(status)) ||
-    (h.remaining.length > 0 ? 'in-progress' : h.done.length > 0 ? 'complete' : 'in-progress');
-  if (h.status === 'complete' && h.remaining.length > 0) h.status = 'in-progress';
-  if (options.source) h.extra = { imported_from: options.source };
-  return h;
+}
+
+// The status the source names; with nothing remaining the work reads as complete, unless a
+// section kept in Notes reads as outstanding work (`Still to do` under another heading,
+// `Monitoring the active run`).
+function statusOf(h: ParsedHandoff, c: Collected, named: string | undefined): ParsedHandoff['status'] {
+  const outstanding = c.notes.some((n) => n.source.split(' › ').some(readsAsOutstanding));
+  const status =
+    (named && statusWord(named)) || (h.remaining.length > 0 || outstanding ? 'in-progress' : 'complete');
+  return status === 'complete' && (h.remaining.length > 0 || outstanding) ? 'in-progress' : status;
 }
 
 const bytes = (s: string) => Buffer.byteLength(s);
@@ -146,13 +165,23 @@ function metaOf(
   if (b.kind === 'kv') return [{ key: b.key, value: b.value, line: b.line, raw: b.raw }];
   if (b.kind === 'text') {
     const lines = b.raw.split('\n');
-    if (!b.quote && lines.every((l) => PLAIN_KV.test(l))) {
-      return lines.map((l, i) => {
-        const m = PLAIN_KV.exec(l) as RegExpExecArray;
-        return { key: m[1] as string, value: (m[2] as string).trim(), line: b.line + i, raw: l };
+    // `Date: …` / `Updated: …` / `Branch / PR: …` lines (a line that is no pair continues the
+    // one before) are metadata, never the summary.
+    const pairs = lines.filter((l) => PLAIN_KV.test(l)).length;
+    if (!b.quote && PLAIN_KV.test(lines[0] as string) && pairs * 2 > lines.length) {
+      const out: MetaLine[] = [];
+      lines.forEach((l, i) => {
+        const m = PLAIN_KV.exec(l);
+        const last = out.at(-1);
+        if (m) out.push({ key: m[1] as string, value: (m[2] as string).trim(), line: b.line + i, raw: l });
+        else if (last) {
+          last.value = `${last.value} ${l.trim()}`;
+          last.raw = `${last.raw}\n${l}`;
+        }
       });
+      return out;
     }
-    const tldr = /^(?:\*\*)?tl;?dr(?:\*\*)?\s*[:：]?\s*(?:\*\*)?\s*/i.exec(b.text);
+    const tldr = /^(?:\*\*)?tl;?dr(?:\*\*)?\s*(?:[:：]\s*)?(?:\*\*\s*)?/i.exec(b.text);
     if (tldr) candidates.unshift({ text: b.text.slice(tldr[0].length).trim(), source: 'TL;DR', raw: b.raw });
     else if (!b.quote && !/^\[!/.test(b.text))
       candidates.push({ text: b.text, source: 'opening paragraph', raw: b.raw });
@@ -181,18 +210,29 @@ function splitSummary(text: string): [string, string | undefined] {
   return [head.trim(), text.slice(head.length).trim() || undefined];
 }
 
-// A title names the work once its "Handoff" wording is dropped.
+// A title names the work once its "Handoff" wording is dropped; one or two words left (a
+// project's name, `Carabiner`) name a project, not a goal a person would sign.
 function goalFromTitle(title: string | undefined): string | undefined {
   if (!title) return undefined;
-  const goal = oneLine(
-    title
-      .replace(/[`]/g, '')
-      .replace(/\p{Extended_Pictographic}/gu, '')
-      .replace(
-        /^\s*(?:session\s+)?(?:handoff|hand-off|handover|context handoff|übergabe|passation|passagem de turno|traspaso|передача|交接|引き継ぎ)(?:\s+(?:document|log|notes?|&\s*session state))?\s*[:：—–-]*\s*/i,
-        '',
-      )
-      .replace(/\s*[:—–-]*\s*(?:project\s+)?(?:handoff|handover)(?:\s+document)?\s*$/i, ''),
-  );
-  return goal || undefined;
+  let text = title
+    .replace(/[`]/g, '')
+    .replace(/\p{Extended_Pictographic}/gu, '')
+    .replace(
+      /^\s*(?:session\s+)?(?:handoff|hand-off|handover|context handoff|übergabe|passation|passagem de turno|traspaso|передача|交接|引き継ぎ)(?:\s+(?:document|log|notes?|&\s*session state))?\s*[:：—–-]*\s*/i,
+      '',
+    );
+  // The trailing wording is cut without an unanchored regex (which backtracks on long titles).
+  const tail = /(?:project\s+)?(?:handoff|handover)(?:\s+document)?\s*$/i.exec(text.slice(-60));
+  if (tail) text = trimEnd(text.slice(0, text.length - tail[0].length), ' \t:—–-');
+  const goal = oneLine(text);
+  const words = goal.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  const cjk = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(goal);
+  return goal && (words >= 2 || (cjk && goal.length >= 6)) ? goal : undefined;
+}
+
+// `text` without any of `chars` at its end.
+function trimEnd(text: string, chars: string): string {
+  let end = text.length;
+  while (end > 0 && chars.includes(text[end - 1] as string)) end--;
+  return text.slice(0, end);
 }

@@ -3,6 +3,7 @@
  * metadata lines, and a tree of sections (Markdown headings, `**Bold**:` lines used as headings,
  * XML-like `<tag>` blocks, or the keys of JSON, YAML and XML data).
  */
+import { FenceTracker } from '../formats/text.js';
 import { type Block, readBlocks } from './_blocks.js';
 import { numberedHeadings } from './_numbered.js';
 
@@ -44,17 +45,17 @@ export interface SourceDoc {
 }
 
 const ATX = /^\s{0,3}(#{1,6})\s+(.*?)(?:\s+#+)?\s*$/;
-const PSEUDO = /^\s*(\*\*|__)([^*_\n]{1,80}?)\1\s*[:：]?\s*$/;
+// No two `\s*` side by side around an optional part: on a long blank run they backtrack quadratically.
+const PSEUDO = /^\s*(\*\*|__)([^*_\n]{1,80}?)\1\s*(?:[:：]\s*)?$/;
 const PSEUDO_COLON_INSIDE = /^\s*(\*\*|__)([^*_\n]{1,80}?)[:：]\1\s*$/;
 // A short label alone on its line (`Done:`, `Next steps:`), used as a heading when text follows it.
 const LABEL = /^\s{0,3}([\p{L}][\p{L}\p{N} '’/&()+-]{0,40}?)\s*[:：]\s*$/u;
 const NUMBERED_LABEL =
-  /^\s{0,3}\d{1,2}[.)]\s+(?:\*\*)?([\p{L}][^:：*]{0,60}?)(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*$/u;
+  /^\s{0,3}\d{1,2}[.)]\s+(?:\*\*)?([\p{L}][^:：*]{0,60}?)(?:\*\*)?\s*[:：]\s*(?:\*\*\s*)?$/u;
 const SETEXT = /^\s{0,3}(=+|-+)\s*$/;
 const TAG_OPEN = /^\s*<([A-Za-z][\w.-]*)(?:\s[^<>]*)?>\s*$/;
 const TAG_CLOSE = /^\s*<\/([A-Za-z][\w.-]*)>\s*$/;
 const TAG_LINE = /^\s*<([A-Za-z][\w.-]*)(?:\s[^<>]*)?>(.*)<\/\1>\s*$/;
-const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 // HTML inside Markdown is content, not structure.
 const HTML_TAGS = new Set(
   'a abbr b br blockquote code details div em h1 h2 h3 h4 h5 h6 hr i img kbd li ol p pre small span strong sub summary sup table tbody td th thead tr u ul'.split(
@@ -77,7 +78,7 @@ export function readMarkdownTree(
 ): Omit<SourceDoc, 'meta'> & { meta: MetaLine[] } {
   const root: Section = { heading: '', level: 0, blocks: [], children: [], raw: '' };
   const stack: Open[] = [{ section: root, lines: [], first: offset + 1, base: 0 }];
-  let fence: string | undefined;
+  const fence = new FenceTracker();
   let base = 0;
   let realLevel = 0;
   const close = (o: Open) => {
@@ -100,14 +101,7 @@ export function readMarkdownTree(
     if (i === skip) return;
     const no = offset + i + 1;
     const top = stack.at(-1) as Open;
-    const f = FENCE.exec(line);
-    if (fence) {
-      if (f && (f[1] as string)[0] === fence[0] && (f[1] as string).length >= fence.length) fence = undefined;
-      top.lines.push(line);
-      return;
-    }
-    if (f) {
-      fence = f[1];
+    if (fence.step(line)) {
       top.lines.push(line);
       return;
     }
@@ -117,29 +111,10 @@ export function readMarkdownTree(
       open(atx[2] as string, realLevel, no);
       return;
     }
-    const pseudo = PSEUDO_COLON_INSIDE.exec(line) ?? PSEUDO.exec(line);
-    if (pseudo) {
-      open((pseudo[2] as string).trim(), realLevel + 1, no);
-      (stack.at(-1) as Open).section.tag = true;
-      return;
-    }
-    const heading = numberedAt.get(i);
-    if (heading !== undefined) {
-      open(heading, realLevel + 1, no);
-      (stack.at(-1) as Open).section.tag = true;
-      return;
-    }
     const next = lines[i + 1];
-    // `1. Pending Tasks:` with indented lines under it is a heading (summaries agents write).
-    const numbered = NUMBERED_LABEL.exec(line);
-    if (numbered && next !== undefined && /^\s+\S/.test(next)) {
-      open((numbered[1] as string).trim(), realLevel + 1, no);
-      (stack.at(-1) as Open).section.tag = true;
-      return;
-    }
-    const label = LABEL.exec(line);
-    if (label && next !== undefined && next.trim() !== '' && (label[1] as string).split(/\s+/).length <= 6) {
-      open((label[1] as string).trim(), realLevel + 1, no);
+    const labelled = labelHeading(line, next, numberedAt.get(i));
+    if (labelled !== undefined) {
+      open(labelled, realLevel + 1, no);
       (stack.at(-1) as Open).section.tag = true;
       return;
     }
@@ -184,6 +159,25 @@ export function readMarkdownTree(
   });
   while (stack.length > 0) close(stack.pop() as Open);
   return { kind: 'markdown', ...splitTitle(root), meta: [] };
+}
+
+// A line that heads what follows without Markdown heading syntax: `**Goal:**`-style pseudo
+// headings, numbered headings, `1. Pending Tasks:` over indented lines, `Label:` over text.
+function labelHeading(
+  line: string,
+  next: string | undefined,
+  numbered: string | undefined,
+): string | undefined {
+  const pseudo = PSEUDO_COLON_INSIDE.exec(line) ?? PSEUDO.exec(line);
+  if (pseudo) return (pseudo[2] as string).trim();
+  if (numbered !== undefined) return numbered;
+  const label = NUMBERED_LABEL.exec(line);
+  if (label && next !== undefined && /^\s+\S/.test(next)) return (label[1] as string).trim();
+  const plain = LABEL.exec(line);
+  if (plain && next !== undefined && next.trim() !== '' && (plain[1] as string).split(/\s+/).length <= 6) {
+    return (plain[1] as string).trim();
+  }
+  return undefined;
 }
 
 // The title: the first heading when it is a `#` heading, or when it stands alone as a banner.
