@@ -11,8 +11,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { importHandoff } from '../dist/import/index.js';
 import { loadCodec } from '../dist/formats/index.js';
+import { importHandoff } from '../dist/import/index.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const CORPUS = resolve(process.env.BATON_CORPUS ?? '../shared/corpus/handoff');
