@@ -3,7 +3,8 @@
 // a third of the time the ESM loader needs for the same modules one file at a time. Commands and
 // codecs stay in separate chunks, loaded only when used; zod, yaml, fast-xml-parser and
 // gpt-tokenizer stay external, and so do the store's drivers (better-sqlite3 is a native addon;
-// pg is loaded only for a postgres:// store).
+// pg is loaded only for a postgres:// store). The MCP SDK (and the Express it brings for --http)
+// stays external too: `baton mcp` loads it from node_modules, and no other command loads it.
 import { rmSync } from 'node:fs';
 import { rolldown } from 'rolldown';
 
@@ -12,7 +13,16 @@ rmSync(out, { recursive: true, force: true });
 const bundle = await rolldown({
   input: { baton: new URL('../dist/cli/index.js', import.meta.url).pathname },
   platform: 'node',
-  external: [/^node:/, 'zod', 'yaml', 'fast-xml-parser', /^gpt-tokenizer(\/|$)/, 'better-sqlite3', 'pg'],
+  external: [
+    /^node:/,
+    'zod',
+    'yaml',
+    'fast-xml-parser',
+    /^gpt-tokenizer(\/|$)/,
+    'better-sqlite3',
+    'pg',
+    /^@modelcontextprotocol\/sdk(\/|$)/,
+  ],
   logLevel: 'silent',
 });
 await bundle.write({
