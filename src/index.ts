@@ -111,6 +111,16 @@ export {
   type ProvenanceCandidate,
 } from './import/index.js';
 export {
+  type LoadPhaseOptions,
+  type LoadPhaseResult,
+  loadPhaseHandoff,
+  type PhaseDecision,
+  type PhaseHandoff,
+  type SavePhaseOptions,
+  type SavePhaseResult,
+  savePhaseHandoff,
+} from './phases/index.js';
+export {
   type Capture,
   type CaptureOptions,
   type ComparedField,

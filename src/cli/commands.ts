@@ -78,6 +78,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: 'list recorded runs, or show one run and its events',
     load: () => import('./commands/runs.js'),
   },
+  mcp: {
+    summary: 'serve handoff tools to agent hosts over MCP (stdio, or --http on 127.0.0.1)',
+    load: () => import('./commands/mcp.js'),
+  },
   compile: {
     summary: 'compile a Claude Code or Codex session log into a draft handoff, without a model',
     load: () => import('./commands/compile.js'),

@@ -1,6 +1,6 @@
 /** How findings and reports look on a terminal: one line per finding. */
 import type { Finding } from '../handoff/finding.js';
-import type { Report } from '../validate/report.js';
+import { type Report, reportAsJson } from '../validate/report.js';
 import type { CommandIO } from './io.js';
 
 /** `LEVEL: path: field: saved x, now y`, or `LEVEL: path:line: message`. */
@@ -15,13 +15,7 @@ export function formatFinding(path: string, f: Finding): string {
 }
 
 /** A report object for `--json`: the capture's internals are left out. */
-export function jsonReport<T extends { capture?: unknown; handoff?: unknown }>(
-  report: T,
-): Omit<T, 'capture' | 'handoff'> & { current?: unknown } {
-  const { capture, handoff: _handoff, ...rest } = report;
-  const current = (capture as { current?: unknown } | undefined)?.current;
-  return current ? { ...rest, current } : rest;
-}
+export const jsonReport = reportAsJson;
 
 /** Prints why a handoff was refused (its findings, then one `baton: not …` line); returns validate's exit code. */
 export function printRefusal(io: CommandIO, report: Report, doing: string): number {

@@ -12,6 +12,7 @@ export {
   EXIT_CODES,
   type Report,
   type ReportStats,
+  reportAsJson,
   type ValidationSummary,
   verdictOf,
   worstVerdict,

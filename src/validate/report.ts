@@ -59,3 +59,12 @@ export interface ValidationSummary {
   exitCode: number;
   reports: Report[];
 }
+
+/** A report as `--json` and the servers give it: the capture's internals and the parsed handoff left out. */
+export function reportAsJson<T extends { capture?: unknown; handoff?: unknown }>(
+  report: T,
+): Omit<T, 'capture' | 'handoff'> & { current?: unknown } {
+  const { capture, handoff: _handoff, ...rest } = report;
+  const current = (capture as { current?: unknown } | undefined)?.current;
+  return current ? { ...rest, current } : rest;
+}
