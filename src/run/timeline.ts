@@ -5,18 +5,10 @@
  * handoff would have cost. The viewer draws it; it reads events as the store keeps them.
  */
 import type { RunEventName } from '../run-events.js';
+import type { RunEvent } from '../store/types.js';
 
-/** An event as the store returns it: the engine's fields, with the payload under `data`. */
-export interface TimelineEvent {
-  seq: number;
-  time: string;
-  /** An engine event name (`RunEventName`), or another writer's, which the timeline leaves out. */
-  event: RunEventName | (string & {});
-  task?: string;
-  stage?: string;
-  window?: number;
-  data: Record<string, unknown>;
-}
+/** An event as the store returns it (its run id is not needed). */
+export type TimelineEvent = Omit<RunEvent, 'run_id'>;
 
 /** What one step of a window was, in words a person reads at a glance. */
 export type StepKind =

@@ -46,6 +46,7 @@ function render(detail: RunDetail): void {
     });
   };
   const committed = v.tasks.filter((t) => t.status === 'committed').length;
+  const grid = h('div', { class: 'grid', id: 'tasks' });
   show(
     h('h1', {}, `Run ${v.runId}`),
     h(
@@ -60,9 +61,37 @@ function render(detail: RunDetail): void {
     h('h2', {}, 'Tokens per dispatch'),
     tokenPlot(v.dispatches),
     h('h2', {}, 'Tasks'),
-    h('div', { class: 'grid', id: 'tasks' }, ...v.tasks.map((t) => taskCard(t, open))),
+    grid,
     panel,
   );
+  drawCards(grid, v.tasks, open);
+}
+
+// The first cards are drawn at once and the rest in batches after the first paint, so a run of a
+// thousand tasks shows its top at once; a redraw (live update) drops the batches still pending.
+let drawing = 0;
+const FIRST = 60;
+const BATCH = 150;
+
+function drawCards(grid: HTMLElement, tasks: TimelineTask[], open: (s: TimelineStep) => void): void {
+  const generation = ++drawing;
+  const add = (from: number, to: number) => {
+    const part = document.createDocumentFragment();
+    for (const t of tasks.slice(from, to)) part.appendChild(taskCard(t, open));
+    grid.appendChild(part);
+  };
+  add(0, FIRST);
+  const next = (from: number) => {
+    if (generation !== drawing || from >= tasks.length) return;
+    add(from, from + BATCH);
+    later(() => next(from + BATCH));
+  };
+  later(() => next(FIRST));
+}
+
+// After the next paint: a frame, then a task.
+function later(fn: () => void): void {
+  requestAnimationFrame(() => setTimeout(fn, 0));
 }
 
 function taskCard(t: TimelineTask, open: (s: TimelineStep) => void): HTMLElement {

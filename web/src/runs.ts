@@ -1,17 +1,6 @@
 // The runs list, newest first.
+import type { RunRow } from '../../src/servers/web/types.js';
 import { api, badge, h, idLink, num, show, table, when } from './dom.js';
-
-interface RunRow {
-  id: string;
-  plan: string;
-  started?: string;
-  status: string;
-  committed: number;
-  failed: number;
-  tasks: number;
-  tokens: number;
-  tokensForwardAll: number;
-}
 
 /** Shows every run the store has recorded. */
 export async function runsPage(): Promise<void> {

@@ -4,7 +4,7 @@ import { createMcpServer, type McpServerOptions } from './server.js';
 
 /** Serves on this process's stdin and stdout until the client closes stdin. */
 export async function serveStdio(options: McpServerOptions): Promise<void> {
-  // A stray console.log anywhere would corrupt the protocol stream: send it to stderr instead.
+  // A stray console message anywhere would corrupt the protocol stream: send them all to stderr.
   for (const method of ['log', 'info', 'debug'] as const) console[method] = console.error;
   const server = createMcpServer(options);
   const closed = new Promise<void>((resolve) => {

@@ -13,6 +13,7 @@ import { runTimeline } from '../../run/timeline.js';
 import type { HandoffFilter, RunInfo, Store } from '../../store/types.js';
 import { validateText } from '../../validate/validate.js';
 import type { RunEventsCache } from './runs-cache.js';
+import type { RunRow } from './types.js';
 
 /** What every route needs. */
 export interface ApiContext {
@@ -50,19 +51,6 @@ export async function routeApi(ctx: ApiContext, url: URL): Promise<ApiResult> {
 function limitOf(q: URLSearchParams, fallback: number): number {
   const n = Number(q.get('limit') ?? fallback);
   return Number.isSafeInteger(n) && n > 0 ? Math.min(n, 1000) : fallback;
-}
-
-/** One line of the runs list. */
-export interface RunRow {
-  id: string;
-  plan: string;
-  started?: string;
-  status: string;
-  committed: number;
-  failed: number;
-  tasks: number;
-  tokens: number;
-  tokensForwardAll: number;
 }
 
 async function listRuns(ctx: ApiContext, limit: number): Promise<RunRow[]> {
