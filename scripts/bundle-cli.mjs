@@ -4,7 +4,8 @@
 // codecs stay in separate chunks, loaded only when used; zod, yaml, fast-xml-parser and
 // gpt-tokenizer stay external, and so do the store's drivers (better-sqlite3 is a native addon;
 // pg is loaded only for a postgres:// store). The MCP SDK (and the Express it brings for --http)
-// stays external too: `baton mcp` loads it from node_modules, and no other command loads it.
+// stays external too: `baton mcp` loads it from node_modules, and no other command loads it. The A2A SDK and express
+// likewise: only `baton serve a2a`, `baton send` and a2a endpoints load them.
 import { rmSync } from 'node:fs';
 import { rolldown } from 'rolldown';
 
@@ -21,6 +22,8 @@ const bundle = await rolldown({
     /^gpt-tokenizer(\/|$)/,
     'better-sqlite3',
     'pg',
+    /^@a2a-js\/sdk(\/|$)/,
+    'express',
     /^@modelcontextprotocol\/sdk(\/|$)/,
   ],
   logLevel: 'silent',

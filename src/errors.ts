@@ -56,6 +56,11 @@ export type BatonErrorCode =
   | 'KEY_INVALID'
   | 'APPROVAL_REFUSED'
   | 'ROLE_REFUSED'
+  // A2A (src/servers/a2a/): serving, sending, remote builders
+  | 'A2A_CONFIG'
+  | 'A2A_UNREACHABLE'
+  | 'A2A_NO_ACK'
+  | 'A2A_PROTOCOL'
   // transcripts and host set-up (src/transcripts/, src/hosts/)
   | 'TRANSCRIPT_UNKNOWN'
   | 'INIT_REFUSED'
@@ -118,6 +123,9 @@ export function exitCodeFor(code: BatonErrorCode): number {
     case 'APPROVAL_REFUSED':
     case 'ROLE_REFUSED':
       return 4;
+    case 'A2A_UNREACHABLE':
+    case 'A2A_NO_ACK':
+      return 8;
     default:
       return 1;
   }

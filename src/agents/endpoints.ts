@@ -11,7 +11,11 @@ import { TOKENIZERS, type TokenizerName } from '../tokens/count.js';
 /** One named endpoint. */
 export interface Endpoint {
   name: string;
-  kind: 'openai' | 'command';
+  kind: 'openai' | 'command' | 'a2a';
+  /** An a2a endpoint's server URL (a `baton serve a2a --agent` elsewhere). */
+  url?: string;
+  /** The environment variable holding an a2a endpoint's bearer token. */
+  tokenEnv?: string;
   baseUrl?: string;
   model?: string;
   /** The environment variable holding the API key (the key itself is never stored or logged). */
@@ -63,8 +67,8 @@ function readEndpoint(file: string, name: string, value: unknown): Endpoint {
   if (typeof value !== 'object' || value === null) throw bad('expected a mapping of settings');
   const v = value as Record<string, unknown>;
   const kind = v.kind ?? (v.command ? 'command' : 'openai');
-  if (kind !== 'openai' && kind !== 'command')
-    throw bad(`kind must be openai or command, not ${String(kind)}`);
+  if (kind !== 'openai' && kind !== 'command' && kind !== 'a2a')
+    throw bad(`kind must be openai, command or a2a, not ${String(kind)}`);
   const quirks = (v.quirks ?? {}) as Record<string, unknown>;
   const max = v.max_context ?? quirks.max_context;
   if (max !== undefined && (!Number.isInteger(max) || (max as number) < 1))
@@ -93,6 +97,11 @@ function readEndpoint(file: string, name: string, value: unknown): Endpoint {
     endpoint.baseUrl = v.base_url;
     endpoint.model = v.model;
     if (typeof v.api_key_env === 'string') endpoint.apiKeyEnv = v.api_key_env;
+  } else if (kind === 'a2a') {
+    if (typeof v.url !== 'string' || !/^https?:\/\//.test(v.url))
+      throw bad('an a2a endpoint needs url (http:// or https://)');
+    endpoint.url = v.url;
+    if (typeof v.token_env === 'string') endpoint.tokenEnv = v.token_env;
   } else {
     if (typeof v.command !== 'string' || v.command.trim() === '')
       throw bad('a command endpoint needs command');

@@ -1,4 +1,5 @@
 /** Agents: one interface, and the executors baton ships (command, scripted). */
+export { type A2AAgentOptions, a2aAgent } from './a2a.js';
 export { type CommandAgentOptions, commandAgent } from './command.js';
 export { DEFAULT_ENDPOINTS_PATH, type Endpoint, loadEndpoints } from './endpoints.js';
 export { type OpenAIAgentOptions, openaiAgent } from './openai.js';

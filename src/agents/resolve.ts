@@ -1,5 +1,6 @@
 /** Turns an agent spec from the command line into an agent: a shell command, scripted, or endpoint. */
 import { UserError } from '../errors.js';
+import { a2aAgent } from './a2a.js';
 import { commandAgent } from './command.js';
 import type { Endpoint } from './endpoints.js';
 import { openaiAgent } from './openai.js';
@@ -32,6 +33,7 @@ export async function resolveAgent(
       );
     }
     if (endpoint.kind === 'openai') return openaiAgent(endpoint);
+    if (endpoint.kind === 'a2a') return a2aEndpointAgent(endpoint);
     const agent = commandAgent(endpoint.command as string);
     agent.name = text;
     agent.budget = { tokenizer: endpoint.tokenizer };
@@ -39,4 +41,17 @@ export async function resolveAgent(
     return agent;
   }
   return commandAgent(text);
+}
+
+function a2aEndpointAgent(endpoint: Endpoint): Agent {
+  const token = endpoint.tokenEnv ? process.env[endpoint.tokenEnv] : undefined;
+  const agent = a2aAgent({
+    url: endpoint.url as string,
+    ...(token ? { token } : {}),
+    ...(endpoint.timeoutMs ? { timeoutMs: endpoint.timeoutMs } : {}),
+  });
+  agent.name = `endpoint:${endpoint.name}`;
+  agent.budget = { tokenizer: endpoint.tokenizer };
+  if (endpoint.maxContext !== undefined) agent.budget.maxContext = endpoint.maxContext;
+  return agent;
 }

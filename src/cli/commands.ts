@@ -95,7 +95,11 @@ export const COMMANDS: Record<string, CommandEntry> = {
     load: () => import('./commands/hook.js'),
   },
   serve: {
-    summary: 'start a server: web (the viewer)',
+    summary: 'start a server: web (the viewer), a2a (an A2A agent that verifies handoffs before taking them)',
     load: () => import('./commands/serve.js'),
+  },
+  send: {
+    summary: 'send a handoff to an A2A agent; it verifies before taking it (exit 0 / verdict / 8)',
+    load: () => import('./commands/send.js'),
   },
 };

@@ -95,6 +95,7 @@ export type GovernanceCode =
   | 'binding-unapproved'
   | 'superseded'
   | 'duplicate-artifact-id'
+  | 'id-conflict'
   | 'supersedes-missing'
   | 'supersession-cycle'
   | 'supersession-refused'

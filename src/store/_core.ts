@@ -255,6 +255,11 @@ export class SqlStore implements Store {
   close(): Promise<void> {
     return this.backend.close();
   }
+
+  /** Runs `fn` in a transaction of this store's database: for tables other parts add by migration (A2A tasks). */
+  transact<T>(mode: 'read' | 'write', fn: (db: SqlExec) => Promise<T>): Promise<T> {
+    return mode === 'write' ? this.backend.write(fn) : this.backend.read(fn);
+  }
 }
 
 function runInfoFromRow(row: Record<string, unknown>): RunInfo {

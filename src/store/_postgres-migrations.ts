@@ -71,4 +71,22 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'A2A tasks (baton serve a2a)',
+    sql: `
+      CREATE TABLE baton_a2a_tasks (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        context_id TEXT COLLATE "C" NOT NULL,
+        state TEXT NOT NULL,
+        sender TEXT,
+        handoff_id TEXT,
+        task TEXT NOT NULL,
+        created_ms BIGINT NOT NULL,
+        updated_ms BIGINT NOT NULL
+      );
+      CREATE INDEX baton_a2a_tasks_updated ON baton_a2a_tasks (updated_ms DESC, id);
+      CREATE INDEX baton_a2a_tasks_context ON baton_a2a_tasks (context_id, updated_ms DESC);
+    `,
+  },
 ];

@@ -74,4 +74,24 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'A2A tasks (baton serve a2a)',
+    sql: `
+      -- One row per A2A task the server took or refused: the SDK's Task as JSON, with the columns
+      -- GetTask and ListTasks filter on. Written by src/store/a2a-tasks.ts only.
+      CREATE TABLE baton_a2a_tasks (
+        id TEXT PRIMARY KEY,
+        context_id TEXT NOT NULL,
+        state TEXT NOT NULL,
+        sender TEXT,
+        handoff_id TEXT,
+        task TEXT NOT NULL,
+        created_ms INTEGER NOT NULL,
+        updated_ms INTEGER NOT NULL
+      );
+      CREATE INDEX baton_a2a_tasks_updated ON baton_a2a_tasks (updated_ms DESC, id);
+      CREATE INDEX baton_a2a_tasks_context ON baton_a2a_tasks (context_id, updated_ms DESC);
+    `,
+  },
 ];

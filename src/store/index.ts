@@ -2,6 +2,14 @@
  * The store (`baton/store`): handoffs and run events kept for later, in a SQLite file by default
  * or a shared PostgreSQL database. One `Store` interface; the backend is configuration only.
  */
+
+export {
+  type A2ATaskRecord,
+  getA2ATask,
+  type ListA2ATasksOptions,
+  listA2ATasks,
+  putA2ATask,
+} from './a2a-tasks.js';
 export {
   CONFIG_PATH,
   DEFAULT_STORE_PATH,

@@ -4,11 +4,16 @@
  */
 import { UserError } from '../../errors.js';
 import type { Command } from '../io.js';
+import { HELP as A2A_HELP } from './_serve-a2a.js';
 
 const SERVERS: Record<string, { summary: string; load: () => Promise<{ command: Command }> }> = {
   web: {
     summary: 'the viewer: runs, windows, tokens and handoff chains in a browser',
     load: () => import('./_serve-web.js'),
+  },
+  a2a: {
+    summary: 'an A2A v1.0 agent that verifies handoffs before taking them (and builds, with --agent)',
+    load: () => import('./_serve-a2a.js'),
   },
 };
 
@@ -21,7 +26,9 @@ ${Object.entries(SERVERS)
   .map(([name, s]) => `  ${name.padEnd(8)}${s.summary}`)
   .join('\n')}
 
-Run \`baton serve <server> --help\` for the options of one.`,
+Run \`baton serve <server> --help\` for the options of one.
+
+${A2A_HELP}`,
   async run(args, io) {
     const [name, ...rest] = args;
     const server = name ? SERVERS[name] : undefined;

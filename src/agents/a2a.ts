@@ -1,0 +1,82 @@
+/**
+ * The `a2a` agent: a remote builder. The dispatch goes as an A2A message to a `baton serve a2a
+ * --agent` on another machine, which works in its own checkout at this work tree's HEAD and sends
+ * back its reply, its change as a git patch, and the files it wrote to its run folder. The patch is
+ * applied here and the files written to the local run folder; then the gate and committer run as
+ * for a local agent. A timeout, a refusal or a patch that does not apply is a failed attempt.
+ */
+import { existsSync, lstatSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Agent, AgentCall, AgentReply } from './types.js';
+
+/** Where the remote builder is. */
+export interface A2AAgentOptions {
+  /** The server's base URL. */
+  url: string;
+  /** The bearer token, when the server wants one (read from the endpoint's `token_env`). */
+  token?: string;
+  /** Overrides the call's timeout, in milliseconds. */
+  timeoutMs?: number;
+  /** How often to ask for the task's state while it works (default 250 ms). */
+  pollMs?: number;
+}
+
+/** A remote builder at `options.url`. */
+export function a2aAgent(options: A2AAgentOptions): Agent {
+  return { name: `a2a:${options.url}`, call: (call) => callRemote(options, call) };
+}
+
+async function callRemote(options: A2AAgentOptions, call: AgentCall): Promise<AgentReply> {
+  const started = Date.now();
+  const fail = (error: string): AgentReply => ({
+    text: '',
+    ok: false,
+    error,
+    durationMs: Date.now() - started,
+  });
+  const timeoutMs = options.timeoutMs ?? call.timeoutMs;
+  const [{ captureProvenance }, { headCommit }, remote] = await Promise.all([
+    import('../provenance/capture.js'),
+    import('../provenance/commit.js'),
+    import('../a2a/remote.js'),
+  ]);
+  const repository = captureProvenance(call.cwd).current.repository;
+  const startCommit = headCommit(call.cwd);
+  if (!repository || !startCommit)
+    return fail('the work tree has no repository identity or no commit to start from');
+  const outcome = await remote.dispatchRemote({
+    url: options.url,
+    ...(options.token ? { token: options.token } : {}),
+    timeoutMs,
+    pollMs: options.pollMs ?? 250,
+    text: call.dispatch,
+    meta: {
+      task: call.task,
+      stage: call.stage,
+      window: call.window,
+      attempt: call.attempt,
+      repository,
+      start_commit: startCommit,
+      timeout_ms: timeoutMs,
+    },
+  });
+  if (!outcome.ok) return fail(outcome.error);
+  const bad = Object.keys(outcome.files).find((name) => !/^[\w][\w.-]{0,127}$/.test(name));
+  if (bad !== undefined)
+    return fail(`the remote run folder names a file baton will not write: ${bad.slice(0, 80)}`);
+  if (/^diff --git a\/(\.git|\.baton)\//m.test(outcome.patch))
+    return fail('the remote patch touches .git/ or .baton/');
+  const { applyPatch } = await import('../provenance/worktree.js');
+  const applied = applyPatch(call.cwd, outcome.patch);
+  if (!applied.ok) return fail(`the remote patch does not apply: ${applied.error}`);
+  for (const [name, content] of Object.entries(outcome.files)) {
+    const path = join(call.runDir, name);
+    // Never through a link: the run folder's files are the only ones written.
+    if (existsSync(path) && lstatSync(path).isSymbolicLink())
+      return fail(`${path} is a symbolic link; not written`);
+    writeFileSync(path, content);
+  }
+  const reply: AgentReply = { text: outcome.reply, ok: outcome.completed, durationMs: Date.now() - started };
+  if (!outcome.completed) reply.error = `the remote agent failed: ${outcome.reason}`;
+  return reply;
+}

@@ -1,0 +1,119 @@
+/**
+ * A remote builder: a run-engine dispatch done in this checkout's own worktree at the
+ * orchestrator's start commit, by the `--agent`, started exactly as a local command agent is.
+ * The task ends COMPLETED with the reply, the change as a git patch and the run-folder files, or
+ * FAILED/REJECTED with why. The orchestrator applies them (src/agents/a2a.ts).
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Message } from '@a2a-js/sdk';
+import { AgentEvent, type ExecutionEventBus } from '@a2a-js/sdk/server';
+import type { Agent } from '../../agents/types.js';
+import { captureProvenance } from '../../provenance/capture.js';
+import { addWorktree, hasCommit, patchSince, removeWorktree } from '../../provenance/worktree.js';
+import { artifact, dataPart, TaskState, taskIn, textPart } from './_tasks.js';
+import { finish } from './handoff-agent.js';
+import type { DispatchRequest } from './parts.js';
+
+/** What one dispatch runs with. */
+export interface DispatchContext {
+  root: string;
+  agent?: Agent;
+  sender: string;
+  ids: { taskId: string; contextId: string; history: Message[] };
+  bus: ExecutionEventBus;
+}
+
+/** Files of the run folder sent back: at most this many, each at most this big. */
+const MAX_RUN_FILES = 32;
+const MAX_RUN_FILE_BYTES = 1024 * 1024;
+
+/** Checks the dispatch is for this repository, runs the agent in a worktree, publishes the outcome. */
+export async function runDispatch(d: DispatchRequest, ctx: DispatchContext): Promise<void> {
+  const meta: Record<string, unknown> = {
+    sender: ctx.sender,
+    task: d.task,
+    stage: d.stage,
+    start_commit: d.startCommit,
+  };
+  const refusal = refuse(d, ctx);
+  if (refusal) {
+    ctx.bus.publish(
+      AgentEvent.task(
+        taskIn(TaskState.TASK_STATE_REJECTED, ctx.ids, [textPart(`REJECTED: ${refusal}`)], {
+          ...meta,
+          reason: refusal,
+        }),
+      ),
+    );
+    ctx.bus.finished();
+    return;
+  }
+  const agent = ctx.agent as Agent;
+  ctx.bus.publish(
+    AgentEvent.task(
+      taskIn(TaskState.TASK_STATE_WORKING, ctx.ids, [textPart(`WORKING: ${d.task} ${d.stage}`)], meta),
+    ),
+  );
+  // Outside the checkout: the worktree and run folder never show up in its `git status`.
+  const scratch = mkdtempSync(join(tmpdir(), `baton-a2a-${d.task}-`));
+  const tree = join(scratch, 'tree');
+  const runDir = join(scratch, 'run');
+  mkdirSync(runDir);
+  try {
+    const added = addWorktree(ctx.root, tree, d.startCommit);
+    if (!added.ok)
+      return finish({ ...ctx, meta }, false, '', `could not check out ${d.startCommit}: ${added.error}`);
+    const dispatchFile = join(runDir, `${d.task}.${d.stage}.dispatch.txt`);
+    writeFileSync(dispatchFile, d.text);
+    const reply = await agent.call({
+      dispatch: d.text,
+      dispatchFile,
+      task: d.task,
+      stage: d.stage,
+      window: d.window,
+      attempt: d.attempt,
+      role: 'child',
+      runDir,
+      cwd: tree,
+      timeoutMs: d.timeoutMs,
+    });
+    const patch = patchSince(tree, d.startCommit);
+    const files = runFiles(runDir, dispatchFile);
+    const extra = [
+      artifact('patch', 'the change, as a git patch against start_commit', [
+        textPart(patch, 'text/x-diff', 'change.patch'),
+      ]),
+      artifact('run-files', 'files the agent wrote to its run folder', [dataPart(files)]),
+    ];
+    finish({ ...ctx, meta }, reply.ok, reply.text, reply.error, extra);
+  } finally {
+    removeWorktree(ctx.root, tree);
+    rmSync(scratch, { recursive: true, force: true });
+    ctx.bus.finished();
+  }
+}
+
+function refuse(d: DispatchRequest, ctx: DispatchContext): string | undefined {
+  if (!ctx.agent) return 'this server runs no agent (start it with --agent "<command>")';
+  const here = captureProvenance(ctx.root).current.repository;
+  if (!here || here !== d.repository) {
+    return `the dispatch is for repository ${d.repository || '(none)'}, this checkout is ${here ?? '(unknown)'}`;
+  }
+  if (!hasCommit(ctx.root, d.startCommit))
+    return `this checkout has no commit ${d.startCommit} (fetch first)`;
+  return undefined;
+}
+
+// Plain files only, by name: the orchestrator writes them into its own run folder.
+function runFiles(runDir: string, dispatchFile: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const name of readdirSync(runDir).sort().slice(0, MAX_RUN_FILES)) {
+    const path = join(runDir, name);
+    if (path === dispatchFile) continue;
+    const st = statSync(path);
+    if (st.isFile() && st.size <= MAX_RUN_FILE_BYTES) files[name] = readFileSync(path, 'utf8');
+  }
+  return files;
+}

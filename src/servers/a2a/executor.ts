@@ -1,0 +1,104 @@
+/**
+ * The A2A executor: translates one incoming message into baton calls and the task events the
+ * SDK stores and answers with. A handoff is verified and archived by `receiveHandoff`; a dispatch
+ * is built by `runDispatch`; the executor itself decides nothing the library has not.
+ */
+
+import { TaskNotCancelableError } from '@a2a-js/sdk/errors';
+import {
+  AgentEvent,
+  type AgentExecutor,
+  type ExecutionEventBus,
+  type RequestContext,
+} from '@a2a-js/sdk/server';
+import type { Agent } from '../../agents/types.js';
+import type { Store } from '../../store/types.js';
+import { artifact, dataPart, TaskState, taskIn, textPart } from './_tasks.js';
+import { runDispatch } from './builder.js';
+import { runHandoffAgent } from './handoff-agent.js';
+import { readMessage } from './parts.js';
+import { findingLines, receiveHandoff } from './receive.js';
+
+/** What the executor works with. */
+export interface ExecutorOptions {
+  root: string;
+  store: Store;
+  /** With `--agent`: the agent that does the work of an accepted handoff, and remote dispatches. */
+  agent?: Agent;
+  /** Test hook for the durable order (BATON_A2A_FAULT=after-archive): dies after archiving. */
+  afterArchive?: () => void;
+}
+
+/** The executor of `baton serve a2a`. */
+export function handoffExecutor(options: ExecutorOptions): AgentExecutor {
+  return {
+    async execute(context: RequestContext, bus: ExecutionEventBus) {
+      const message = context.userMessage;
+      const ids = { taskId: context.taskId, contextId: context.contextId, history: [message] };
+      const intent = readMessage(message);
+      if (intent.kind === 'refused') {
+        const meta = {
+          verdict: 'INVALID',
+          exit_code: 1,
+          findings: [{ code: intent.code, message: intent.reason }],
+        };
+        bus.publish(
+          AgentEvent.task(
+            taskIn(TaskState.TASK_STATE_REJECTED, ids, [textPart(`REJECTED: ${intent.reason}`)], meta),
+          ),
+        );
+        bus.finished();
+        return;
+      }
+      if (intent.kind === 'dispatch') {
+        await runDispatch(intent.dispatch, { ...options, ids, sender: intent.sender, bus });
+        return;
+      }
+      const result = await receiveHandoff(intent.text, {
+        root: options.root,
+        store: options.store,
+        sender: intent.sender,
+        taskId: context.taskId,
+        ...(options.afterArchive ? { afterArchive: options.afterArchive } : {}),
+      });
+      const lines = findingLines(result.findings);
+      const meta: Record<string, unknown> = {
+        verdict: result.verdict,
+        exit_code: result.exitCode,
+        findings: result.findings,
+        sender: intent.sender,
+      };
+      if (!result.accepted) {
+        const text = [
+          `REJECTED: the handoff is ${result.verdict} (exit ${result.exitCode})`,
+          ...lines.map((l) => `- ${l}`),
+        ];
+        bus.publish(
+          AgentEvent.task(taskIn(TaskState.TASK_STATE_REJECTED, ids, [textPart(text.join('\n'))], meta)),
+        );
+        bus.finished();
+        return;
+      }
+      meta.handoff_id = result.handoffId;
+      const head = `ACCEPTED: the handoff is ${result.verdict}; archived as ${result.handoffId}`;
+      const artifacts = result.brief
+        ? [
+            artifact('resume-brief', 'STALE: re-verify these claims before building on them', [
+              textPart(result.brief),
+            ]),
+          ]
+        : [];
+      const status = [textPart([head, ...lines.map((l) => `- ${l}`)].join('\n')), dataPart(meta)];
+      bus.publish(AgentEvent.task(taskIn(TaskState.TASK_STATE_WORKING, ids, status, meta, artifacts)));
+      if (options.agent)
+        await runHandoffAgent(options.agent, result.dispatch, { ...options, ids, bus, meta });
+      bus.finished();
+    },
+    // An accepted handoff is the receiver's: giving it back is a new handoff, not a cancel.
+    async cancelTask(taskId: string) {
+      throw new TaskNotCancelableError(
+        `task ${taskId} cannot be canceled: send a new handoff to give the work back`,
+      );
+    },
+  };
+}

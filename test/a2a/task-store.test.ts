@@ -1,0 +1,94 @@
+/**
+ * A2A tasks in both store backends (migration 2): saved, replaced, read back after reopening,
+ * listed by context and state. SQLite always; PostgreSQL when BATON_TEST_POSTGRES_URL is set.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getA2ATask, listA2ATasks, putA2ATask } from '../../src/store/a2a-tasks.js';
+import type { Store } from '../../src/store/types.js';
+import { announcePostgresSkip, BACKENDS, type StoreFixture } from '../store/_stores.js';
+
+announcePostgresSkip();
+
+for (const backend of BACKENDS) {
+  describe.skipIf(!backend.available)(`A2A tasks on ${backend.name}`, () => {
+    let fixture: StoreFixture;
+    let store: Store;
+    beforeEach(async () => {
+      fixture = await backend.make();
+      store = await fixture.open();
+    });
+    afterEach(async () => {
+      await store.close();
+      await fixture.cleanup();
+    });
+
+    const task = (id: string, state: string, context = 'c1') => ({
+      id,
+      contextId: context,
+      state,
+      task: { id, contextId: context, status: { state }, artifacts: [], history: [] },
+    });
+
+    it('keeps a task across a reopen, replacing it by id and keeping sender and handoff id', async () => {
+      await putA2ATask(store, { ...task('t1', 'TASK_STATE_WORKING'), sender: 'alice', handoffId: 'H1' });
+      await putA2ATask(store, task('t1', 'TASK_STATE_COMPLETED'));
+      await store.close();
+      store = await fixture.open();
+      const got = await getA2ATask(store, 't1');
+      expect(got).toMatchObject({
+        id: 't1',
+        state: 'TASK_STATE_COMPLETED',
+        sender: 'alice',
+        handoffId: 'H1',
+      });
+      expect(got?.task).toMatchObject({ status: { state: 'TASK_STATE_COMPLETED' } });
+      expect(await getA2ATask(store, 'nope')).toBeUndefined();
+    });
+
+    it('lists by context and state, newest first, with the total', async () => {
+      await putA2ATask(store, task('a', 'TASK_STATE_WORKING'));
+      await putA2ATask(store, task('b', 'TASK_STATE_REJECTED'));
+      await putA2ATask(store, task('c', 'TASK_STATE_WORKING', 'c2'));
+      const working = await listA2ATasks(store, { state: 'TASK_STATE_WORKING' });
+      expect(working.total).toBe(2);
+      expect((await listA2ATasks(store, { contextId: 'c1', limit: 1 })).tasks).toHaveLength(1);
+      expect((await listA2ATasks(store, { contextId: 'c1' })).total).toBe(2);
+    });
+
+    it('refuses an empty or overlong id', async () => {
+      await expect(putA2ATask(store, task('', 'TASK_STATE_WORKING'))).rejects.toThrow(/1–200 characters/);
+      await expect(putA2ATask(store, task('x'.repeat(201), 'TASK_STATE_WORKING'))).rejects.toThrow(/1–200/);
+    });
+  });
+}
+
+const postgres = BACKENDS.find((b) => b.name === 'postgres');
+
+describe.skipIf(!postgres?.available)('baton serve a2a on PostgreSQL', () => {
+  it('keeps its tasks in PostgreSQL: a restarted server answers GetTask', async () => {
+    const { makePair, serve, sdkClient, request, text, writeHandoff } = await import('./_helpers.js');
+    const fixture = await (postgres as (typeof BACKENDS)[number]).make();
+    const pair = makePair();
+    try {
+      const handoff = writeHandoff(pair.sender);
+      let server = await serve(pair.receiver, [], { BATON_STORE: fixture.url });
+      const sent = await (await sdkClient(server.url)).sendMessage(request([text(handoff)]));
+      await server.stop();
+      server = await serve(pair.receiver, [], { BATON_STORE: fixture.url });
+      try {
+        const again = await (await sdkClient(server.url)).getTask({
+          tenant: '',
+          id: (sent as { id: string }).id,
+          historyLength: 0,
+        });
+        expect(again.metadata).toMatchObject({ verdict: 'VALID' });
+        expect(await fixture.raw('SELECT count(*)::int AS n FROM baton_a2a_tasks')).toEqual([{ n: 1 }]);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      pair.cleanup();
+      await fixture.cleanup();
+    }
+  });
+});
