@@ -9,7 +9,6 @@ import { handoffChain } from '../../archive/chain.js';
 import { diffLines } from '../../archive/diff.js';
 import { isBatonError, UserError } from '../../errors.js';
 import { loadContext } from '../../governance/context.js';
-import { runTimeline } from '../../run/timeline.js';
 import type { HandoffFilter, RunInfo, Store } from '../../store/types.js';
 import { validateText } from '../../validate/validate.js';
 import type { RunEventsCache } from './runs-cache.js';
@@ -76,7 +75,7 @@ async function runRow(ctx: ApiContext, run: RunInfo): Promise<RunRow> {
       tokensForwardAll: data.tasks.reduce((n, t) => n + (t.tokensForwardAll ?? 0), 0),
     };
   }
-  const view = runTimeline(run.run_id, await ctx.events.events(run.run_id));
+  const view = await ctx.events.timeline(run.run_id);
   return {
     id: run.run_id,
     plan: view.plan,
@@ -93,7 +92,7 @@ async function runRow(ctx: ApiContext, run: RunInfo): Promise<RunRow> {
 async function runDetail(ctx: ApiContext, id: string): Promise<ApiResult> {
   const run = await ctx.store.getRun(id);
   if (!run) return notFound('run');
-  const view = runTimeline(run.run_id, await ctx.events.events(run.run_id));
+  const view = await ctx.events.timeline(run.run_id);
   return ok({
     run: { id: run.run_id, events: run.events, last_event_at: run.last_event_at },
     timeline: view,

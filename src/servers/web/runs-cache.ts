@@ -3,6 +3,7 @@
  * only the events after the last one kept (a run only ever appends). A handful of runs are kept,
  * the least recently asked for dropped first.
  */
+import { type RunTimeline, runTimeline } from '../../run/timeline.js';
 import type { RunEvent, Store } from '../../store/types.js';
 
 const KEEP = 16;
@@ -10,6 +11,7 @@ const KEEP = 16;
 /** A run's events, read incrementally from one store. */
 export class RunEventsCache {
   private readonly runs = new Map<string, RunEvent[]>();
+  private readonly timelines = new Map<string, { events: RunEvent[]; view: RunTimeline }>();
 
   constructor(private readonly store: Store) {}
 
@@ -26,5 +28,16 @@ export class RunEventsCache {
     this.runs.set(runId, kept);
     if (this.runs.size > KEEP) this.runs.delete(this.runs.keys().next().value as string);
     return kept;
+  }
+
+  /** The timeline of run `runId`, built again only when it has new events. */
+  async timeline(runId: string): Promise<RunTimeline> {
+    const events = await this.events(runId);
+    const kept = this.timelines.get(runId);
+    if (kept && kept.events === events) return kept.view;
+    const view = runTimeline(runId, events);
+    this.timelines.set(runId, { events, view });
+    for (const id of this.timelines.keys()) if (!this.runs.has(id)) this.timelines.delete(id);
+    return view;
   }
 }
