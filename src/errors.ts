@@ -13,6 +13,8 @@ export type BatonErrorCode =
   | 'FILE_TOO_LARGE'
   | 'FILE_NOT_UTF8'
   | 'FILE_WRITE_FAILED'
+  | 'FILE_OUTSIDE_REPOSITORY'
+  | 'FILE_LOCKED'
   // handoffs and formats
   | 'HANDOFF_INVALID'
   | 'HANDOFF_OVER_CAP'

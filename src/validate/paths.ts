@@ -18,6 +18,8 @@ export interface ResolveOptions {
   format?: FormatName | 'auto';
   cwd?: string;
   env?: NodeJS.ProcessEnv;
+  /** Keep symlinks after the repository root unresolved, so a writer can check where they lead. */
+  keepLinks?: boolean;
 }
 
 /** The absolute path of the handoff a command works on. */
@@ -37,7 +39,8 @@ export function resolveHandoffPath(argument: string | undefined, options: Resolv
     }
   }
   if (value === '~' || value.startsWith('~/')) value = join(homedir(), value.slice(1));
-  return realPath(isAbsolute(value) ? value : resolve(base, value));
+  const path = isAbsolute(value) ? resolve(value) : resolve(base, value);
+  return options.keepLinks ? path : realPath(path);
 }
 
 const HANDOFF_FILE = /\.(md|markdown|json)$/i;

@@ -5,7 +5,7 @@ import { convertHandoff } from '../../formats/convert.js';
 import { FORMAT_NAMES, isFormatName } from '../../formats/names.js';
 import type { FormatName } from '../../formats/types.js';
 import { READ_LIMIT } from '../../validate/read.js';
-import { writeFileAtomic } from '../../write/atomic.js';
+import { writeHandoffFile } from '../../write/replace.js';
 import { badValue, parseFlags } from '../args.js';
 import { readInputText } from '../input.js';
 import type { Command } from '../io.js';
@@ -57,7 +57,7 @@ Exit codes: 0 converted, 1 unreadable input (or warnings with --strict), 64 usag
       io.stderr(`baton: --strict: ${result.to} cannot hold all of this handoff; nothing was written\n`);
       return 1;
     }
-    if (flags.output) writeFileAtomic(resolve(io.cwd, flags.output), result.text);
+    if (flags.output) await writeHandoffFile(resolve(io.cwd, flags.output), result.text);
     if (flags.json) {
       const { from: f, to, losses, findings, text } = result;
       io.stdout(

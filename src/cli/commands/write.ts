@@ -75,7 +75,7 @@ UNTRUSTED, 64 usage error.`,
     if (positionals.length > 1)
       throw new UserError('USAGE', 'write takes one path (see `baton write --help`)');
     const draft = await readDraft(flags.input, io);
-    const path = resolveHandoffPath(positionals[0], { format, cwd: io.cwd, env: io.env });
+    const path = resolveHandoffPath(positionals[0], { format, cwd: io.cwd, env: io.env, keepLinks: true });
     const result = await writeHandoff({
       path,
       draft,
