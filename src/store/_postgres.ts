@@ -6,9 +6,10 @@
 import type { Pool, PoolClient } from 'pg';
 import { UserError } from '../errors.js';
 import { type Backend, type SqlExec, SqlStore } from './_core.js';
-import { storeTooNew, storeUnavailable } from './_errors.js';
+import { storeCorrupt, storeTooNew, storeUnavailable } from './_errors.js';
 import { POSTGRES_MIGRATIONS } from './_postgres-migrations.js';
 import { retryTransient } from './_retry.js';
+import { missingParts, tablesOf } from './_schema.js';
 import { type QueryTerm, tsQuery } from './_search.js';
 import { filterConditions, limitClause, SEARCH_CANDIDATES, SUMMARY_SELECT } from './_sql.js';
 import type { HandoffFilter, Store } from './types.js';
@@ -95,18 +96,10 @@ class PostgresBackend implements Backend {
   }
 
   async checkDatabase(db: SqlExec): Promise<string[]> {
-    const problems: string[] = [];
-    for (const table of [
-      'baton_migrations',
-      'baton_handoffs',
-      'baton_handoff_texts',
-      'baton_handoff_search',
-      'baton_run_events',
-      'baton_runs',
-    ]) {
-      const [row] = await db.all('SELECT to_regclass(?) IS NOT NULL AS present', [table]);
-      if (!row?.present) problems.push(`table ${table} is missing`);
-    }
+    const present = await columnsOf(db);
+    const problems = ['baton_migrations', ...EXPECTED.keys()]
+      .filter((t) => !present.has(t))
+      .map((t) => `table ${t} is missing`);
     if (problems.length > 0) return problems;
     const [counts] = await db.all(`SELECT (SELECT count(*) FROM baton_handoffs) AS handoffs,
       (SELECT count(*) FROM baton_handoff_search WHERE search <> ''::tsvector) AS indexed`);
@@ -134,7 +127,11 @@ class PostgresBackend implements Backend {
       };
       const before = await version();
       if (before > latest) throw storeTooNew(this.location, before, latest);
-      if (before === latest) return;
+      if (before === latest) {
+        const missing = missingParts(EXPECTED, await columnsOf(execOn(client)));
+        if (missing.length === 0) return;
+        throw storeCorrupt(this.location, `part of its schema is missing (${missing.join(', ')})`);
+      }
       await client.query('BEGIN');
       try {
         await client.query("SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.baton_migrations'))");
@@ -188,6 +185,23 @@ class PostgresBackend implements Backend {
   }
 }
 
+/** Every table and column of the latest schema. */
+const EXPECTED = tablesOf(POSTGRES_MIGRATIONS);
+
+// The tables and columns there are, in the schema the connection uses.
+async function columnsOf(db: SqlExec): Promise<Map<string, string[]>> {
+  const rows = await db.all(
+    `SELECT table_name, column_name FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name LIKE 'baton\\_%' ORDER BY table_name, ordinal_position`,
+  );
+  const out = new Map<string, string[]>();
+  for (const r of rows) {
+    const table = String(r.table_name);
+    out.set(table, [...(out.get(table) ?? []), String(r.column_name)]);
+  }
+  return out;
+}
+
 const numbered = new Map<string, string>();
 
 // The shared SQL uses `?`; PostgreSQL wants `$1, $2, …`.
@@ -227,6 +241,10 @@ function mapError(error: unknown, location: string): unknown {
   if (error instanceof UserError) return error;
   const code = (error as { code?: unknown }).code;
   const message = (error as Error)?.message ?? String(error);
+  // undefined_table, undefined_column: a table or column dropped under baton.
+  if (code === '42P01' || code === '42703') {
+    return storeCorrupt(location, `part of its schema is missing (${message})`, error);
+  }
   const unreachable =
     (typeof code === 'string' &&
       (UNREACHABLE.has(code) || /^(08|28|3D|53|57P)/.test(code) || code === '42501')) ||
