@@ -6,7 +6,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type BatonError, exitCodeFor, isBatonError } from '../errors.js';
-import { type Command, type CommandIO, processIO } from './io.js';
+import { type Command, type CommandIO, endOnClosedOutput, processIO } from './io.js';
 
 const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   validate: () => import('./commands/validate.js'),
@@ -136,6 +136,8 @@ function invokedDirectly(): boolean {
 }
 
 if (invokedDirectly()) {
+  // A closed stdout (`| head`) ends the command quietly, with the exit code it has so far.
+  endOnClosedOutput(() => process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0));
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
