@@ -19,7 +19,7 @@ const INSERT_SEARCH_SQL = `INSERT INTO baton_handoff_search (seq, search)
 
 /** Opens (migrating as needed) the PostgreSQL store at `url`; `display` is the URL without its password. */
 export async function openPostgresStore(url: string, display: string): Promise<Store> {
-  const pg = (await import('pg')).default;
+  const pg = await loadPg();
   const pool = new pg.Pool({
     connectionString: url,
     max: 4,
@@ -36,6 +36,26 @@ export async function openPostgresStore(url: string, display: string): Promise<S
     throw mapError(error, display);
   }
   return new SqlStore(backend);
+}
+
+/**
+ * The `pg` driver, an optional peer dependency: only a postgres:// store needs it, so a SQLite user
+ * never installs it. Missing, it is one line that names the package to install.
+ */
+async function loadPg(): Promise<typeof import('pg')> {
+  try {
+    const mod = (await import('pg')) as typeof import('pg') & { default?: typeof import('pg') };
+    return mod.default ?? mod;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const missing = code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
+    if (!missing || !/['"]pg['"]/.test((error as Error).message)) throw error;
+    throw new UserError(
+      'STORE_UNAVAILABLE',
+      'a postgres:// store needs the npm package "pg", which is not installed',
+      { cause: error, hint: 'install it beside baton (npm install pg), or use a SQLite store' },
+    );
+  }
 }
 
 class PostgresBackend implements Backend {
