@@ -68,24 +68,25 @@ export function confineTo(root: string, path: string, what = 'the repository'): 
 }
 
 /**
- * The work tree root a path is written in: its nearest ancestor holding `.git`, read from the path
- * as written, with no symlink between that root and the file. A linked folder on the way
- * (`.baton -> /elsewhere`) ends the search, so that it cannot pose as (or lead to) a repository
- * root of its own. Undefined outside a repository, or above such a link.
+ * The work tree root a path is written in: the nearest ancestor holding `.git`, read from the path
+ * as written, from the top down. A symlinked folder met below a root ends the search there: what
+ * lies through it (`.baton -> /elsewhere`, `sub -> another/repository`) belongs to the repository
+ * the link was planted in, so it cannot pose as a root of its own. Undefined outside a repository.
  */
 export function repositoryRootOf(path: string): string | undefined {
-  let dir = dirname(resolve(path));
-  for (;;) {
+  const parts = dirname(resolve(path)).split(sep).filter(Boolean);
+  let root: string | undefined;
+  let lexical: string = sep;
+  for (const part of ['', ...parts]) {
+    lexical = join(lexical, part);
     let linked = false;
     try {
-      linked = lstatSync(dir).isSymbolicLink();
+      linked = lstatSync(lexical).isSymbolicLink();
     } catch {
-      // Not created yet: look further up.
+      break; // Not created yet: nothing below can hold `.git`.
     }
-    if (linked) return undefined;
-    if (existsSync(join(dir, '.git'))) return resolveLinks(dir);
-    const parent = dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
+    if (linked && root !== undefined) break;
+    if (existsSync(join(lexical, '.git'))) root = lexical;
   }
+  return root === undefined ? undefined : resolveLinks(root);
 }

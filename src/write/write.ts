@@ -77,11 +77,12 @@ export async function writeHandoff(options: WriteOptions): Promise<WriteResult> 
 
   // The work tree is read before the lock (it leaves out .baton/); the handoff there now is read,
   // named as parent and moved to history under one lock, so writers at once keep each other's.
-  const notes: string[] = [];
-  const provenance = provenanceFor(options, parsed.handoff, notes);
   // The slow part (render, validate, scan) runs before the lock too, against the handoff there
   // now; under the lock it runs again only when another writer replaced that handoff meanwhile.
+  // Reading it first also refuses a path that leads out of the repository before git is asked.
   const seen = await peekHandoff(options.path);
+  const notes: string[] = [];
+  const provenance = provenanceFor(options, parsed.handoff, notes);
   const context = { provenance, notes };
   let outcome = await compose(parsed.handoff, seen, options, context);
   if (!outcome.ok) return outcome;

@@ -219,6 +219,34 @@ describe('symlinks out of the repository (issue 11 item 7)', () => {
     expect(readFileSync(join(repo.dir, '.baton/handoff.md')).equals(before)).toBe(true);
   });
 
+  // Found by the held-out cases: a linked folder below the root, named by argument or variable.
+  for (const [how, args, env] of [
+    ['a path argument', ['write', 'sub/handoff.md'], {}],
+    ['BATON_HANDOFF_PATH', ['write'], { BATON_HANDOFF_PATH: 'sub/handoff.md' }],
+    ['--format context-kit', ['write', '--format', 'context-kit'], {}],
+  ] as const) {
+    it(`refuses a linked folder that leads out of the repository, named by ${how}`, () => {
+      const repo = scratch.repo();
+      const elsewhere = outsideDir();
+      symlinkSync(elsewhere, join(repo.dir, how === '--format context-kit' ? '.context-kit' : 'sub'));
+      const w = baton([...args], { cwd: repo.dir, input: draft('T-1'), env: { ...env } });
+      expect(w.status).toBe(1);
+      expect(w.errLines[0]).toMatch(/leads to .*, outside the repository/);
+      expect(readdirSync(elsewhere)).toEqual([]);
+    });
+  }
+
+  it('refuses a chain of links that ends outside (a -> b -> outside)', () => {
+    const repo = scratch.repo();
+    const secret = join(outsideDir(), 'file');
+    mkdirSync(join(repo.dir, '.baton'));
+    symlinkSync('b', join(repo.dir, '.baton/handoff.md'));
+    symlinkSync(secret, join(repo.dir, '.baton/b'));
+    const w = baton(['write'], { cwd: repo.dir, input: draft('T-1') });
+    expect(w.status).toBe(1);
+    expect(existsSync(secret)).toBe(false);
+  });
+
   it('follows a symlink that stays inside the repository', () => {
     const repo = scratch.repo();
     mkdirSync(join(repo.dir, '.baton'));

@@ -55,7 +55,7 @@ describe('resolveLinks / isInside / confineTo', () => {
 });
 
 describe('repositoryRootOf', () => {
-  it('finds the nearest .git above the path, but never through a linked folder', () => {
+  it('finds the nearest .git above the path, but never through a linked folder below a root', () => {
     const repo = tmp();
     mkdirSync(join(repo, '.git'));
     mkdirSync(join(repo, 'deep/er'), { recursive: true });
@@ -66,7 +66,15 @@ describe('repositoryRootOf', () => {
     mkdirSync(join(other, '.git'));
     writeFileSync(join(other, 'f'), '');
     symlinkSync(other, join(repo, '.baton'));
-    expect(repositoryRootOf(join(repo, '.baton/handoff.md'))).toBeUndefined();
+    expect(repositoryRootOf(join(repo, '.baton/handoff.md'))).toBe(repo);
+    // Nor does a repository reached through a linked folder below it.
+    symlinkSync(other, join(repo, 'sub'));
+    mkdirSync(join(other, 'inner/.git'), { recursive: true });
+    expect(repositoryRootOf(join(repo, 'sub/inner/handoff.md'))).toBe(repo);
+    // A link above every repository (a linked home folder) is followed as the user's own path.
+    const home = tmp();
+    symlinkSync(repo, join(home, 'linked-repo'));
+    expect(repositoryRootOf(join(home, 'linked-repo/deep/h.md'))).toBe(repo);
     expect(repositoryRootOf(join(tmp(), 'h.md'))).toBeUndefined();
   });
 });
