@@ -67,7 +67,13 @@ export {
   scanText,
   wrapAsData,
 } from './governance/index.js';
-export { type Finding, type FindingVerdict, finding, type Verdict } from './handoff/finding.js';
+export {
+  type Finding,
+  type FindingCode,
+  type FindingVerdict,
+  finding,
+  type Verdict,
+} from './handoff/finding.js';
 export {
   ARTIFACT_CLASSES,
   type ArtifactClass,

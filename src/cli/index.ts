@@ -6,26 +6,8 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type BatonError, exitCodeFor, isBatonError } from '../errors.js';
-import { type Command, type CommandIO, endOnClosedOutput, processIO } from './io.js';
-
-const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
-  validate: () => import('./commands/validate.js'),
-  write: () => import('./commands/write.js'),
-  resume: () => import('./commands/resume.js'),
-  provenance: () => import('./commands/provenance.js'),
-  run: () => import('./commands/run.js'),
-  convert: () => import('./commands/convert.js'),
-  import: () => import('./commands/import.js'),
-  context: () => import('./commands/context.js'),
-  approve: () => import('./commands/approve.js'),
-  keys: () => import('./commands/keys.js'),
-  demo: () => import('./commands/demo.js'),
-  archive: () => import('./commands/archive.js'),
-  log: () => import('./commands/log.js'),
-  show: () => import('./commands/show.js'),
-  search: () => import('./commands/search.js'),
-  runs: () => import('./commands/runs.js'),
-};
+import { COMMANDS } from './commands.js';
+import { type CommandIO, endOnClosedOutput, processIO } from './io.js';
 
 const ISSUES = 'https://github.com/baton-dev/baton/issues';
 
@@ -48,23 +30,24 @@ export async function main(argv: string[], io: CommandIO = processIO()): Promise
   const [verb, ...rest] = argv;
   try {
     if (verb === undefined || verb === '--help' || verb === '-h' || verb === 'help') {
-      if (verb === 'help' && rest[0] && COMMANDS[rest[0]]) {
-        io.stdout(`${(await (COMMANDS[rest[0]] as () => Promise<{ command: Command }>)()).command.help}\n`);
+      const entry = verb === 'help' && rest[0] ? COMMANDS[rest[0]] : undefined;
+      if (entry) {
+        io.stdout(`${(await entry.load()).command.help}\n`);
         return 0;
       }
-      io.stdout(await usage());
+      io.stdout(usage());
       return verb === undefined ? 64 : 0;
     }
     if (verb === '--version' || verb === '-V') {
       io.stdout(`${await version()}\n`);
       return 0;
     }
-    const load = COMMANDS[verb];
-    if (!load) {
+    const entry = COMMANDS[verb];
+    if (!entry) {
       io.stderr(`baton: unknown command "${verb}" (see \`baton --help\`)\n`);
       return 64;
     }
-    const { command } = await load();
+    const { command } = await entry.load();
     if (rest.includes('--help') || rest.includes('-h')) {
       io.stdout(`${command.help}\n`);
       return 0;
@@ -102,7 +85,7 @@ function report(error: unknown, io: CommandIO): number {
   return 70;
 }
 
-async function usage(): Promise<string> {
+function usage(): string {
   const lines = [
     'baton: keeps agent work continuous across context windows and agents',
     '',
@@ -110,9 +93,7 @@ async function usage(): Promise<string> {
     '',
     'Commands:',
   ];
-  for (const [name, load] of Object.entries(COMMANDS)) {
-    lines.push(`  ${name.padEnd(12)}${(await load()).command.summary}`);
-  }
+  for (const [name, entry] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(12)}${entry.summary}`);
   lines.push('', 'Run `baton <command> --help` for the options of one command.', '');
   return lines.join('\n');
 }

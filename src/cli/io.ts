@@ -15,8 +15,6 @@ export interface CommandIO {
 
 /** A command: parses its own flags, calls the library, prints, and returns an exit code. */
 export interface Command {
-  /** One line for `baton --help`. */
-  summary: string;
   /** The full `--help` text. */
   help: string;
   run(args: string[], io: CommandIO): Promise<number>;

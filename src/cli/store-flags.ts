@@ -3,34 +3,45 @@ import { UserError } from '../errors.js';
 import { isRfc3339 } from '../handoff/values.js';
 import type { OpenStoreOptions } from '../store/open.js';
 import type { HandoffFilter, StoredHandoffSummary } from '../store/types.js';
+import { type FlagSpec, integerFlag } from './args.js';
 import type { CommandIO } from './io.js';
 
-/** The flags that narrow `log` and `search`. */
+/** The flags that narrow `log` and `search` (each command adds `--limit` with its own default). */
 export const FILTER_FLAGS = {
-  task: { type: 'string' },
-  repository: { type: 'string' },
-  branch: { type: 'string' },
-  from: { type: 'string' },
-  status: { type: 'string' },
-  since: { type: 'string' },
-  until: { type: 'string' },
-  limit: { type: 'string' },
-  json: { type: 'boolean' },
-} as const;
+  task: { type: 'string', value: 'id', description: "only this task's handoffs" },
+  repository: {
+    type: 'string',
+    value: 'r',
+    description: 'only handoffs anchored to this repository (owner/name)',
+  },
+  branch: { type: 'string', value: 'b', description: 'only handoffs written on this branch' },
+  from: { type: 'string', value: 'agent', description: 'only handoffs by this writer' },
+  status: { type: 'string', value: 's', description: 'only handoffs with this status' },
+  since: {
+    type: 'string',
+    value: 'time',
+    description: "created at or after (RFC 3339, or YYYY-MM-DD for that day's start, UTC)",
+  },
+  until: {
+    type: 'string',
+    value: 'time',
+    description: 'created at or before (RFC 3339, or YYYY-MM-DD for that whole day, UTC)',
+  },
+} as const satisfies Record<string, FlagSpec>;
 
-/** The help lines of `FILTER_FLAGS`. */
-export const FILTER_HELP = `  --task <id>          only this task's handoffs
-  --repository <r>     only handoffs anchored to this repository (owner/name)
-  --branch <b>         only handoffs written on this branch
-  --from <agent>       only handoffs by this writer
-  --status <s>         only handoffs with this status
-  --since <time>       created at or after (RFC 3339, or YYYY-MM-DD for that day's start, UTC)
-  --until <time>       created at or before (RFC 3339, or YYYY-MM-DD for that whole day, UTC)`;
+/** The `--limit` flag of a listing command, with its default in the description. */
+export function limitFlag(what: string, defaultLimit: number) {
+  return {
+    type: 'string',
+    value: 'n',
+    description: `at most n ${what} (default ${defaultLimit})`,
+  } as const satisfies FlagSpec;
+}
 
 /** The filter the flags describe; `defaultLimit` applies unless `--limit` (or `all`) says otherwise. */
 export function filterFromFlags(
   command: string,
-  flags: Partial<Record<keyof typeof FILTER_FLAGS, string | boolean>>,
+  flags: Partial<Record<keyof typeof FILTER_FLAGS | 'limit', string | boolean>>,
   defaultLimit: number | undefined,
 ): HandoffFilter {
   const filter: HandoffFilter = {};
@@ -41,14 +52,7 @@ export function filterFromFlags(
   if (typeof flags.since === 'string') filter.since = timeFlag(command, 'since', flags.since, false);
   if (typeof flags.until === 'string') filter.until = timeFlag(command, 'until', flags.until, true);
   if (typeof flags.limit === 'string') {
-    const n = Number(flags.limit);
-    if (!Number.isSafeInteger(n) || n < 1) {
-      throw new UserError(
-        'USAGE',
-        `--limit must be a whole number from 1 up (see \`baton ${command} --help\`)`,
-      );
-    }
-    filter.limit = n;
+    filter.limit = integerFlag(command, 'limit', flags.limit, { min: 1 });
   } else if (defaultLimit !== undefined) {
     filter.limit = defaultLimit;
   }

@@ -77,83 +77,68 @@ export function readFrontMatter(lines: readonly string[]): FrontMatterResult {
   const entries: FrontMatterEntry[] = [];
   const values = new Map<string, string>();
   const blocks = new Map<string, FrontMatterBlock>();
+  const taken = (key: string) => values.has(key) || blocks.has(key);
   for (let i = 1; i < close; i++) {
     const raw = lines[i] as string;
     const no = i + 1;
     if (raw.trim() === '' || raw.trimStart().startsWith('#')) continue;
     const block = readBlock(lines, i, close);
     if (block) {
-      if (blocks.has(block.key) || values.has(block.key)) {
-        findings.push(
-          finding(
-            'INVALID',
-            'front-matter-duplicate',
-            `front matter \`${block.key}\` appears more than once`,
-            {
-              line: no,
-              field: block.key,
-            },
-          ),
-        );
-      } else blocks.set(block.key, { key: block.key, text: block.text, line: no, endLine: block.end });
+      if (taken(block.key)) findings.push(duplicate(block.key, no));
+      else blocks.set(block.key, { key: block.key, text: block.text, line: no, endLine: block.end });
       i = block.end - 1;
       continue;
     }
-    const colon = raw.indexOf(':');
-    if (/^\s/.test(raw) || colon < 0) {
-      findings.push(
-        finding('INVALID', 'front-matter-not-flat', 'front matter must be flat `key: value` lines', {
-          line: no,
-        }),
-      );
-      continue;
+    const entry = readEntry(raw, no);
+    if ('verdict' in entry) findings.push(entry);
+    else if (values.has(entry.key)) findings.push(duplicate(entry.key, no));
+    else {
+      entries.push(entry);
+      values.set(entry.key, entry.value);
     }
-    const key = raw.slice(0, colon).trim();
-    const value = unquote(raw.slice(colon + 1).trim());
-    if (!KEY_RE.test(key)) {
-      findings.push(
-        finding(
-          'INVALID',
-          'front-matter-key',
-          `front matter key ${JSON.stringify(key)} is not a plain name`,
-          {
-            line: no,
-          },
-        ),
-      );
-      continue;
-    }
-    if (value === '') {
-      findings.push(
-        finding(
-          'INVALID',
-          'front-matter-empty',
-          `front matter \`${key}\` has no value (leave the key out instead)`,
-          {
-            line: no,
-            field: key,
-          },
-        ),
-      );
-      continue;
-    }
-    if (values.has(key)) {
-      findings.push(
-        finding('INVALID', 'front-matter-duplicate', `front matter \`${key}\` appears more than once`, {
-          line: no,
-          field: key,
-        }),
-      );
-      continue;
-    }
-    entries.push({ key, value, line: no });
-    values.set(key, value);
   }
   return {
     frontMatter: { entries, values, blocks, openLine: 1, closeLine: close + 1 },
     findings,
     bodyIndex: close + 1,
   };
+}
+
+const duplicate = (key: string, line: number) =>
+  finding('INVALID', 'front-matter-duplicate', `front matter \`${key}\` appears more than once`, {
+    line,
+    field: key,
+  });
+
+// One flat `key: value` line, or the finding that says why it is not one.
+function readEntry(raw: string, no: number): FrontMatterEntry | Finding {
+  const colon = raw.indexOf(':');
+  if (/^\s/.test(raw) || colon < 0) {
+    return finding('INVALID', 'front-matter-not-flat', 'front matter must be flat `key: value` lines', {
+      line: no,
+    });
+  }
+  const key = raw.slice(0, colon).trim();
+  const value = unquote(raw.slice(colon + 1).trim());
+  if (!KEY_RE.test(key)) {
+    return finding(
+      'INVALID',
+      'front-matter-key',
+      `front matter key ${JSON.stringify(key)} is not a plain name`,
+      {
+        line: no,
+      },
+    );
+  }
+  if (value === '') {
+    return finding(
+      'INVALID',
+      'front-matter-empty',
+      `front matter \`${key}\` has no value (leave the key out instead)`,
+      { line: no, field: key },
+    );
+  }
+  return { key, value, line: no };
 }
 
 // A `key:` line of a block key followed by indented lines, or with its value on the same line;

@@ -6,7 +6,7 @@
 import { UserError } from '../errors.js';
 import type { Finding } from '../handoff/finding.js';
 import { detect } from './detect.js';
-import { loadCodec } from './index.js';
+import { loadCodec } from './registry.js';
 import type { FormatName, ParsedHandoff, RenderLoss } from './types.js';
 
 /** Options of `convertHandoff`. */
@@ -63,7 +63,7 @@ export async function convertHandoff(text: string, options: ConvertOptions): Pro
 // their own body; the others are checked as the canonical handoff they read back as.
 async function hashSurvives(hash: string, to: FormatName, output: string): Promise<boolean> {
   const { contentHash } = await import('../handoff/hash.js');
-  const { bodyOffsetOf } = await import('./_markdown.js');
+  const { bodyOffsetOf } = await import('./markdown.js');
   const body = (md: string) => Buffer.from(md).subarray(bodyOffsetOf(md));
   if (to === 'baton' || to === 'context-kit' || to === 'anchor') return contentHash(body(output)) === hash;
   const back = (await loadCodec(to)).parse(output).handoff;

@@ -3,9 +3,11 @@
  * expiry, injection scan), applies supersession across them, and returns the context bundle:
  * each artifact labelled binding, advisory or quarantined, with its reasons and provenance.
  */
+
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { bodyOffsetOf, readFrontMatter, splitLines } from '../formats/index.js';
+import type { FindingCode } from '../handoff/finding.js';
 import type { ArtifactClass } from '../handoff/types.js';
 import { HANDOFF_SCHEMA } from '../handoff/values.js';
 import { discoverBootFiles, displayPath } from './boot-paths.js';
@@ -137,7 +139,7 @@ async function loadOne(
   contentHash: (b: Uint8Array) => string,
 ): Promise<Loaded> {
   const path = displayPath(root, file);
-  const refuse = (code: string, message: string, bytes: number): Loaded => ({
+  const refuse = (code: FindingCode, message: string, bytes: number): Loaded => ({
     artifact: {
       path,
       label: 'quarantined',

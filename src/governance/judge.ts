@@ -3,7 +3,9 @@
  * the rules, and label it binding, advisory or quarantined. YAML, node:crypto and the trusted
  * keys are loaded only when the artifact has something for them to check.
  */
+
 import type { ArtifactClass } from '../handoff/types.js';
+import { lazy } from '../lazy.js';
 import { type CurrentRole, isBindingClass } from './classes.js';
 import type { TrustedKeys } from './keys.js';
 import { type Manifest, type ManifestSource, readManifest } from './manifest.js';
@@ -11,13 +13,8 @@ import { GOVERNANCE_RULES, type GovernanceFinding, type RuleInput, type RuleStat
 import type { ScanResult } from './scan/index.js';
 import type { SignatureCheck } from './signature.js';
 
-let scanner: Promise<typeof import('./scan/scan.js')> | undefined;
-
 // The scanner, loaded on first use and kept (a repeated `await import()` costs microseconds).
-function scannerModule() {
-  scanner ??= import('./scan/scan.js');
-  return scanner;
-}
+const scannerModule = lazy(() => import('./scan/scan.js'));
 
 /** How an artifact is loaded into an agent's context. */
 export type Label = 'binding' | 'advisory' | 'quarantined';

@@ -3,6 +3,7 @@
  * may lower what an artifact counts as. Together they decide whether an artifact binds, advises,
  * or is quarantined.
  */
+import type { FindingCode } from '../handoff/finding.js';
 import type { ArtifactClass } from '../handoff/types.js';
 import { type CurrentRole, isBindingClass, mayWrite } from './classes.js';
 import type { ManifestRead } from './manifest.js';
@@ -20,7 +21,7 @@ export interface GovernanceFinding {
   /** The rule that found it. */
   rule: string;
   /** Stable code, e.g. `approval-required`, `injection-role-tag`. */
-  code: string;
+  code: FindingCode;
   effect: Effect;
   message: string;
   line?: number;

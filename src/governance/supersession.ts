@@ -3,6 +3,7 @@
  * and kept (a superseded artifact still loads, marked as such: nothing is deleted), cycles are
  * reported and ignored, and a binding artifact is superseded only by an approved one.
  */
+import type { FindingCode } from '../handoff/finding.js';
 import type { Label } from './judge.js';
 import type { GovernanceFinding } from './rules.js';
 
@@ -31,7 +32,7 @@ export function applySupersession(nodes: readonly SupersessionNode[]): Supersess
   const n = nodes.length;
   const supersededBy: string[][] = nodes.map(() => []);
   const findings: GovernanceFinding[][] = nodes.map(() => []);
-  const add = (i: number, code: string, message: string) =>
+  const add = (i: number, code: FindingCode, message: string) =>
     (findings[i] as GovernanceFinding[]).push({
       rule: 'supersession',
       code,

@@ -1,4 +1,7 @@
 /** Findings: what a parser, a rule or a comparison says about one handoff. */
+import type { FindingCode } from './finding-codes.js';
+
+export type { FindingCode } from './finding-codes.js';
 
 /** The verdict of a whole report (FORMATS.md §2). */
 export type Verdict = 'VALID' | 'INVALID' | 'MISMATCH' | 'STALE' | 'UNTRUSTED';
@@ -10,7 +13,7 @@ export type FindingVerdict = Exclude<Verdict, 'VALID'> | 'INFO';
 export interface Finding {
   verdict: FindingVerdict;
   /** Stable identifier of the rule or check, e.g. `section-missing`, `head-moved`. */
-  code: string;
+  code: FindingCode;
   message: string;
   /** 1-based line in the artifact, when the finding is about a place in it. */
   line?: number;
@@ -23,7 +26,7 @@ export interface Finding {
 /** A finding, built without repeating the property names at every call. */
 export function finding(
   verdict: FindingVerdict,
-  code: string,
+  code: FindingCode,
   message: string,
   extra: Omit<Finding, 'verdict' | 'code' | 'message'> = {},
 ): Finding {

@@ -2,7 +2,7 @@
  * Markdown plans: `# Plan: <title>`, then `## TASK-01: <title>` per task with `- Depends on:`,
  * `- Files in scope:`, `- Verify by: \`cmd\`` (one or more), `- Goal:` and free text.
  */
-import { codeSpans } from '../formats/_text.js';
+import { codeSpans } from '../formats/text.js';
 import type { Plan, PlanProblem, PlanTask } from './types.js';
 
 const TASK_HEADING = /^##[ \t]+([A-Za-z][\w.-]*)[ \t]*[:—–-][ \t]*(.+?)[ \t]*$/;

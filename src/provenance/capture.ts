@@ -8,10 +8,10 @@ import { relative, sep } from 'node:path';
 import { UserError } from '../errors.js';
 import type { Provenance } from '../handoff/types.js';
 import { readGitConfig } from './_config.js';
-import { runGit } from './_git.js';
 import { readSymref, refExists } from './_refs.js';
 import { parseStatus, type WorktreeChange } from './_status.js';
 import { locateRepository, realPath } from './discover.js';
+import { runGit } from './git.js';
 import { repositoryFromUrl } from './repository-name.js';
 
 /** Paths that never count as changes to the work tree: baton's folder and context-kit's. */

@@ -6,7 +6,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
-import { runGit } from './_git.js';
+import { runGit } from './git.js';
 
 /** A path at a commit and in the work tree now. */
 export interface PathState {

@@ -1,6 +1,5 @@
 /** Git provenance: capture the current state, compare it with a saved one, describe what moved. */
 
-export { gitProcessCount } from './_git.js';
 export type { WorktreeChange } from './_status.js';
 export { type Capture, type CaptureOptions, captureProvenance, OWN_FOLDERS } from './capture.js';
 export { commitPaths, findCommitWithTrailers, headCommit, type PathState, pathStates } from './commit.js';
@@ -12,5 +11,6 @@ export {
   IDENTITY_FIELDS,
 } from './compare.js';
 export { findRepositoryRoot, locateRepository, type RepositoryLocation, realPath } from './discover.js';
+export { gitProcessCount } from './git.js';
 export { repositoryFromUrl } from './repository-name.js';
 export { type CommitSince, describeSince, type FileSince, type HeadRelation, type Since } from './since.js';

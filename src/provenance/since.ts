@@ -1,7 +1,7 @@
 /** What moved between a saved HEAD and now: how they relate, the commits, the files. */
 import { COMMIT_RE } from '../handoff/values.js';
-import { runGit } from './_git.js';
 import { OWN_PATHSPECS } from './capture.js';
+import { runGit } from './git.js';
 
 /** How the saved HEAD relates to the current one. */
 export type HeadRelation = 'same' | 'moved-on' | 'rewritten' | 'unknown';

@@ -3,7 +3,7 @@
  * `- Status: PENDING|STARTED|IN_PROGRESS|COMPLETED`, `- Started:`, `- Updated:` and
  * `- Files changed:` with `` `path` — CREATE|MODIFY|DELETE `` entries.
  */
-import { codeSpans } from '../formats/_text.js';
+import { codeSpans } from '../formats/text.js';
 
 /** A file the builder says it changed. */
 export interface ProgressFile {

@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { runGit } from '../provenance/_git.js';
+import { runGit } from '../provenance/git.js';
 
 /** A throwaway repository with helpers to change it. */
 export interface TempRepo {

@@ -3,10 +3,12 @@
  * the manifest, signature, class and expiry rules through the same judge `baton context` uses.
  * A refusal is UNTRUSTED, a malformed manifest INVALID, everything else INFO.
  */
+
 import { dirname, join } from 'node:path';
 import type { CurrentRole } from '../governance/classes.js';
 import type { FlatField } from '../governance/manifest.js';
 import { type Finding, finding } from '../handoff/finding.js';
+import { lazy } from '../lazy.js';
 import { findRepositoryRoot } from '../provenance/discover.js';
 import type { Subject } from './subject.js';
 
@@ -20,13 +22,8 @@ export interface GovernanceCheckOptions {
   trustedKeysDir?: string;
 }
 
-let judge: Promise<typeof import('../governance/judge.js')> | undefined;
-
 // Loaded on first use and kept: `await import()` of a loaded module still costs microseconds.
-function judgeModule() {
-  judge ??= import('../governance/judge.js');
-  return judge;
-}
+const judgeModule = lazy(() => import('../governance/judge.js'));
 
 const VERDICT = { invalid: 'INVALID', quarantine: 'UNTRUSTED', info: 'INFO' } as const;
 

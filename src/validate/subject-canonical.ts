@@ -8,7 +8,7 @@ import { FLAT_FIELDS } from '../governance/manifest.js';
 import { type Finding, finding } from '../handoff/finding.js';
 import { DEFAULT_LIMITS, type Limits } from '../handoff/values.js';
 import { rulesFor } from './rules.js';
-import type { Subject, SubjectOptions } from './subject.js';
+import type { Subject, SubjectOptions } from './subject-types.js';
 
 /** Reads an artifact in `format` and applies the rules of its format. */
 export async function readCanonicalSubject(

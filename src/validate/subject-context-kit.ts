@@ -5,7 +5,7 @@
 import { FLAT_FIELDS } from '../governance/manifest.js';
 import type { Provenance } from '../handoff/types.js';
 import { PROVENANCE_KEYS } from '../handoff/types.js';
-import type { Subject } from './subject.js';
+import type { Subject } from './subject-types.js';
 
 /** Reads a context-kit artifact by context-kit's rules; the full model only when asked for. */
 export async function readContextKitSubject(text: string, withHandoff: boolean): Promise<Subject> {
@@ -22,7 +22,7 @@ export async function readContextKitSubject(text: string, withHandoff: boolean):
     findings: check.findings,
     provenance,
     fieldLines: check.fieldLines,
-    bodyOffset: async () => (await import('../formats/_markdown.js')).bodyOffsetOf(text),
+    bodyOffset: async () => (await import('../formats/markdown.js')).bodyOffsetOf(text),
     items: check.sections.reduce(
       (n, s) => n + s.lines.filter((l) => /^(?:[-*+] |\d+[.)] )/.test(l.text)).length,
       0,

@@ -240,7 +240,7 @@ function complete(capture: Capture, explicitBase: string | undefined): Provenanc
 async function renderWithHash(h: ParsedHandoff, format: 'baton' | 'context-kit'): Promise<string> {
   const codec = await loadCodec(format);
   const draft = codec.render(h).text;
-  const { bodyOffsetOf } = await import('../formats/_markdown.js');
+  const { bodyOffsetOf } = await import('../formats/markdown.js');
   const body = Buffer.from(draft).subarray(bodyOffsetOf(draft));
   h.content_hash = contentHash(body);
   return codec.render(h).text;

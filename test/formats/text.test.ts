@@ -11,7 +11,7 @@ import {
   unescapeBlock,
   unescapeComments,
   unescapeField,
-} from '../../src/formats/_text.js';
+} from '../../src/formats/text.js';
 
 const tricky = fc.string({
   unit: fc.constantFrom('a', ' ', '—', '\\', '<', '!', '-', '`', '#', '~', '\n', 'x'),

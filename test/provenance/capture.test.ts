@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BatonError } from '../../src/errors.js';
-import { gitProcessCount } from '../../src/provenance/_git.js';
 import {
   type Capture,
   type CaptureOptions,
   captureProvenance,
   excludingPaths,
 } from '../../src/provenance/capture.js';
+import { gitProcessCount } from '../../src/provenance/git.js';
 import { createTempRepo, type TempRepo, type TempRepoOptions } from '../../src/testing/git-repo.js';
 
 const repos: TempRepo[] = [];

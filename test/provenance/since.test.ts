@@ -1,7 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { gitProcessCount } from '../../src/provenance/_git.js';
+import { gitProcessCount } from '../../src/provenance/git.js';
 import { describeSince, type FileSince } from '../../src/provenance/since.js';
 import { createTempRepo, type TempRepo } from '../../src/testing/git-repo.js';
 

@@ -5,15 +5,19 @@ import { isArtifactClass } from '../../governance/classes.js';
 import { batonHome } from '../../governance/keys.js';
 import { ARTIFACT_CLASSES } from '../../handoff/values.js';
 import { resolveHandoffPath } from '../../validate/paths.js';
-import { badValue, parseFlags } from '../args.js';
+import { badValue, type FlagSpec, helpText, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
 
-const FLAGS = { key: { type: 'string' }, class: { type: 'string' }, json: { type: 'boolean' } } as const;
+const FLAGS = {
+  key: { type: 'string', value: 'name', description: 'the key to sign with (required)' },
+  class: { type: 'string', value: 'class', description: 'set the class as you approve it (e.g. policy)' },
+  json: { type: 'boolean', description: 'print what was approved as JSON' },
+} as const satisfies Record<string, FlagSpec>;
 
 /** The approve command. */
 export const command: Command = {
-  summary: 'approve an artifact: set content_hash and approved_by, sign with an ed25519 key',
-  help: `Usage: baton approve <file> --key <name> [--class <class>] [--json]
+  help: helpText({
+    usage: `Usage: baton approve <file> --key <name> [--class <class>] [--json]
 
 Signs the file as it is now with your private key $BATON_HOME/keys/<name>.key. Its
 context_manifest (created from the file's own fields when it has none) gets
@@ -21,14 +25,10 @@ content_hash (sha256 of the text after the front matter), approved_by and approv
 and a signature over them and every other manifest field. Nothing else in the file
 changes; it is written atomically. The approval holds wherever the matching public
 key is committed in .baton/trusted-keys/. Text with a high-severity injection-risk
-finding, or a handoff whose content_hash no longer matches, is refused.
-
-Options:
-  --key <name>      the key to sign with (required)
-  --class <class>   set the class as you approve it (e.g. policy)
-  --json            print what was approved as JSON
-
-Exit codes: 0 approved, 1 file or key missing, 4 refused, 64 usage.`,
+finding, or a handoff whose content_hash no longer matches, is refused.`,
+    flags: FLAGS,
+    after: `Exit codes: 0 approved, 1 file or key missing, 4 refused, 64 usage.`,
+  }),
   async run(args, io) {
     const { flags, positionals } = parseFlags('approve', args, FLAGS);
     if (positionals.length !== 1)

@@ -1,21 +1,21 @@
 /** `baton archive [path]`: keep the current handoff in the store, only while it is VALID now. */
 import { archiveHandoff } from '../../archive/archive.js';
 import { openStore } from '../../store/open.js';
-import { parseFlags } from '../args.js';
+import { type FlagSpec, helpText, parseFlags } from '../args.js';
 import { formatFlag, oneHandoffPath } from '../handoff-args.js';
 import type { Command } from '../io.js';
 import { printRefusal } from '../output.js';
 import { storeOptions } from '../store-flags.js';
 
 const FLAGS = {
-  format: { type: 'string' },
-  json: { type: 'boolean' },
-} as const;
+  format: { type: 'string', value: 'f', description: 'auto (default), baton, context-kit, json' },
+  json: { type: 'boolean', description: 'print {id, status: stored|unchanged, content_hash, path, store}' },
+} as const satisfies Record<string, FlagSpec>;
 
 /** The archive command. */
 export const command: Command = {
-  summary: 'keep the current handoff in the store (only while it is VALID now)',
-  help: `Usage: baton archive [path] [options]
+  help: helpText({
+    usage: `Usage: baton archive [path] [options]
 
 Validates the handoff against the repository it is in, as \`baton validate\` does,
 and keeps it in the store only when it is VALID now. A handoff that is INVALID,
@@ -25,15 +25,12 @@ other bytes under an id already archived are refused (archived handoffs are neve
 replaced). The path is found as for validate (default .baton/handoff.md).
 
 The store is $BATON_STORE, else "store" in .baton/config.json, else the SQLite
-file .baton/baton.db under the repository root (see docs/store.md).
-
-Options:
-  --format <f>   auto (default), baton, context-kit, json
-  --json         print {id, status: stored|unchanged, content_hash, path, store}
-
-Exit codes: 0 archived (or already archived), refused: 1 INVALID, 2 MISMATCH,
+file .baton/baton.db under the repository root (see docs/store.md).`,
+    flags: FLAGS,
+    after: `Exit codes: 0 archived (or already archived), refused: 1 INVALID, 2 MISMATCH,
 3 STALE, 4 UNTRUSTED; 1 the store refused it (a different handoff has its id),
 64 usage error.`,
+  }),
   async run(args, io) {
     const { flags, positionals } = parseFlags('archive', args, FLAGS);
     const format = formatFlag('archive', flags.format);

@@ -3,15 +3,18 @@ import { UserError } from '../../errors.js';
 import { renderBundle } from '../../governance/bundle.js';
 import { loadContext } from '../../governance/context.js';
 import { findRepositoryRoot, realPath } from '../../provenance/discover.js';
-import { parseFlags } from '../args.js';
+import { type FlagSpec, helpText, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
 
-const FLAGS = { json: { type: 'boolean' }, strict: { type: 'boolean' } } as const;
+const FLAGS = {
+  json: { type: 'boolean', description: 'print the bundle as JSON' },
+  strict: { type: 'boolean', description: 'exit 4 when any artifact is quarantined' },
+} as const satisfies Record<string, FlagSpec>;
 
 /** The context command. */
 export const command: Command = {
-  summary: 'print the boot context: each artifact binding, advisory or quarantined, as data',
-  help: `Usage: baton context [paths…] [options]
+  help: helpText({
+    usage: `Usage: baton context [paths…] [options]
 
 Loads what an agent boots from: AGENTS.md, CLAUDE.md, NEXT_AGENT_INIT.md, every file
 under .baton/context/, .baton/handoff.md, and the paths listed in .baton/config.json
@@ -21,14 +24,11 @@ in .baton/trusted-keys/, its class and expiry, supersession, and an injection-ri
 scan. Then it prints the bundle: every artifact labelled BINDING (approved policy),
 ADVISORY (everything else that loads) or QUARANTINED (refused, text withheld), with
 the reasons, and its text wrapped as data with its provenance in a wrapper the text
-cannot close. Relative paths resolve from the repository root.
-
-Options:
-  --json     print the bundle as JSON
-  --strict   exit 4 when any artifact is quarantined
-
-Exit codes: 0 loaded (also when something was quarantined, without --strict),
+cannot close. Relative paths resolve from the repository root.`,
+    flags: FLAGS,
+    after: `Exit codes: 0 loaded (also when something was quarantined, without --strict),
 4 something was quarantined (--strict), 1 a path given does not exist, 64 usage.`,
+  }),
   async run(args, io) {
     const { flags, positionals } = parseFlags('context', args, FLAGS);
     const root = findRepositoryRoot(io.cwd) ?? realPath(io.cwd);

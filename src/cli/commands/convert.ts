@@ -6,37 +6,35 @@ import { FORMAT_NAMES, isFormatName } from '../../formats/names.js';
 import type { FormatName } from '../../formats/types.js';
 import { READ_LIMIT } from '../../validate/read.js';
 import { writeHandoffFile } from '../../write/replace.js';
-import { badValue, parseFlags } from '../args.js';
+import { badValue, type FlagSpec, helpText, parseFlags } from '../args.js';
 import { readInputText } from '../input.js';
 import type { Command } from '../io.js';
 
 const FLAGS = {
-  to: { type: 'string' },
-  from: { type: 'string' },
-  output: { type: 'string', short: 'o' },
-  strict: { type: 'boolean' },
-  json: { type: 'boolean' },
-} as const;
+  to: { type: 'string', value: 'format', description: 'the format to write (required)' },
+  from: {
+    type: 'string',
+    value: 'format',
+    description: "the input's format (default: recognised by content)",
+  },
+  output: { type: 'string', short: 'o', value: 'file', description: 'write here instead of stdout' },
+  strict: { type: 'boolean', description: 'treat any warning as an error: exit 1 and write nothing' },
+  json: { type: 'boolean', description: 'print {from, to, losses, findings, text} as JSON on stdout' },
+} as const satisfies Record<string, FlagSpec>;
 
 /** The convert command. */
 export const command: Command = {
-  summary: 'convert a handoff between formats (baton, context-kit, json, anchor, pipeline-xml, forge, phase)',
-  help: `Usage: baton convert <file|-> --to <format> [-o <out>] [options]
+  help: helpText({
+    usage: `Usage: baton convert <file|-> --to <format> [-o <out>] [options]
 
 Reads a handoff in any format baton knows (recognised by content, or --from) and writes
 it in another: to stdout, or atomically to --output. What the target format cannot hold
 is listed on stderr as warnings; front matter and provenance travel in every format.
 
-Formats: ${FORMAT_NAMES.join(', ')}
-
-Options:
-  --to <format>        the format to write (required)
-  --from <format>      the input's format (default: recognised by content)
-  -o, --output <file>  write here instead of stdout
-  --strict             treat any warning as an error: exit 1 and write nothing
-  --json               print {from, to, losses, findings, text} as JSON on stdout
-
-Exit codes: 0 converted, 1 unreadable input (or warnings with --strict), 64 usage error.`,
+Formats: ${FORMAT_NAMES.join(', ')}`,
+    flags: FLAGS,
+    after: `Exit codes: 0 converted, 1 unreadable input (or warnings with --strict), 64 usage error.`,
+  }),
   async run(args, io) {
     const { flags, positionals } = parseFlags('convert', args, FLAGS);
     if (!flags.to) throw new UserError('USAGE', 'convert needs --to <format> (see `baton convert --help`)');

@@ -4,27 +4,28 @@
  * caught by validate and resume when someone else moves the repository on.
  */
 import { createTempRepo } from '../../testing/git-repo.js';
-import { parseFlags } from '../args.js';
+import { type FlagSpec, helpText, parseFlags } from '../args.js';
 import { continuityDemo } from '../demo/continuity.js';
 import { pipelineDemo } from '../demo/pipeline.js';
 import type { Command } from '../io.js';
 
-const FLAGS = { keep: { type: 'boolean' } } as const;
+const FLAGS = {
+  keep: { type: 'boolean', description: 'keep the temporary repository and print its path' },
+} as const satisfies Record<string, FlagSpec>;
 
 /** The demo command. */
 export const command: Command = {
-  summary: 'watch a plan run and a handoff catch a repository that moved on',
-  help: `Usage: baton demo [--keep]
+  help: helpText({
+    usage: `Usage: baton demo [--keep]
 
 In a temporary git repository with a tiny project: runs a three-task plan with a
 scripted builder and the built-in verifier (one builder fails the gate once and is
 retried), shows each dispatch's tokens beside what forwarding every earlier handoff
 would cost; then writes a handoff, moves the repository on (a commit and an
 uncommitted edit by "someone else"), and shows validate and resume catching exactly
-what moved, and another branch being refused as not the same work.
-
-Options:
-  --keep   keep the temporary repository and print its path`,
+what moved, and another branch being refused as not the same work.`,
+    flags: FLAGS,
+  }),
   async run(args, io) {
     const { flags } = parseFlags('demo', args, FLAGS);
     const repo = createTempRepo({ origin: 'https://example.invalid/acme/calc.git', prefix: 'calc demo' });

@@ -4,41 +4,50 @@ import { UserError } from '../../errors.js';
 import type { ImportReport } from '../../formats/import/index.js';
 import { READ_LIMIT } from '../../validate/read.js';
 import { writeHandoffFile } from '../../write/replace.js';
-import { parseFlags } from '../args.js';
+import { type FlagSpec, helpText, parseFlags } from '../args.js';
 import { readInputText } from '../input.js';
 import type { Command } from '../io.js';
 import { formatFinding } from '../output.js';
 
 const FLAGS = {
-  output: { type: 'string', short: 'o' },
-  from: { type: 'string' },
-  report: { type: 'boolean' },
-  json: { type: 'boolean' },
-  fit: { type: 'boolean' },
-} as const;
+  output: {
+    type: 'string',
+    short: 'o',
+    value: 'file',
+    description: 'write the handoff here instead of stdout',
+  },
+  from: {
+    type: 'string',
+    value: 'writer',
+    description: 'the writer to record (default: the source\'s author, else "import")',
+  },
+  report: {
+    type: 'boolean',
+    description:
+      'print the mapping: each source section → canonical field, bytes\nmapped vs kept in Notes, provenance candidates and findings',
+  },
+  json: { type: 'boolean', description: 'print {report, markdown} (with --output: {report}) as JSON' },
+  fit: {
+    type: 'boolean',
+    description:
+      'when the result is over the caps, fold the oldest appended entries\ninto <out>.archive.md beside the output (needs --output)',
+  },
+} as const satisfies Record<string, FlagSpec>;
 
 /** The import command. */
 export const command: Command = {
-  summary: 'import a free-form handoff (Markdown, JSON, YAML, XML) as a canonical handoff',
-  help: `Usage: baton import <file|-> [-o <out>] [options]
+  help: helpText({
+    usage: `Usage: baton import <file|-> [-o <out>] [options]
 
 Reads a handoff written in any style — Markdown with any headings (English, Chinese,
 Spanish, Russian and more), JSON, YAML or XML, or a format baton knows — and maps it
 onto the canonical handoff: headings and keys by synonyms, checkbox lists, tables,
 status emoji. What maps to no field is kept under Notes verbatim. Done items are
-imported as unverified. Prints canonical Markdown, or writes it atomically to --output.
-
-Options:
-  -o, --output <file>  write the handoff here instead of stdout
-  --from <writer>      the writer to record (default: the source's author, else "import")
-  --report             print the mapping: each source section → canonical field, bytes
-                       mapped vs kept in Notes, provenance candidates and findings
-  --json               print {report, markdown} (with --output: {report}) as JSON
-  --fit                when the result is over the caps, fold the oldest appended entries
-                       into <out>.archive.md beside the output (needs --output)
-
-Exit codes: 0 imported (findings are warnings), 1 unreadable input (missing, over
+imported as unverified. Prints canonical Markdown, or writes it atomically to --output.`,
+    flags: FLAGS,
+    after: `Exit codes: 0 imported (findings are warnings), 1 unreadable input (missing, over
 8 MiB, not UTF-8, malformed JSON or YAML), 64 usage error.`,
+  }),
   async run(args, io) {
     const { flags, positionals } = parseFlags('import', args, FLAGS);
     if (positionals.length > 1)

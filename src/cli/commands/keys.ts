@@ -3,15 +3,18 @@ import { join } from 'node:path';
 import { UserError } from '../../errors.js';
 import { batonHome, generateKey, loadTrustedKeys, TRUSTED_KEYS_DIR } from '../../governance/keys.js';
 import { findRepositoryRoot } from '../../provenance/discover.js';
-import { parseFlags } from '../args.js';
+import { type FlagSpec, helpText, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
 
-const FLAGS = { json: { type: 'boolean' }, 'no-trust': { type: 'boolean' } } as const;
+const FLAGS = {
+  'no-trust': { type: 'boolean', description: 'do not write the public key into the repository' },
+  json: { type: 'boolean', description: 'print the result as JSON' },
+} as const satisfies Record<string, FlagSpec>;
 
 /** The keys command. */
 export const command: Command = {
-  summary: 'generate an ed25519 key for approving artifacts, or list keys',
-  help: `Usage: baton keys generate <name> [--no-trust] [--json]
+  help: helpText({
+    usage: `Usage: baton keys generate <name> [--no-trust] [--json]
        baton keys list [--json]
 
 generate: creates an ed25519 key pair. The private key goes to
@@ -19,13 +22,10 @@ $BATON_HOME/keys/<name>.key (default ~/.config/baton; mode 0600); the public key
 beside it and, inside a git repository, to .baton/trusted-keys/<name>.pub: commit
 that file to trust the key there. An existing key is never overwritten.
 
-list: the private keys in $BATON_HOME/keys and the keys this repository trusts.
-
-Options:
-  --no-trust   do not write the public key into the repository
-  --json       print the result as JSON
-
-Exit codes: 0 done, 1 the name is taken, 64 usage.`,
+list: the private keys in $BATON_HOME/keys and the keys this repository trusts.`,
+    flags: FLAGS,
+    after: `Exit codes: 0 done, 1 the name is taken, 64 usage.`,
+  }),
   async run(args, io) {
     const { flags, positionals } = parseFlags('keys', args, FLAGS);
     const [action, name, ...rest] = positionals;

@@ -1,29 +1,29 @@
 /** `baton log`: the archived handoffs, newest first. */
 import { UserError } from '../../errors.js';
 import { withStore } from '../../store/open.js';
-import { parseFlags } from '../args.js';
+import { type FlagSpec, helpText, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
-import { FILTER_FLAGS, FILTER_HELP, filterFromFlags, handoffLine, storeOptions } from '../store-flags.js';
+import { FILTER_FLAGS, filterFromFlags, handoffLine, limitFlag, storeOptions } from '../store-flags.js';
 
-const FLAGS = { ...FILTER_FLAGS, all: { type: 'boolean' } } as const;
 const DEFAULT_LIMIT = 50;
+const FLAGS = {
+  ...FILTER_FLAGS,
+  limit: limitFlag('handoffs', DEFAULT_LIMIT),
+  all: { type: 'boolean', description: 'every matching handoff' },
+  json: { type: 'boolean', description: 'print a JSON array of the handoffs (without their text)' },
+} as const satisfies Record<string, FlagSpec>;
 
 /** The log command. */
 export const command: Command = {
-  summary: 'list archived handoffs, newest first',
-  help: `Usage: baton log [options]
+  help: helpText({
+    usage: `Usage: baton log [options]
 
 Lists the handoffs in the store, newest first, one per line:
   <id>  <created_at>  <status>  <task>  <from>  <title>
-Give an id (or its start) to \`baton show\` to read one.
-
-Options:
-${FILTER_HELP}
-  --limit <n>          at most n handoffs (default ${DEFAULT_LIMIT})
-  --all                every matching handoff
-  --json               print a JSON array of the handoffs (without their text)
-
-Exit codes: 0, also when there are none; 1 the store cannot be read; 64 usage error.`,
+Give an id (or its start) to \`baton show\` to read one.`,
+    flags: FLAGS,
+    after: 'Exit codes: 0, also when there are none; 1 the store cannot be read; 64 usage error.',
+  }),
   async run(args, io) {
     const { flags, positionals } = parseFlags('log', args, FLAGS);
     if (positionals.length > 0) {

@@ -1,23 +1,28 @@
 /** `baton provenance [path]`: the current git anchors, as a handoff would record them. */
 import { PROVENANCE_KEYS } from '../../handoff/types.js';
 import { captureProvenance } from '../../provenance/capture.js';
-import { parseFlags } from '../args.js';
+import { type FlagSpec, helpText, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
 
-const FLAGS = { json: { type: 'boolean' }, 'base-ref': { type: 'string' } } as const;
+const FLAGS = {
+  'base-ref': {
+    type: 'string',
+    value: 'ref',
+    description:
+      "measure the base against this ref instead of the default\n(upstream, else origin/HEAD's target, else the default branch)",
+  },
+  json: { type: 'boolean', description: 'print an object with the values, uncommitted changes and notes' },
+} as const satisfies Record<string, FlagSpec>;
 
 /** The provenance command. */
 export const command: Command = {
-  summary: 'print the current git anchors (repository, branch, head, base, state)',
-  help: `Usage: baton provenance [path] [options]
+  help: helpText({
+    usage: `Usage: baton provenance [path] [options]
 
 Prints the provenance a handoff written now would record, for the repository that
-contains path (default: the working directory), one \`key: value\` per line.
-
-Options:
-  --base-ref <ref>   measure the base against this ref instead of the default
-                     (upstream, else origin/HEAD's target, else the default branch)
-  --json             print an object with the values, uncommitted changes and notes`,
+contains path (default: the working directory), one \`key: value\` per line.`,
+    flags: FLAGS,
+  }),
   async run(args, io) {
     const { flags, positionals } = parseFlags('provenance', args, FLAGS);
     const { resolve } = await import('node:path');

@@ -2,38 +2,35 @@
 import { UserError } from '../../errors.js';
 import { renderBrief } from '../../resume/render.js';
 import { resumeHandoff } from '../../resume/resume.js';
-import { parseFlags } from '../args.js';
+import { type FlagSpec, helpText, parseFlags } from '../args.js';
 import { formatFlag, oneHandoffPath } from '../handoff-args.js';
 import type { Command } from '../io.js';
 import { printRefusal } from '../output.js';
 
 const FLAGS = {
-  format: { type: 'string' },
-  json: { type: 'boolean' },
-  reverify: { type: 'boolean' },
-  timeout: { type: 'string' },
-} as const;
+  format: { type: 'string', value: 'f', description: 'auto (default), baton, context-kit, json' },
+  reverify: {
+    type: 'boolean',
+    description: "run each claim-to-re-verify's command from the repository root\nand report pass/fail now",
+  },
+  timeout: { type: 'string', value: 'sec', description: 'per command with --reverify (default 120)' },
+  json: { type: 'boolean', description: 'print the brief as JSON' },
+} as const satisfies Record<string, FlagSpec>;
 
 /** The resume command. */
 export const command: Command = {
-  summary: 'print the brief to paste into a fresh context (refuses INVALID/MISMATCH/UNTRUSTED)',
-  help: `Usage: baton resume [path] [options]
+  help: helpText({
+    usage: `Usage: baton resume [path] [options]
 
 Validates the handoff against the repository it is in. An INVALID, MISMATCH or
 UNTRUSTED handoff is refused: the reasons go to stderr, nothing to stdout, and the
 exit code is validate's. Otherwise prints a brief for a fresh context: the goal,
 provenance then and now, DO NOT REDO, DO NOT REVERSE, remaining sub-specs, dead
 ends, open concerns, preferences; and when stale, what moved (fields, commits,
-files) and the claims to re-verify. It never changes the handoff.
-
-Options:
-  --format <f>      auto (default), baton, context-kit, json
-  --reverify        run each claim-to-re-verify's command from the repository root
-                    and report pass/fail now
-  --timeout <sec>   per command with --reverify (default 120)
-  --json            print the brief as JSON
-
-Exit codes: 0 fresh, 3 stale; refused: 1 INVALID, 2 MISMATCH, 4 UNTRUSTED; 64 usage.`,
+files) and the claims to re-verify. It never changes the handoff.`,
+    flags: FLAGS,
+    after: `Exit codes: 0 fresh, 3 stale; refused: 1 INVALID, 2 MISMATCH, 4 UNTRUSTED; 64 usage.`,
+  }),
   async run(args, io) {
     const { flags, positionals } = parseFlags('resume', args, FLAGS);
     const format = formatFlag('resume', flags.format);

@@ -11,31 +11,62 @@ import { resumeRun, startRun } from '../../run/engine.js';
 import { EventLog } from '../../run/events.js';
 import { runPaths } from '../../run/records.js';
 import { progressPrinter, summaryLines } from '../_progress.js';
-import { badValue, parseFlags } from '../args.js';
+import { badValue, type FlagSpec, helpText, integerFlag, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
 
 const FLAGS = {
-  plan: { type: 'string', short: 'p' },
-  builder: { type: 'string' },
-  verifier: { type: 'string' },
-  parallel: { type: 'string' },
-  'max-attempts': { type: 'string' },
-  timeout: { type: 'string' },
-  'dispatch-format': { type: 'string' },
-  'allow-dirty': { type: 'boolean' },
-  resume: { type: 'string' },
-  endpoints: { type: 'string' },
-  'handoff-threshold': { type: 'string' },
-  'max-respawns': { type: 'string' },
-  verify: { type: 'string', multiple: true },
-  'no-store': { type: 'boolean' },
-  json: { type: 'boolean' },
-} as const;
+  plan: { type: 'string', short: 'p', value: 'file', description: 'the plan (Markdown or YAML)' },
+  builder: { type: 'string', value: 'agent', description: 'the builder agent (required for a new run)' },
+  verifier: {
+    type: 'string',
+    value: 'agent',
+    description: "a verifier agent (default: the built-in verifier runs\neach task's Verify by commands)",
+  },
+  parallel: { type: 'string', value: 'n', description: 'independent tasks at once (default 1)' },
+  'max-attempts': { type: 'string', value: 'n', description: 'attempts per task (default 3)' },
+  timeout: { type: 'string', value: 'sec', description: 'per agent call (default 600)' },
+  'dispatch-format': { type: 'string', value: 'f', description: 'xml (default) or markdown' },
+  'allow-dirty': { type: 'boolean', description: 'start with uncommitted changes (never committed)' },
+  endpoints: {
+    type: 'string',
+    value: 'file',
+    description: 'named endpoints (default .baton/endpoints.yaml)',
+  },
+  'handoff-threshold': {
+    type: 'string',
+    value: 'f',
+    description: 'share of max_context that brings a BUDGET NOTICE\n(default 0.8)',
+  },
+  'max-respawns': {
+    type: 'string',
+    value: 'n',
+    description:
+      'continuation windows per stage (default 2; 0 escalates\nthe first handoff as a decomposition error)',
+  },
+  verify: {
+    type: 'string',
+    multiple: true,
+    value: 'cmd',
+    description: "run after each task's builder finishes; a failure is a\nfailed attempt (repeatable)",
+  },
+  resume: {
+    type: 'string',
+    value: 'run-id',
+    description:
+      "continue a run that was interrupted (kill -9 included);\nthe agents are the ones given, else the run's own",
+  },
+  'no-store': {
+    type: 'boolean',
+    description:
+      'keep the events in the run folder only, not also in the\nstore (the store: $BATON_STORE, else .baton/baton.db)',
+  },
+  json: { type: 'boolean', description: 'print run.json at the end instead of the summary' },
+} as const satisfies Record<string, FlagSpec>;
 
 /** The run command. */
 export const command: Command = {
-  summary: 'run a plan: builder → verifier → committer per task, with a sliding window of handoffs',
-  help: `Usage: baton run --plan <file> --builder <agent> [options]
+  help: helpText({
+    usage: `Usage: baton run --plan <file> --builder <agent> [options]
        baton run --resume <run-id> [--builder <agent>] [--verifier <agent>]
 
 Runs the plan's tasks in dependency order. Each task goes builder → verifier →
@@ -59,45 +90,18 @@ threshold a BUDGET NOTICE asks the agent to hand off. A handoff (Anchor's five
 sections, or a canonical handoff with status in-progress) continues in a fresh
 window, restating the task and carrying what was done and decided; a sub-spec
 without Verify by gets one corrective retry, then the task escalates; remaining
-work outside the task's files in scope is refused and goes back to planning.
-
-Options:
-  -p, --plan <file>          the plan (Markdown or YAML)
-  --builder <agent>          the builder agent (required for a new run)
-  --verifier <agent>         a verifier agent (default: the built-in verifier runs
-                             each task's Verify by commands)
-  --parallel <n>             independent tasks at once (default 1)
-  --max-attempts <n>         attempts per task (default 3)
-  --timeout <sec>            per agent call (default 600)
-  --dispatch-format <f>      xml (default) or markdown
-  --allow-dirty              start with uncommitted changes (never committed)
-  --endpoints <file>         named endpoints (default .baton/endpoints.yaml)
-  --handoff-threshold <f>    share of max_context that brings a BUDGET NOTICE
-                             (default 0.8)
-  --max-respawns <n>         continuation windows per stage (default 2; 0 escalates
-                             the first handoff as a decomposition error)
-  --verify <cmd>             run after each task's builder finishes; a failure is a
-                             failed attempt (repeatable)
-  --resume <run-id>          continue a run that was interrupted (kill -9 included);
-                             the agents are the ones given, else the run's own
-  --no-store                 keep the events in the run folder only, not also in the
-                             store (the store: $BATON_STORE, else .baton/baton.db)
-  --json                     print run.json at the end instead of the summary
-
-Exit codes: 0 every task committed, 1 the plan or the repository was refused
+work outside the task's files in scope is refused and goes back to planning.`,
+    flags: FLAGS,
+    after: `Exit codes: 0 every task committed, 1 the plan or the repository was refused
 (nothing ran), 5 a task failed or escalated and the run halted, 6 a task needs
 planning (its handoff widened the scope, or it outgrew its windows), 64 usage error.`,
+  }),
   async run(args, io) {
     const { flags } = parseFlags('run', args, FLAGS);
     const root = findRepositoryRoot(io.cwd);
     if (!root) throw new UserError('RUN_REFUSED', `${io.cwd} is not inside a git repository`);
-    const number = (name: string, value: string | undefined, min: number) => {
-      if (value === undefined) return undefined;
-      const n = Number(value);
-      if (!Number.isInteger(n) || n < min)
-        throw new UserError('USAGE', `--${name} must be a whole number of at least ${min}`);
-      return n;
-    };
+    const number = (name: string, value: string | undefined, min: number) =>
+      value === undefined ? undefined : integerFlag('run', name, value, { min });
     const format = flags['dispatch-format'] ?? 'xml';
     if (format !== 'xml' && format !== 'markdown')
       throw badValue('run', 'dispatch-format', format, ['xml', 'markdown']);

@@ -2,17 +2,20 @@
 import { UserError } from '../../errors.js';
 import { withStore } from '../../store/open.js';
 import type { RunEvent, RunInfo } from '../../store/types.js';
-import { parseFlags } from '../args.js';
+import { type FlagSpec, helpText, integerFlag, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
 import { storeOptions } from '../store-flags.js';
 
-const FLAGS = { limit: { type: 'string' }, json: { type: 'boolean' } } as const;
 const DEFAULT_LIMIT = 50;
+const FLAGS = {
+  limit: { type: 'string', value: 'n', description: `at most n runs (default ${DEFAULT_LIMIT})` },
+  json: { type: 'boolean', description: 'print JSON: an array of runs, or {run, events}' },
+} as const satisfies Record<string, FlagSpec>;
 
 /** The runs command. */
 export const command: Command = {
-  summary: 'list recorded runs, or show one run and its events',
-  help: `Usage: baton runs [options]
+  help: helpText({
+    usage: `Usage: baton runs [options]
        baton runs show <run-id> [--json]
 
 Lists the runs the store has recorded (a summary or events), most recently active
@@ -20,13 +23,10 @@ first, one per line:
   <run-id>  <status>  <started>  <n> events  <last event>
 \`runs show\` prints one run (its id, or the start of it): the summary, then every
 event in order, one per line:
-  #<seq>  <time>  <event>  [task/stage/window]  <data as JSON>
-
-Options:
-  --limit <n>   at most n runs (default ${DEFAULT_LIMIT})
-  --json        print JSON: an array of runs, or {run, events}
-
-Exit codes: 0; 1 no such run (or the store cannot be read); 64 usage error.`,
+  #<seq>  <time>  <event>  [task/stage/window]  <data as JSON>`,
+    flags: FLAGS,
+    after: `Exit codes: 0; 1 no such run (or the store cannot be read); 64 usage error.`,
+  }),
   async run(args, io) {
     const { flags, positionals } = parseFlags('runs', args, FLAGS);
     const [sub, id, ...extra] = positionals;
@@ -36,12 +36,8 @@ Exit codes: 0; 1 no such run (or the store cannot be read); 64 usage error.`,
         'use `baton runs` or `baton runs show <run-id>` (see `baton runs --help`)',
       );
     }
-    let limit = DEFAULT_LIMIT;
-    if (flags.limit !== undefined) {
-      limit = Number(flags.limit);
-      if (!Number.isSafeInteger(limit) || limit < 1)
-        throw new UserError('USAGE', '--limit must be a whole number from 1 up');
-    }
+    const limit =
+      flags.limit === undefined ? DEFAULT_LIMIT : integerFlag('runs', 'limit', flags.limit, { min: 1 });
     return withStore(storeOptions(io, false), async (store) => {
       if (id === undefined) {
         const runs = await store.listRuns({ limit });

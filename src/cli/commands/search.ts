@@ -1,16 +1,21 @@
 /** `baton search <query>`: full-text search over the archived handoffs. */
 import { UserError } from '../../errors.js';
 import { withStore } from '../../store/open.js';
-import { parseFlags } from '../args.js';
+import { type FlagSpec, helpText, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
-import { FILTER_FLAGS, FILTER_HELP, filterFromFlags, handoffLine, storeOptions } from '../store-flags.js';
+import { FILTER_FLAGS, filterFromFlags, handoffLine, limitFlag, storeOptions } from '../store-flags.js';
 
 const DEFAULT_LIMIT = 20;
+const FLAGS = {
+  ...FILTER_FLAGS,
+  limit: limitFlag('results', DEFAULT_LIMIT),
+  json: { type: 'boolean', description: 'print a JSON array of {handoff, snippet}' },
+} as const satisfies Record<string, FlagSpec>;
 
 /** The search command. */
 export const command: Command = {
-  summary: 'full-text search over archived handoffs',
-  help: `Usage: baton search <query…> [options]
+  help: helpText({
+    usage: `Usage: baton search <query…> [options]
 
 Finds archived handoffs whose text holds every word of the query, best match first
 (a word in the title counts more), each with the line that matched:
@@ -18,17 +23,13 @@ Finds archived handoffs whose text holds every word of the query, best match fir
       <the matching line>
 Words match whole, case and accents ignored. "a phrase" matches those words in a
 row, pars* matches words starting with pars, -word leaves out handoffs with word.
-Punctuation splits words: src/formats finds the phrase "src formats".
-
-Options:
-${FILTER_HELP}
-  --limit <n>          at most n results (default ${DEFAULT_LIMIT})
-  --json               print a JSON array of {handoff, snippet}
-
-Exit codes: 0, also when nothing matches; 1 the store cannot be read;
+Punctuation splits words: src/formats finds the phrase "src formats".`,
+    flags: FLAGS,
+    after: `Exit codes: 0, also when nothing matches; 1 the store cannot be read;
 64 usage error (also a query with no word to find).`,
+  }),
   async run(args, io) {
-    const { flags, positionals } = parseFlags('search', args, FILTER_FLAGS);
+    const { flags, positionals } = parseFlags('search', args, FLAGS);
     if (positionals.length === 0)
       throw new UserError('USAGE', 'search needs a query (see `baton search --help`)');
     const filter = filterFromFlags('search', flags, DEFAULT_LIMIT);

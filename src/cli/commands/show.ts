@@ -3,27 +3,27 @@ import { renderStoredHandoff } from '../../archive/render.js';
 import { UserError } from '../../errors.js';
 import { FORMAT_NAMES, isFormatName } from '../../formats/names.js';
 import { withStore } from '../../store/open.js';
-import { badValue, parseFlags } from '../args.js';
+import { badValue, type FlagSpec, helpText, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
 import { storeOptions } from '../store-flags.js';
 
-const FLAGS = { format: { type: 'string' } } as const;
+const FLAGS = {
+  format: { type: 'string', value: 'f', description: FORMAT_NAMES.join(', ') },
+} as const satisfies Record<string, FlagSpec>;
 
 /** The show command. */
 export const command: Command = {
-  summary: 'print an archived handoff, as archived or in another format',
-  help: `Usage: baton show <id> [--format <f>]
+  help: helpText({
+    usage: `Usage: baton show <id> [--format <f>]
 
 Prints the archived handoff whose id is <id>, or whose id starts with it (an
 ambiguous start is refused with the ids it could mean). Without --format it prints
 the text exactly as it was archived; with --format it renders it in that format
-(${FORMAT_NAMES.join(', ')}), with a note on stderr for each part the format cannot hold.
-
-Options:
-  --format <f>   ${FORMAT_NAMES.join(', ')}
-
-Exit codes: 0, 1 no such handoff (or the store cannot be read), 64 usage error
+(${FORMAT_NAMES.join(', ')}), with a note on stderr for each part the format cannot hold.`,
+    flags: FLAGS,
+    after: `Exit codes: 0, 1 no such handoff (or the store cannot be read), 64 usage error
 (also for an ambiguous id).`,
+  }),
   async run(args, io) {
     const { flags, positionals } = parseFlags('show', args, FLAGS);
     const [id, ...extra] = positionals;

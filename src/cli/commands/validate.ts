@@ -4,22 +4,38 @@ import type { FormatName } from '../../formats/types.js';
 import type { ComparedField } from '../../provenance/compare.js';
 import { validatePaths } from '../../validate/many.js';
 import { resolveHandoffPath } from '../../validate/paths.js';
-import { badValue, parseFlags } from '../args.js';
+import { badValue, type FlagSpec, helpText, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
 import { formatFinding, jsonReport } from '../output.js';
 
 const FLAGS = {
-  format: { type: 'string' },
-  'no-git': { type: 'boolean' },
-  json: { type: 'boolean' },
-  quiet: { type: 'boolean', short: 'q' },
-  'current-repository': { type: 'string' },
-  'current-branch': { type: 'string' },
-  'current-base-ref': { type: 'string' },
-  'current-head': { type: 'string' },
-  'current-base-commit': { type: 'string' },
-  'current-worktree-state': { type: 'string' },
-} as const;
+  format: {
+    type: 'string',
+    value: 'f',
+    description: 'auto (default: by content), baton, context-kit, json,\nanchor, pipeline-xml, forge, phase',
+  },
+  'no-git': {
+    type: 'boolean',
+    description:
+      "do not read git; compare only the --current-* values given\n(with --format context-kit: exactly context-kit's validator)",
+  },
+  'current-repository': {
+    type: 'string',
+    value: 'v',
+    description: "the current repository, instead of git's",
+  },
+  'current-branch': { type: 'string', value: 'v', description: "the current branch, instead of git's" },
+  'current-base-ref': { type: 'string', value: 'v', description: "the current base ref, instead of git's" },
+  'current-head': { type: 'string', value: 'v', description: "the current HEAD commit, instead of git's" },
+  'current-base-commit': {
+    type: 'string',
+    value: 'v',
+    description: "the current merge-base, instead of git's",
+  },
+  'current-worktree-state': { type: 'string', value: 'v', description: "clean or dirty, instead of git's" },
+  json: { type: 'boolean', description: 'print the report as JSON on stdout' },
+  quiet: { type: 'boolean', short: 'q', description: 'print nothing on stdout' },
+} as const satisfies Record<string, FlagSpec>;
 
 const CURRENT: ComparedField[] = [
   'repository',
@@ -32,8 +48,8 @@ const CURRENT: ComparedField[] = [
 
 /** The validate command. */
 export const command: Command = {
-  summary: 'check handoffs: well formed, same work, fresh (exit 0/1/2/3/4)',
-  help: `Usage: baton validate [paths…] [options]
+  help: helpText({
+    usage: `Usage: baton validate [paths…] [options]
 
 Checks each handoff: is it well formed (INVALID), is it about the same work (MISMATCH),
 has the work moved on since (STALE), can it be trusted (UNTRUSTED: a content hash or
@@ -41,24 +57,11 @@ signature that does not verify, a class the writer's role may not write, a high-
 injection-risk finding). The writer's role is $BATON_ROLE, as the run engine sets it. A folder stands for
 every .md and .json handoff in it. Without a path: $BATON_HANDOFF_PATH, else
 .baton/handoff.md (with --format context-kit: $CONTEXT_KIT_HANDOFF_PATH, .context-kit/handoff.md).
-Relative paths resolve from the repository root.
-
-Options:
-  --format <f>                 auto (default: by content), baton, context-kit, json,
-                               anchor, pipeline-xml, forge, phase
-  --no-git                     do not read git; compare only the --current-* values given
-                               (with --format context-kit: exactly context-kit's validator)
-  --current-repository <v>     current values that override git's, one field each
-  --current-branch <v>
-  --current-base-ref <v>
-  --current-head <v>
-  --current-base-commit <v>
-  --current-worktree-state <v>
-  --json                       print the report as JSON on stdout
-  -q, --quiet                  print nothing on stdout
-
-Exit codes: 0 VALID, 1 INVALID, 2 MISMATCH, 3 STALE, 4 UNTRUSTED, 64 usage error,
+Relative paths resolve from the repository root.`,
+    flags: FLAGS,
+    after: `Exit codes: 0 VALID, 1 INVALID, 2 MISMATCH, 3 STALE, 4 UNTRUSTED, 64 usage error,
 70 internal error. With several handoffs the worst verdict wins (1 > 4 > 2 > 3 > 0).`,
+  }),
   async run(args, io) {
     const { flags, positionals } = parseFlags('validate', args, FLAGS);
     const format = flags.format ?? 'auto';

@@ -5,29 +5,43 @@ import { STATUSES } from '../../handoff/values.js';
 import { resolveHandoffPath } from '../../validate/paths.js';
 import { READ_LIMIT } from '../../validate/read.js';
 import { writeHandoff } from '../../write/write.js';
-import { badValue, parseFlags } from '../args.js';
+import { badValue, type FlagSpec, helpText, integerFlag, parseFlags } from '../args.js';
 import { readInputBytes } from '../input.js';
 import type { Command } from '../io.js';
 import { formatFinding } from '../output.js';
 
 const FLAGS = {
-  input: { type: 'string', short: 'i' },
-  format: { type: 'string' },
-  from: { type: 'string' },
-  to: { type: 'string' },
-  task: { type: 'string' },
-  status: { type: 'string' },
-  title: { type: 'string' },
-  window: { type: 'string' },
-  'base-ref': { type: 'string' },
-  'no-git': { type: 'boolean' },
-  json: { type: 'boolean' },
-} as const;
+  input: {
+    type: 'string',
+    short: 'i',
+    value: 'file|-',
+    description: 'read the draft from a file (- for stdin, the default)',
+  },
+  format: { type: 'string', value: 'f', description: 'baton (default) or context-kit' },
+  from: {
+    type: 'string',
+    value: 'id',
+    description: 'the writer (agent or role), required unless the draft has it',
+  },
+  to: { type: 'string', value: 'id', description: 'the intended receiver' },
+  task: { type: 'string', value: 'id', description: 'the task id, e.g. TASK-03' },
+  status: { type: 'string', value: 's', description: 'in-progress, blocked, complete or failed' },
+  title: { type: 'string', value: 'text', description: 'the # title (default: Handoff: <task>)' },
+  window: { type: 'string', value: 'n', description: 'which context window of the task wrote it' },
+  'base-ref': {
+    type: 'string',
+    value: 'ref',
+    description:
+      "the ref the work is based on (default: upstream, else\norigin/HEAD's target, else the default branch)",
+  },
+  'no-git': { type: 'boolean', description: 'write without git provenance' },
+  json: { type: 'boolean', description: 'print the written handoff as JSON' },
+} as const satisfies Record<string, FlagSpec>;
 
 /** The write command. */
 export const command: Command = {
-  summary: 'write a handoff from a draft: fill id, time, provenance, hash; validate; write atomically',
-  help: `Usage: baton write [path] [options] < draft.md
+  help: helpText({
+    usage: `Usage: baton write [path] [options] < draft.md
 
 Reads a draft (canonical Markdown, context-kit Markdown, or JSON matching
 schema/handoff-v1.schema.json) from stdin or --input, fills id, created_at, git
@@ -37,29 +51,16 @@ provenance and content_hash, validates it, and writes it atomically to path
 .baton/history/<created_at>-<id>.md and becomes the new one's parent; writers at
 once take turns under a lock on the file, so none loses another's handoff. A path
 that a symlink leads out of the repository is refused, and nothing is created there.
-A draft over the caps is refused with the section to fold and by how much.
-
-Options:
-  -i, --input <file|->   read the draft from a file (- for stdin, the default)
-  --format <f>           baton (default) or context-kit
-  --from <id>            the writer (agent or role), required unless the draft has it
-  --to <id>              the intended receiver
-  --task <id>            the task id, e.g. TASK-03
-  --status <s>           in-progress, blocked, complete or failed
-  --title <text>         the # title (default: Handoff: <task>)
-  --window <n>           which context window of the task wrote it
-  --base-ref <ref>       the ref the work is based on (default: upstream, else
-                         origin/HEAD's target, else the default branch)
-  --no-git               write without git provenance
-  --json                 print the written handoff as JSON
-
-A class the writer's role ($BATON_ROLE, set by the run engine) may not write, or text
+A draft over the caps is refused with the section to fold and by how much.`,
+    flags: FLAGS,
+    after: `A class the writer's role ($BATON_ROLE, set by the run engine) may not write, or text
 with a high-severity injection-risk finding, is refused as UNTRUSTED. An approval in the
 draft's context_manifest is removed: it covered other text.
 
 Exit codes: 0 written, 1 refused (the draft is invalid or over the caps, the path
 leads out of the repository, another writer held the file for 60 s), 4 refused as
 UNTRUSTED, 64 usage error.`,
+  }),
   async run(args, io) {
     const { flags, positionals } = parseFlags('write', args, FLAGS);
     const format = flags.format ?? 'baton';
@@ -69,12 +70,8 @@ UNTRUSTED, 64 usage error.`,
     if (flags.status && !(STATUSES as readonly string[]).includes(flags.status)) {
       throw badValue('write', 'status', flags.status, STATUSES);
     }
-    let window: number | undefined;
-    if (flags.window !== undefined) {
-      if (!/^[1-9]\d{0,8}$/.test(flags.window))
-        throw new UserError('USAGE', '--window must be a whole number of at least 1');
-      window = Number(flags.window);
-    }
+    const window =
+      flags.window === undefined ? undefined : integerFlag('write', 'window', flags.window, { min: 1 });
     if (positionals.length > 1)
       throw new UserError('USAGE', 'write takes one path (see `baton write --help`)');
     const draft = await readDraft(flags.input, io);

@@ -7,16 +7,16 @@
 import { type Finding, finding } from '../../handoff/finding.js';
 import { HANDOFF_SCHEMA } from '../../handoff/values.js';
 import { unheldLosses } from '../_meta.js';
-import { escapeComments } from '../_text.js';
 import {
   protectSentinel,
   renderDecision,
   renderDone,
   renderFileTouched,
   renderPlain,
-} from '../baton/_items.js';
+} from '../baton/items.js';
 import { parseBaton } from '../baton/parse.js';
 import { renderFrontMatter, renderRemainingBlocks } from '../baton/render.js';
+import { escapeComments } from '../text.js';
 import type { ParsedHandoff, ParseResult, RenderLoss, RenderResult } from '../types.js';
 
 /** Anchor's five sections, as it writes them, with the canonical field each one holds. */

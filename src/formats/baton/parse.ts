@@ -14,8 +14,8 @@ import {
   WORKTREE_STATES,
 } from '../../handoff/values.js';
 import type { FrontMatter } from '../_front-matter.js';
-import { joinLines, type Line, readMarkdown, type Section, trimBlank } from '../_markdown.js';
-import { codeSpans, FenceTracker, unescapeBlock, unescapeComments } from '../_text.js';
+import { joinLines, type Line, readMarkdown, type Section, trimBlank } from '../markdown.js';
+import { codeSpans, FenceTracker, unescapeBlock, unescapeComments } from '../text.js';
 import type { ItemLines, ParsedHandoff, ParseResult } from '../types.js';
 import {
   ItemError,
@@ -28,7 +28,7 @@ import {
   parsePlain,
   parseValidation,
   unprotectSentinel,
-} from './_items.js';
+} from './items.js';
 import {
   countCapItems,
   type ListItem,
@@ -36,7 +36,7 @@ import {
   SECTION_HEADINGS,
   type SectionKey,
   sectionKey,
-} from './_sections.js';
+} from './sections.js';
 
 /** Reads canonical Markdown into a handoff and findings; never throws on bad input. */
 export function parseBaton(text: string): ParseResult {

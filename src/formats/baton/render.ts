@@ -3,7 +3,7 @@ import type { Handoff } from '../../handoff/types.js';
 import { FRONT_MATTER_KEYS, PROVENANCE_KEYS } from '../../handoff/types.js';
 import { HANDOFF_SCHEMA } from '../../handoff/values.js';
 import { renderBlock, renderScalar } from '../_front-matter.js';
-import { codeSpan, escapeBlock, escapeComments } from '../_text.js';
+import { codeSpan, escapeBlock, escapeComments } from '../text.js';
 import type { ParsedHandoff } from '../types.js';
 import {
   protectSentinel,
@@ -14,8 +14,8 @@ import {
   renderFileTouched,
   renderPlain,
   renderValidation,
-} from './_items.js';
-import { SECTION_HEADINGS } from './_sections.js';
+} from './items.js';
+import { SECTION_HEADINGS } from './sections.js';
 
 /** The front matter of a handoff as `[key, value]` pairs, in canonical order (extra keys last). */
 export function frontMatterValues(h: ParsedHandoff): [string, string][] {

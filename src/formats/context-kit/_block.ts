@@ -3,7 +3,7 @@
  * escaped too, because baton uses `###` sub-headings to carry canonical fields that context-kit
  * has no section for.
  */
-import { escapeBlock, unescapeBlock } from '../_text.js';
+import { escapeBlock, unescapeBlock } from '../text.js';
 
 /** Escapes a goal or summary for a context-kit section. */
 export function escapeCkBlock(text: string): string {

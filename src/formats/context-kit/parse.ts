@@ -7,8 +7,6 @@ import { type Finding, finding } from '../../handoff/finding.js';
 import type { Handoff, Provenance } from '../../handoff/types.js';
 import { emptySections, PROVENANCE_KEYS } from '../../handoff/types.js';
 import { ARTIFACT_CLASSES, HANDOFF_SCHEMA, STATUSES } from '../../handoff/values.js';
-import { bodyOffsetOf, type Line, trimBlank } from '../_markdown.js';
-import { codeSpans, unescapeBlock, unescapeComments } from '../_text.js';
 import {
   ItemError,
   isSentinel,
@@ -20,9 +18,11 @@ import {
   parsePlain,
   parseValidation,
   unprotectSentinel,
-} from '../baton/_items.js';
-import { type ListItem, listItems } from '../baton/_sections.js';
+} from '../baton/items.js';
 import { readRemaining } from '../baton/parse.js';
+import { type ListItem, listItems } from '../baton/sections.js';
+import { bodyOffsetOf, type Line, trimBlank } from '../markdown.js';
+import { codeSpans, unescapeBlock, unescapeComments } from '../text.js';
 import type { ParsedHandoff, ParseResult } from '../types.js';
 import { unescapeCkBlock } from './_block.js';
 import { type CkSection, checkContextKit } from './check.js';

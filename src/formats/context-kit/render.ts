@@ -3,7 +3,7 @@
  * accepts. Canonical fields context-kit has no place for travel as extra front matter keys
  * (which it ignores) and `###` sub-headings inside its sections, so a round trip loses nothing.
  */
-import { escapeBlock } from '../_text.js';
+
 import {
   protectSentinel,
   renderDeadEnd,
@@ -13,8 +13,9 @@ import {
   renderFileTouched,
   renderPlain,
   renderValidation,
-} from '../baton/_items.js';
+} from '../baton/items.js';
 import { renderRemainingBlocks } from '../baton/render.js';
+import { escapeBlock } from '../text.js';
 import type { ParsedHandoff, RenderLoss, RenderResult } from '../types.js';
 import { escapeCkBlock } from './_block.js';
 import { CONTEXT_KIT_SCHEMA } from './check.js';

@@ -17,7 +17,7 @@ import {
 } from '../../handoff/values.js';
 import { asLine, asLines, jsonText, readJsonObject } from '../_json.js';
 import { batonBlock, readBatonBlock, unheldLosses, unknownKeyNotes } from '../_meta.js';
-import { codeSpan, readCodeSpan } from '../_text.js';
+import { codeSpan, readCodeSpan } from '../text.js';
 import type { ParsedHandoff, ParseResult, RenderLoss, RenderResult } from '../types.js';
 import { forgeNotes, splitForgeNotes } from './_notes.js';
 

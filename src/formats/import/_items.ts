@@ -14,7 +14,7 @@ import type {
   ValidationEntry,
 } from '../../handoff/types.js';
 import { jsonText } from '../_json.js';
-import { codeSpans } from '../_text.js';
+import { codeSpans } from '../text.js';
 import { oneLine } from './_blocks.js';
 import type { ImportField } from './_synonyms.js';
 

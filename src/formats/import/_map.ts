@@ -5,7 +5,7 @@
  * only what was done and learned: their plans and worries are history, kept in Notes.
  */
 import type { FileTouched } from '../../handoff/types.js';
-import { codeSpan } from '../_text.js';
+import { codeSpan } from '../text.js';
 import { type Block, flattenItem, oneLine, stripEmphasis } from './_blocks.js';
 import { add, bytes, type Collected, keep } from './_collect.js';
 import { actionOf, cleanText, itemOf, type ListField } from './_items.js';

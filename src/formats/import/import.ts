@@ -12,7 +12,7 @@ import { FORBIDDEN_CHAR_RE, HANDOFF_SCHEMA, nowRfc3339 } from '../../handoff/val
 import { jsonText } from '../_json.js';
 import { frontMatterValues, renderBaton } from '../baton/render.js';
 import { detect } from '../detect.js';
-import { loadCodec } from '../index.js';
+import { loadCodec } from '../registry.js';
 import type { FormatName, ParsedHandoff } from '../types.js';
 import { assemble } from './_assemble.js';
 import { privacyFindings, provenanceCandidates } from './_findings.js';

@@ -10,7 +10,7 @@ import { emptySections } from '../../handoff/types.js';
 import { HANDOFF_SCHEMA } from '../../handoff/values.js';
 import { asLine, asLines, asObject, jsonText, readJsonObject } from '../_json.js';
 import { batonBlock, readBatonBlock, unheldLosses, unknownKeyNotes } from '../_meta.js';
-import { parseDecision, renderDecision } from '../baton/_items.js';
+import { parseDecision, renderDecision } from '../baton/items.js';
 import type { ParsedHandoff, ParseResult, RenderLoss, RenderResult } from '../types.js';
 
 const PHASE_KEYS = [

@@ -5,7 +5,6 @@
  */
 import type { Finding } from '../../handoff/finding.js';
 import type { Decision, DoneItem, SubSpec } from '../../handoff/types.js';
-import type { Line } from '../_markdown.js';
 import {
   ItemError,
   isSentinel,
@@ -17,10 +16,11 @@ import {
   renderDone,
   renderPlain,
   unprotectSentinel,
-} from '../baton/_items.js';
-import { type ListItem, listItems } from '../baton/_sections.js';
+} from '../baton/items.js';
 import { readRemaining } from '../baton/parse.js';
 import { renderRemainingBlocks } from '../baton/render.js';
+import { type ListItem, listItems } from '../baton/sections.js';
+import type { Line } from '../markdown.js';
 import type { ParsedHandoff } from '../types.js';
 
 /** What an empty field says (seed 000: `incomplete` is "None" when there is nothing left). */

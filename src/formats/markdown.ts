@@ -4,7 +4,7 @@
  */
 import { type Finding, finding } from '../handoff/finding.js';
 import { type FrontMatter, readFrontMatter } from './_front-matter.js';
-import { FenceTracker } from './_text.js';
+import { FenceTracker } from './text.js';
 
 /** A line of the body with its 1-based number in the file. */
 export interface Line {

@@ -1,6 +1,6 @@
 /** Section names of the canonical format and the list items inside a section. */
 import { LIST_KEYS } from '../../handoff/types.js';
-import type { Line } from '../_markdown.js';
+import type { Line } from '../markdown.js';
 
 /** Canonical section keys in render order. */
 export const SECTION_ORDER = ['goal', 'summary', ...LIST_KEYS, 'notes'] as const;

@@ -15,7 +15,7 @@ import {
   unescapeComments,
   unescapeField,
   unescapeSpecials,
-} from '../_text.js';
+} from '../text.js';
 
 /** An item that could not be read, with what was expected. */
 export class ItemError extends Error {}
