@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { createTempRepo } from '../dist/testing/git-repo.js';
 import { BIN, report } from './_lib.mjs';
 
-const { say, lines } = report();
+const { say } = report();
 
 const draft = (task) => `---
 from: bench
@@ -96,4 +96,3 @@ const shapes = process.env.BENCH_WRITERS
 say('| writers × rounds | exited 0 | failed | lost | wall time |');
 say('|---|---|---|---|---|');
 for (const [w, r] of shapes) await measure(w, r);
-void lines;

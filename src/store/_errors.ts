@@ -19,18 +19,14 @@ export function storeUnavailable(location: string, error: unknown, hint?: string
   });
 }
 
-/** What to do about a store that is damaged: the same advice from both backends. */
-export const CORRUPT_HINT =
-  'restore it from a backup, or move it aside (baton starts a new store) or point BATON_STORE elsewhere';
-
 /** The store is there but damaged (not a database, or part of its schema is missing): refuse, touch nothing. */
-export function storeCorrupt(location: string, why: string, cause?: unknown): UserError {
+export function storeCorrupt(location: string, why: string, hint: string, cause?: unknown): UserError {
   return new UserError(
     'STORE_CORRUPT',
     `${location} is not a usable baton store: ${why}; it was left as it is`,
     {
       ...(cause === undefined ? {} : { cause }),
-      hint: CORRUPT_HINT,
+      hint,
     },
   );
 }

@@ -14,6 +14,8 @@ import { type QueryTerm, tsQuery } from './_search.js';
 import { filterConditions, limitClause, SEARCH_CANDIDATES, SUMMARY_SELECT } from './_sql.js';
 import type { HandoffFilter, Store } from './types.js';
 
+const RESTORE = 'restore the schema from a backup, or point BATON_STORE at another database or schema';
+
 const INSERT_SEARCH_SQL = `INSERT INTO baton_handoff_search (seq, search)
   VALUES (?, setweight(to_tsvector('simple', ?), 'A') || setweight(to_tsvector('simple', ?), 'B'))`;
 
@@ -150,7 +152,7 @@ class PostgresBackend implements Backend {
       if (before === latest) {
         const missing = missingParts(EXPECTED, await columnsOf(execOn(client)));
         if (missing.length === 0) return;
-        throw storeCorrupt(this.location, `part of its schema is missing (${missing.join(', ')})`);
+        throw storeCorrupt(this.location, `part of its schema is missing (${missing.join(', ')})`, RESTORE);
       }
       await client.query('BEGIN');
       try {
@@ -263,7 +265,7 @@ function mapError(error: unknown, location: string): unknown {
   const message = (error as Error)?.message ?? String(error);
   // undefined_table, undefined_column: a table or column dropped under baton.
   if (code === '42P01' || code === '42703') {
-    return storeCorrupt(location, `part of its schema is missing (${message})`, error);
+    return storeCorrupt(location, `part of its schema is missing (${message})`, RESTORE, error);
   }
   const unreachable =
     (typeof code === 'string' &&

@@ -16,6 +16,9 @@ import { filterConditions, limitClause, SEARCH_CANDIDATES, SUMMARY_SELECT } from
 import { type Migration, SQLITE_MIGRATIONS } from './_sqlite-migrations.js';
 import type { HandoffFilter, Store } from './types.js';
 
+const MOVE_ASIDE = 'move the file aside (baton starts a new store), or point BATON_STORE elsewhere';
+const RESTORE = `restore the file from a backup, or ${MOVE_ASIDE}`;
+
 /** How long one statement waits for another process's lock before retrying. */
 const BUSY_TIMEOUT_MS = 5_000;
 
@@ -112,7 +115,8 @@ function schemaOf(db: BetterSqlite3.Database): Map<string, string[]> {
 function checkSchema(db: BetterSqlite3.Database, path: string): void {
   if (db.name === ':memory:') return;
   const missing = missingParts(expectedSchema(db), schemaOf(db));
-  if (missing.length > 0) throw storeCorrupt(path, `part of its schema is missing (${missing.join(', ')})`);
+  if (missing.length > 0)
+    throw storeCorrupt(path, `part of its schema is missing (${missing.join(', ')})`, RESTORE);
 }
 
 function migrate(db: BetterSqlite3.Database, path: string, migrations: readonly Migration[]): void {
@@ -254,10 +258,10 @@ function mapError(error: unknown, path: string): unknown {
   if (typeof code !== 'string' || !code.startsWith('SQLITE_') || isBusy(error)) return error;
   const message = (error as Error).message;
   if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB')
-    return storeCorrupt(path, message, error);
+    return storeCorrupt(path, message, MOVE_ASIDE, error);
   // A table or column dropped under baton (by hand, or by another tool): damaged, not a bug.
   if (code === 'SQLITE_ERROR' && isMissingSchema(message)) {
-    return storeCorrupt(path, `part of its schema is missing (${message})`, error);
+    return storeCorrupt(path, `part of its schema is missing (${message})`, RESTORE, error);
   }
   if (/^SQLITE_(CANTOPEN|IOERR|FULL|READONLY|PERM|AUTH)/.test(code)) return storeUnavailable(path, error);
   return error;

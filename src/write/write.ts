@@ -75,11 +75,10 @@ export async function writeHandoff(options: WriteOptions): Promise<WriteResult> 
   const syntax = parsed.findings.filter((f) => f.verdict !== 'INFO' && !fillable(f, draftFormat));
   if (syntax.length > 0) return refuse(options.path, syntax);
 
-  // The work tree is read before the lock (it leaves out .baton/); the handoff there now is read,
-  // named as parent and moved to history under one lock, so writers at once keep each other's.
-  // The slow part (render, validate, scan) runs before the lock too, against the handoff there
-  // now; under the lock it runs again only when another writer replaced that handoff meanwhile.
-  // Reading it first also refuses a path that leads out of the repository before git is asked.
+  // The previous handoff is read, named as parent and moved to history under one lock, so writers
+  // at once keep each other's. The slow part (git, render, validate, scan) runs before the lock,
+  // against the handoff there now, and again under it only when another writer replaced that one
+  // meanwhile. Peeking first also refuses a path that leads out of the repository before git runs.
   const seen = await peekHandoff(options.path);
   const notes: string[] = [];
   const provenance = provenanceFor(options, parsed.handoff, notes);

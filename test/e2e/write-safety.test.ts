@@ -6,7 +6,6 @@
 import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
-  chownSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -162,7 +161,6 @@ describe('a previous handoff that cannot be read is moved, never dropped (issue 
       expect(names[0]).toMatch(/-unreadable\.md$/);
       chmodSync(join(history, names[0] as string), 0o644);
       expect(idOf(readFileSync(join(history, names[0] as string), 'utf8'))).toBe(firstId);
-      chownSync(repo.dir, 0, 0);
     },
   );
 });
