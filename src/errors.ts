@@ -15,11 +15,13 @@ export type BatonErrorCode =
   | 'FILE_WRITE_FAILED'
   | 'FILE_OUTSIDE_REPOSITORY'
   | 'FILE_LOCKED'
+  | 'INPUT_EMPTY'
   // handoffs and formats
   | 'HANDOFF_INVALID'
   | 'HANDOFF_OVER_CAP'
   | 'FORMAT_UNKNOWN'
   | 'FORMAT_CANNOT_HOLD'
+  | 'FORMAT_NOT_SOURCE'
   // git provenance
   | 'PROVENANCE_GIT_MISSING'
   | 'PROVENANCE_NOT_A_REPO'
@@ -33,6 +35,9 @@ export type BatonErrorCode =
   | 'AGENT_INVALID'
   | 'RUN_REFUSED'
   | 'RUN_NOT_FOUND'
+  | 'RUN_LOCKED'
+  | 'RUN_INTERRUPTED'
+  | 'RUN_RECORD_UNSAFE'
   // the store (src/store/)
   | 'STORE_CONFIG'
   | 'STORE_UNAVAILABLE'
@@ -48,6 +53,9 @@ export type BatonErrorCode =
   | 'KEY_NOT_FOUND'
   | 'KEY_INVALID'
   | 'APPROVAL_REFUSED'
+  // transcripts and host set-up (src/transcripts/, src/hosts/)
+  | 'TRANSCRIPT_UNKNOWN'
+  | 'INIT_REFUSED'
   // bugs
   | 'INTERNAL';
 

@@ -96,6 +96,15 @@ export {
   type ValidationEntry,
 } from './handoff/index.js';
 export {
+  compileAndWrite,
+  type HookEvent,
+  type HookResult,
+  type InitOptions,
+  type InitResult,
+  initRepository,
+  runHook,
+} from './hosts/index.js';
+export {
   type Capture,
   type CaptureOptions,
   type ComparedField,
@@ -111,10 +120,19 @@ export {
   claimsOf,
   type ResumeOptions,
   type ResumeResult,
+  type ReverifyCommand,
   renderBrief,
   resumeHandoff,
   runCheck,
 } from './resume/index.js';
+export {
+  isRunEvent,
+  type NewRunEvent,
+  type RecordedRunEvent,
+  RUN_EVENT_NAMES,
+  type RunEventName,
+  type RunEventPayloads,
+} from './run-events.js';
 export type {
   AppendResult,
   HandoffFilter,
@@ -128,6 +146,15 @@ export type {
   StoredHandoff,
   StoredHandoffSummary,
 } from './store/index.js';
+export {
+  type CompileOptions,
+  type CompileResult,
+  compileTranscript,
+  detectTranscript,
+  readTranscript,
+  type SessionRecord,
+  type TranscriptKind,
+} from './transcripts/index.js';
 export {
   EXIT_CODES,
   type Report,

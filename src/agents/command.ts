@@ -1,9 +1,10 @@
 /**
  * The `command` agent: any CLI agent. The dispatch goes to stdin and its path to
- * BATON_DISPATCH_FILE; the reply is stdout. A timeout or too much output kills the whole process
- * group; a non-zero exit is a failed attempt with the tail of stderr kept.
+ * BATON_DISPATCH_FILE; the reply is stdout. A timeout or too much output ends the agent and
+ * everything it started (shell/run-shell.ts); a non-zero exit is a failed attempt with the tail
+ * of stderr kept.
  */
-import { spawn } from 'node:child_process';
+import { runShell } from '../shell/run-shell.js';
 import type { Agent, AgentCall, AgentReply } from './types.js';
 
 /** Options of `commandAgent`. */
@@ -14,8 +15,6 @@ export interface CommandAgentOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-const TAIL = 4096;
-
 /** An agent that runs `command` with `sh -c` in the repository root. */
 export function commandAgent(command: string, options: CommandAgentOptions = {}): Agent {
   const maxOutput = options.maxOutputBytes ?? 8 * 1024 * 1024;
@@ -25,75 +24,58 @@ export function commandAgent(command: string, options: CommandAgentOptions = {})
   };
 }
 
-function run(
+async function run(
   command: string,
   call: AgentCall,
   maxOutput: number,
   extraEnv: NodeJS.ProcessEnv,
 ): Promise<AgentReply> {
-  const started = Date.now();
-  return new Promise((resolvePromise) => {
-    const child = spawn('sh', ['-c', command], {
-      cwd: call.cwd,
-      detached: true,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        ...extraEnv,
-        BATON_DISPATCH_FILE: call.dispatchFile,
-        BATON_TASK: call.task,
-        BATON_STAGE: call.stage,
-        BATON_WINDOW: String(call.window),
-        BATON_ATTEMPT: String(call.attempt),
-        BATON_ROLE: call.role,
-        BATON_RUN_DIR: call.runDir,
-      },
-    });
-    const out: Buffer[] = [];
-    let outBytes = 0;
-    let err = '';
-    let failure: string | undefined;
-    const killGroup = (why: string) => {
-      failure ??= why;
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
-    };
-    child.stdout.on('data', (chunk: Buffer) => {
-      outBytes += chunk.length;
-      if (outBytes > maxOutput) killGroup(`printed more than ${maxOutput} bytes`);
-      else out.push(chunk);
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      err = (err + chunk.toString('utf8')).slice(-TAIL);
-    });
-    // An agent that does not read its stdin closes the pipe early; that is not a failure.
-    child.stdin.on('error', () => {});
-    child.stdin.end(call.dispatch);
-    const timer = setTimeout(
-      () => killGroup(`timed out after ${Math.round(call.timeoutMs / 1000)} s`),
-      call.timeoutMs,
-    );
-    const finish = (exitCode: number | null, spawnError?: Error) => {
-      clearTimeout(timer);
-      const text = Buffer.concat(out).toString('utf8');
-      const stderrTail = err.trimEnd().split('\n').slice(-20).join('\n');
-      const reply: AgentReply = { text, ok: true, exitCode, durationMs: Date.now() - started };
-      if (stderrTail) reply.stderrTail = stderrTail;
-      if (spawnError) failure ??= `could not start: ${spawnError.message}`;
-      if (!failure && exitCode !== 0) {
-        const last = stderrTail.split('\n').at(-1) ?? '';
-        failure = `exited ${exitCode}${last ? `: ${last}` : ''}`;
-      }
-      if (failure) {
-        reply.ok = false;
-        reply.error = failure;
-      }
-      resolvePromise(reply);
-    };
-    child.on('error', (error) => finish(null, error));
-    child.on('close', (code, signal) => finish(code ?? (signal ? 128 : null)));
+  const r = await runShell(command, {
+    cwd: call.cwd,
+    input: call.dispatch,
+    timeoutMs: call.timeoutMs,
+    maxStdoutBytes: maxOutput,
+    keepStdout: true,
+    ...(call.signal ? { signal: call.signal } : {}),
+    env: {
+      ...process.env,
+      ...extraEnv,
+      BATON_DISPATCH_FILE: call.dispatchFile,
+      BATON_TASK: call.task,
+      BATON_STAGE: call.stage,
+      BATON_WINDOW: String(call.window),
+      BATON_ATTEMPT: String(call.attempt),
+      BATON_ROLE: call.role,
+      BATON_RUN_DIR: call.runDir,
+    },
   });
+  const stderrTail = r.stderrTail.trimEnd().split('\n').slice(-20).join('\n');
+  const reply: AgentReply = {
+    text: r.stdout.toString('utf8'),
+    ok: true,
+    exitCode: r.exitCode,
+    durationMs: r.durationMs,
+  };
+  if (stderrTail) reply.stderrTail = stderrTail;
+  const failure = r.aborted
+    ? 'interrupted'
+    : r.overflowed
+      ? `printed more than ${maxOutput} bytes`
+      : r.timedOut
+        ? `timed out after ${Math.round(call.timeoutMs / 1000)} s`
+        : r.spawnError
+          ? `could not start: ${r.spawnError.message}`
+          : r.exitCode !== 0
+            ? `exited ${r.exitCode}${lastLine(stderrTail)}`
+            : undefined;
+  if (failure) {
+    reply.ok = false;
+    reply.error = failure;
+  }
+  return reply;
+}
+
+function lastLine(tail: string): string {
+  const last = tail.split('\n').at(-1) ?? '';
+  return last ? `: ${last}` : '';
 }

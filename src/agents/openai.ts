@@ -58,9 +58,13 @@ async function complete(
     if (attempt > 0) await sleep((options.backoffMs ?? endpoint.backoffMs ?? 500) * 2 ** (attempt - 1));
     let response: Response;
     try {
-      response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(timeoutMs) });
+      // The run's interrupt (Ctrl-C) ends the request at once, as the timeout does.
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const signal = call.signal ? AbortSignal.any([timeout, call.signal]) : timeout;
+      response = await fetch(url, { method: 'POST', headers, body, signal });
     } catch (error) {
       const e = error as Error & { cause?: { code?: string } };
+      if (call.signal?.aborted) return fail('interrupted');
       if (e.name === 'TimeoutError' || e.name === 'AbortError')
         return fail(`no answer within ${Math.round(timeoutMs / 1000)} s`);
       lastError = `cannot reach ${url}: ${e.cause?.code ?? e.message}`;

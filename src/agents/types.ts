@@ -16,6 +16,8 @@ export interface AgentCall {
   /** The repository root: where the agent works. */
   cwd: string;
   timeoutMs: number;
+  /** Aborted when the run is interrupted (Ctrl-C, SIGTERM): the agent ends and answers at once. */
+  signal?: AbortSignal;
 }
 
 /** Tokens an agent reported using, when it reports them. */

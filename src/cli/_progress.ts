@@ -6,6 +6,9 @@ import type { RunEvent } from '../run/events.js';
 import type { RunSummary } from '../run/summary.js';
 import type { CommandIO } from './io.js';
 
+/** `1 task`, `2 tasks`. */
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
 /** A printer of run events; `stop()` clears the spinner. */
@@ -35,7 +38,7 @@ export function progressPrinter(io: CommandIO): ProgressPrinter {
     onEvent(e) {
       switch (e.event) {
         case 'run-started':
-          line(`run ${e.run_id}: ${e.plan} (${(e.tasks as string[]).length} tasks)`);
+          line(`run ${e.run_id}: ${e.plan} (${counted((e.tasks as string[]).length, 'task')})`);
           break;
         case 'run-resumed':
           line(`run ${e.run_id}: resumed after event ${e.after_seq}`);
@@ -81,10 +84,13 @@ export function progressPrinter(io: CommandIO): ProgressPrinter {
           break;
         case 'task-finished':
           if (e.status !== 'committed')
-            line(`${(e.task ?? '').padEnd(9)} FAILED after ${e.attempts} attempts`);
+            line(`${(e.task ?? '').padEnd(9)} FAILED after ${counted(Number(e.attempts), 'attempt')}`);
           break;
         case 'run-halted':
           line(`halted: ${e.reason}`);
+          break;
+        case 'interrupted':
+          line(`interrupted (${e.signal}): ending the agents in flight`);
           break;
       }
     },
@@ -96,7 +102,7 @@ export function progressPrinter(io: CommandIO): ProgressPrinter {
 export function summaryLines(summary: RunSummary): string[] {
   const out = [
     '',
-    `${summary.status === 'committed' ? 'All tasks committed' : 'Run halted'} (run ${summary.id})`,
+    `${summary.status === 'committed' ? 'All tasks committed' : summary.status === 'interrupted' ? 'Run interrupted' : 'Run halted'} (run ${summary.id})`,
   ];
   for (const t of summary.tasks) {
     out.push(

@@ -78,4 +78,20 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: 'list recorded runs, or show one run and its events',
     load: () => import('./commands/runs.js'),
   },
+  compile: {
+    summary: 'compile a Claude Code or Codex session log into a draft handoff, without a model',
+    load: () => import('./commands/compile.js'),
+  },
+  init: {
+    summary: 'set up .baton/ and .gitignore; --claude-code / --codex also install the hooks',
+    load: () => import('./commands/init.js'),
+  },
+  hook: {
+    summary: 'run as a Claude Code or Codex hook: pre-compact, session-start, subagent-stop',
+    load: () => import('./commands/hook.js'),
+  },
+  serve: {
+    summary: 'start a server: web (the viewer)',
+    load: () => import('./commands/serve.js'),
+  },
 };

@@ -44,7 +44,10 @@ export async function readInputBytes(
   }
 }
 
-/** Like `readInputBytes`, decoded as UTF-8 (a byte order mark is dropped). */
+/**
+ * Like `readInputBytes`, decoded as UTF-8 (a byte order mark is dropped). Input that is empty or
+ * only white space is an error: there is nothing to read, and an empty handoff must not come out.
+ */
 export async function readInputText(
   arg: string | undefined,
   io: CommandIO,
@@ -54,5 +57,10 @@ export async function readInputText(
   const { bytes, path } = await readInputBytes(arg, io, what, limit);
   const text = decodeUtf8(bytes);
   if (text === undefined) throw new UserError('FILE_NOT_UTF8', `the ${what} ${path} is not UTF-8 text`);
-  return { text: text.replace(/^\ufeff/, ''), path };
+  const clean = text.replace(/^\ufeff/, '');
+  if (clean.trim() === '') {
+    const where = path === '<stdin>' ? 'on stdin' : path;
+    throw new UserError('INPUT_EMPTY', `the ${what} ${where} is empty: there is nothing to read`);
+  }
+  return { text: clean, path };
 }

@@ -1,9 +1,9 @@
 /** What the store commands share: the filter flags, the store to open, one line per handoff. */
 import { UserError } from '../errors.js';
-import { isRfc3339 } from '../handoff/values.js';
+import { isRfc3339, STATUSES } from '../handoff/values.js';
 import type { OpenStoreOptions } from '../store/open.js';
 import type { HandoffFilter, StoredHandoffSummary } from '../store/types.js';
-import { type FlagSpec, integerFlag } from './args.js';
+import { badValue, type FlagSpec, integerFlag } from './args.js';
 import type { CommandIO } from './io.js';
 
 /** The flags that narrow `log` and `search` (each command adds `--limit` with its own default). */
@@ -48,6 +48,10 @@ export function filterFromFlags(
   for (const key of ['task', 'repository', 'branch', 'from', 'status'] as const) {
     const value = flags[key];
     if (typeof value === 'string') filter[key] = value;
+  }
+  // A status that no handoff can have is a typo, not an empty answer.
+  if (filter.status !== undefined && !(STATUSES as readonly string[]).includes(filter.status)) {
+    throw badValue(command, 'status', filter.status, STATUSES);
   }
   if (typeof flags.since === 'string') filter.since = timeFlag(command, 'since', flags.since, false);
   if (typeof flags.until === 'string') filter.until = timeFlag(command, 'until', flags.until, true);

@@ -5,6 +5,7 @@
  */
 import { UserError } from '../errors.js';
 import type { Finding } from '../handoff/finding.js';
+import { isInFormat, notInFormatMessage } from './_recognise.js';
 import { detect } from './detect.js';
 import { loadCodec } from './registry.js';
 import type { FormatName, ParsedHandoff, RenderLoss } from './types.js';
@@ -31,7 +32,10 @@ export interface ConvertResult {
 // Parse failures that leave nothing to convert.
 const FATAL = new Set(['json-syntax', 'json-shape', 'xml-syntax', 'xml-shape', 'xml-missing']);
 
-/** Converts `text` to `options.to`; throws a UserError when the source cannot be read at all. */
+/**
+ * Converts `text` to `options.to`; throws a UserError when the source cannot be read at all or is
+ * not in the source format (a free-form handoff is `baton import`'s job).
+ */
 export async function convertHandoff(text: string, options: ConvertOptions): Promise<ConvertResult> {
   const from = !options.from || options.from === 'auto' ? detect(text) : options.from;
   const parse = (await loadCodec(from)).parse(text);
@@ -41,6 +45,9 @@ export async function convertHandoff(text: string, options: ConvertOptions): Pro
       'HANDOFF_INVALID',
       `cannot read the ${from} input${fatal.line ? ` (line ${fatal.line})` : ''}: ${fatal.message}`,
     );
+  }
+  if (!isInFormat(text, from, parse)) {
+    throw new UserError('FORMAT_NOT_SOURCE', `cannot convert: ${notInFormatMessage(text, from)}`);
   }
   const target = await loadCodec(options.to);
   let handoff = parse.handoff;

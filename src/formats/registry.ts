@@ -19,7 +19,11 @@ const loaders: Record<FormatName, () => Promise<Codec>> = {
       import('./baton/parse.js'),
       import('./baton/render.js'),
     ]);
-    return { name: 'baton', parse: parseBaton, render: (h) => ({ text: renderBaton(h), losses: [] }) };
+    return {
+      name: 'baton',
+      parse: (text) => parseBaton(text),
+      render: (h) => ({ text: renderBaton(h), losses: [] }),
+    };
   },
   'context-kit': async () => {
     const [{ parseContextKit }, { renderContextKit }] = await Promise.all([

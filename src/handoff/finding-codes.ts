@@ -56,7 +56,8 @@ export type FormatCode =
   | 'xml-shape'
   | 'element-unknown'
   | 'anchor-no-subspec'
-  | 'anchor-section-missing';
+  | 'anchor-section-missing'
+  | 'item-kept';
 
 /** Provenance: the saved anchors against the repository now. */
 export type ProvenanceCode =
@@ -66,6 +67,8 @@ export type ProvenanceCode =
   | 'provenance-partial'
   | 'git-unavailable'
   | 'git-note'
+  | 'head-own-commits'
+  | 'base-own-commits'
   | 'expired';
 
 /** Integrity and governance: hashes, signatures, manifests, roles, classes, the injection scan. */

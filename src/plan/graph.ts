@@ -1,7 +1,7 @@
 /** The dependency graph of a plan: checks, order, and distances between tasks. */
 import type { Plan, PlanProblem, PlanTask } from './types.js';
 
-/** Duplicate ids, unknown dependencies and cycles (each cycle named), with line numbers. */
+/** Duplicate ids, unknown dependencies and cycles (each cycle named), all of them, with line numbers. */
 export function checkGraph(plan: Plan): PlanProblem[] {
   const problems: PlanProblem[] = [];
   const byId = new Map<string, PlanTask>();
@@ -21,19 +21,19 @@ export function checkGraph(plan: Plan): PlanProblem[] {
       if (dep === task.id) problems.push({ message: `${task.id} depends on itself`, line: task.line });
     }
   }
-  if (problems.length === 0) {
-    for (const cycle of findCycles(plan.tasks)) {
-      problems.push({
-        message: `dependency cycle: ${[...cycle, cycle[0]].join(' → ')}`,
-        line: byId.get(cycle[0] as string)?.line,
-      });
-    }
+  // Every problem at once: cycles are looked for whatever else is wrong (a self-dependency is
+  // already named above, an unknown task cannot close a cycle).
+  for (const cycle of findCycles([...byId.values()])) {
+    problems.push({
+      message: `dependency cycle: ${[...cycle, cycle[0]].join(' → ')}`,
+      line: byId.get(cycle[0] as string)?.line,
+    });
   }
   return problems;
 }
 
 function findCycles(tasks: readonly PlanTask[]): string[][] {
-  const deps = new Map(tasks.map((t) => [t.id, t.dependsOn]));
+  const deps = new Map(tasks.map((t) => [t.id, t.dependsOn.filter((d) => d !== t.id)]));
   const state = new Map<string, 'open' | 'done'>();
   const stack: string[] = [];
   const cycles: string[][] = [];

@@ -10,7 +10,9 @@ import { parseYamlPlan } from './yaml.js';
 export async function parsePlan(text: string, name = ''): Promise<{ plan: Plan; problems: PlanProblem[] }> {
   const yaml = /\.ya?ml$/i.test(name) || /^\s*(title|tasks)\s*:/m.test(text.slice(0, 2000));
   const { plan, problems } = yaml ? await parseYamlPlan(text) : parseMarkdownPlan(text);
-  if (problems.length === 0) problems.push(...checkGraph(plan));
+  // The graph is checked whatever the parse found, so one error lists every problem.
+  problems.push(...checkGraph(plan));
+  problems.sort((a, b) => (a.line ?? Number.POSITIVE_INFINITY) - (b.line ?? Number.POSITIVE_INFINITY));
   return { plan, problems };
 }
 

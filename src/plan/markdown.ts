@@ -2,7 +2,8 @@
  * Markdown plans: `# Plan: <title>`, then `## TASK-01: <title>` per task with `- Depends on:`,
  * `- Files in scope:`, `- Verify by: \`cmd\`` (one or more), `- Goal:` and free text.
  */
-import { codeSpans } from '../formats/text.js';
+import { codeSpans, FenceTracker } from '../formats/text.js';
+import { isTaskId, TASK_ID_RULE } from './ids.js';
 import type { Plan, PlanProblem, PlanTask } from './types.js';
 
 const TASK_HEADING = /^##[ \t]+([A-Za-z][\w.-]*)[ \t]*[:—–-][ \t]*(.+?)[ \t]*$/;
@@ -16,11 +17,10 @@ export function parseMarkdownPlan(text: string): { plan: Plan; problems: PlanPro
   let title: string | undefined;
   const tasks: (PlanTask & { free: string[] })[] = [];
   let current: (PlanTask & { free: string[] }) | undefined;
-  let inFence = false;
+  const fence = new FenceTracker();
   lines.forEach((raw, i) => {
     const no = i + 1;
-    if (/^\s*(```|~~~)/.test(raw)) inFence = !inFence;
-    if (inFence) {
+    if (fence.step(raw)) {
       current?.free.push(raw);
       return;
     }
@@ -33,6 +33,11 @@ export function parseMarkdownPlan(text: string): { plan: Plan; problems: PlanPro
       const m = TASK_HEADING.exec(raw);
       if (!m) {
         problems.push({ message: 'expected a task heading `## TASK-01: <title>`', line: no });
+        current = undefined;
+        return;
+      }
+      if (!isTaskId(m[1] as string)) {
+        problems.push({ message: `task id \`${m[1]}\` is not a name: ${TASK_ID_RULE}`, line: no });
         current = undefined;
         return;
       }

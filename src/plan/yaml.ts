@@ -1,4 +1,5 @@
 /** YAML plans: the same content as Markdown plans, as `title:` and a `tasks:` list. */
+import { isTaskId, TASK_ID_RULE } from './ids.js';
 import type { Plan, PlanProblem, PlanTask } from './types.js';
 
 /** Reads a YAML plan; problems carry line numbers when the YAML has them. */
@@ -44,6 +45,11 @@ export async function parseYamlPlan(text: string): Promise<{ plan: Plan; problem
     const id = str(t.id);
     if (!id) {
       problems.push({ message: `task ${i + 1} has no \`id\``, line });
+      return;
+    }
+    // The same names as Markdown headings: an id becomes part of record file names.
+    if (typeof t.id !== 'string' || !isTaskId(id)) {
+      problems.push({ message: `task id \`${id}\` is not a name: ${TASK_ID_RULE}`, line });
       return;
     }
     const task: PlanTask = {

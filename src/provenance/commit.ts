@@ -77,6 +77,61 @@ export function findCommitWithTrailers(
   return r.status === 0 ? r.stdout.trim().split('\n')[0] || undefined : undefined;
 }
 
+/** Why git ignores a path: the rule and where it is written (`.gitignore:3: *.env`). */
+export interface IgnoredPath {
+  path: string;
+  rule: string;
+}
+
+/** Which of `paths` git ignores (an untracked file matched by .gitignore or exclude files). */
+export function ignoredPaths(root: string, paths: readonly string[]): IgnoredPath[] {
+  if (paths.length === 0) return [];
+  const r = runGit(root, ['check-ignore', '-v', '-z', '--stdin'], { input: `${paths.join('\0')}\0` });
+  // 0: some are ignored, 1: none is; anything else is an error, and then nothing is known.
+  if (r.status !== 0) return [];
+  const f = r.stdout.split('\0');
+  const out: IgnoredPath[] = [];
+  for (let i = 0; i + 3 < f.length; i += 4) {
+    out.push({ path: f[i + 3] as string, rule: `${f[i]}:${f[i + 1]}: ${f[i + 2]}` });
+  }
+  return out;
+}
+
+/** A commit and the paths it touches. */
+export interface CommitFiles {
+  commit: string;
+  subject: string;
+  files: string[];
+}
+
+/**
+ * The commits from `since` (exclusive) to HEAD with the paths each touches (both sides of a
+ * rename; a merge against each parent); undefined when `since` is not an ancestor of HEAD.
+ */
+export function commitsSince(root: string, since: string): CommitFiles[] | undefined {
+  if (runGit(root, ['merge-base', '--is-ancestor', since, 'HEAD']).status !== 0) return undefined;
+  const r = runGit(root, [
+    'log',
+    '-z',
+    '-m',
+    '--no-renames',
+    '--name-only',
+    '--format=%x01%H%x02%s',
+    `${since}..HEAD`,
+  ]);
+  if (r.status !== 0) return undefined;
+  const byCommit = new Map<string, CommitFiles>();
+  for (const block of r.stdout.split('\x01').slice(1)) {
+    const [head = '', ...rest] = block.split('\0');
+    const [sha = '', subject = ''] = head.replace(/\n/g, '').split('\x02');
+    const files = rest.map((p) => p.replace(/^\n/, '')).filter((p) => p !== '');
+    const entry = byCommit.get(sha) ?? { commit: sha, subject, files: [] };
+    for (const file of files) if (!entry.files.includes(file)) entry.files.push(file);
+    byCommit.set(sha, entry);
+  }
+  return [...byCommit.values()];
+}
+
 // Paths are literal: a file named `*.ts` or `:(exclude)x` means that file, nothing more.
 function literal(path: string): string {
   return `:(literal,top)${path}`;

@@ -4,7 +4,7 @@ import { OWN_PATHSPECS } from './capture.js';
 import { runGit } from './git.js';
 
 /** How the saved HEAD relates to the current one. */
-export type HeadRelation = 'same' | 'moved-on' | 'rewritten' | 'unknown';
+export type HeadRelation = 'same' | 'moved-on' | 'moved-back' | 'rewritten' | 'unknown';
 
 /** A commit made since the saved HEAD. */
 export interface CommitSince {
@@ -26,7 +26,7 @@ export interface Since {
   commits: CommitSince[];
   /** Commits of the saved head that HEAD no longer has (a rewrite drops them). */
   dropped: CommitSince[];
-  /** Committed changes between the saved head and HEAD, baton's folders left out. */
+  /** Committed changes between the saved head and HEAD, baton's folders (and `exclude`) left out. */
   files: FileSince[];
   /** True when the commit list was cut at `maxCommits`. */
   truncated: boolean;
@@ -34,8 +34,17 @@ export interface Since {
   summary: string;
 }
 
-/** Compares `saved` with `head` in the repository at `root` (two git processes). */
-export function describeSince(root: string, saved: string, head: string, maxCommits = 500): Since {
+/**
+ * Compares `saved` with `head` in the repository at `root` (two git processes). `exclude` names
+ * further repository-relative paths left out of `files` (the handoff itself).
+ */
+export function describeSince(
+  root: string,
+  saved: string,
+  head: string,
+  maxCommits = 500,
+  exclude: readonly string[] = [],
+): Since {
   const unknown = (summary: string): Since => ({
     relation: 'unknown',
     commits: [],
@@ -90,15 +99,23 @@ export function describeSince(root: string, saved: string, head: string, maxComm
     head,
     '--',
     ...OWN_PATHSPECS,
+    ...exclude.map((p) => `:(exclude,top,literal)${p}`),
   ]);
   const files = diff.status === 0 ? parseNameStatus(diff.stdout) : [];
-  const relation: HeadRelation = dropped.length === 0 ? 'moved-on' : 'rewritten';
-  const n = `${commits.length}${lines.length > maxCommits ? '+' : ''}`;
+  const relation: HeadRelation =
+    dropped.length === 0 ? 'moved-on' : commits.length === 0 ? 'moved-back' : 'rewritten';
+  const more = lines.length > maxCommits ? '+' : '';
   const summary =
     relation === 'moved-on'
-      ? `moved on: the saved HEAD is an ancestor of HEAD, ${n} commit(s) since`
-      : `history rewritten: the saved HEAD is not an ancestor of HEAD (${n} new commit(s); ${dropped.length} of its commit(s) are not in HEAD)`;
+      ? `moved on: the saved HEAD is an ancestor of HEAD, ${commitCount(commits.length, more)} since`
+      : relation === 'moved-back'
+        ? `moved back by ${commitCount(dropped.length, more)}: HEAD is an ancestor of the saved HEAD`
+        : `history rewritten: the saved HEAD is not an ancestor of HEAD (${commitCount(commits.length, more, 'new ')}; ${dropped.length} of the saved HEAD's commits ${dropped.length === 1 ? 'is' : 'are'} not in HEAD)`;
   return { relation, commits, dropped, files, truncated: lines.length > maxCommits, summary };
+}
+
+function commitCount(n: number, more: string, words = ''): string {
+  return `${n}${more} ${words}commit${n === 1 && !more ? '' : 's'}`;
 }
 
 const STATUS: Record<string, FileSince['status']> = {

@@ -1,4 +1,5 @@
 /** Which claims rest on something that changed, and why. */
+import { globRegExp, isGlob, matchesPath } from '../glob/index.js';
 import type { Claim } from './claims.js';
 
 /** A claim to re-verify and the reason. */
@@ -21,25 +22,12 @@ export function touches(claimed: string, changed: string): boolean {
   const c = claimed.replace(/\/+$/, '');
   if (c === '' || c === '.') return true;
   if (changed === c || changed.startsWith(`${c}/`)) return true;
-  if (/[*?[]/.test(c)) return globToRegExp(c).test(changed);
+  if (isGlob(c)) return matchesPath(c, changed);
   return changed.endsWith(`/${c}`);
 }
 
-/** Converts a glob (`**`, `*`, `?`) to an anchored regular expression. */
-export function globToRegExp(glob: string): RegExp {
-  let re = '';
-  for (let i = 0; i < glob.length; i++) {
-    const ch = glob[i] as string;
-    if (ch === '*') {
-      if (glob[i + 1] === '*') {
-        re += glob[i + 2] === '/' ? '(?:.*/)?' : '.*';
-        i += glob[i + 2] === '/' ? 2 : 1;
-      } else re += '[^/]*';
-    } else if (ch === '?') re += '[^/]';
-    else re += ch.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${re}(?:/.*)?$`);
-}
+/** Converts a glob to an anchored regular expression (baton's glob dialect, `src/glob/`). */
+export const globToRegExp = (glob: string): RegExp => globRegExp(glob);
 
 /**
  * The claims that rest on what changed: a claim naming a changed path; a command that names no

@@ -32,8 +32,27 @@ export interface Brief {
   changes?: Changes;
   /** Claims to re-verify because what they rest on changed. */
   reverify: AffectedClaim[];
+  /**
+   * The commands of the claims to re-verify, once each, with where each was written: they are
+   * the handoff writer's commands, which `--reverify` runs only with consent.
+   */
+  commands: ReverifyCommand[];
   /** Results of running the claims' commands again (`--reverify`), one per command. */
   reverified?: (ReverifyResult & { claims: AffectedClaim[] })[];
+  /** Why `--reverify` ran nothing, when it did not (no consent, or declined). */
+  reverifySkipped?: string;
+}
+
+/** A command a handoff records, which `--reverify` would run: whose it is and where it is written. */
+export interface ReverifyCommand {
+  command: string;
+  /** Where in the handoff each claim resting on it is written (`Done item 2`). */
+  sources: string[];
+  /** Who wrote the handoff (its `from`), when it says. */
+  writer?: string;
+  /** The handoff file it comes from. */
+  path: string;
+  claims: AffectedClaim[];
 }
 
 const FIELDS: (keyof Provenance)[] = [
@@ -66,6 +85,7 @@ export function buildBrief(report: Report): Brief {
     provenance,
     findings: report.findings,
     reverify: [],
+    commands: [],
   };
   if (report.since) brief.since = report.since;
   if (report.verdict === 'STALE') {
@@ -80,6 +100,24 @@ export function buildBrief(report: Report): Brief {
     }
     brief.changes = changes;
     brief.reverify = affectedClaims(claimsOf(handoff), changes);
+    brief.commands = commandsOf(brief);
   }
   return brief;
+}
+
+// Each command once, however many claims rest on it, with every place it is written.
+function commandsOf(brief: Brief): ReverifyCommand[] {
+  const byCommand = new Map<string, ReverifyCommand>();
+  for (const claim of brief.reverify) {
+    if (!claim.command) continue;
+    let c = byCommand.get(claim.command);
+    if (!c) {
+      c = { command: claim.command, sources: [], path: brief.path, claims: [] };
+      if (brief.handoff.from) c.writer = brief.handoff.from;
+      byCommand.set(claim.command, c);
+    }
+    c.sources.push(claim.source);
+    c.claims.push(claim);
+  }
+  return [...byCommand.values()];
 }

@@ -16,6 +16,8 @@ export interface Claim {
   paths: string[];
   /** The command that checked it, when there is one. */
   command?: string;
+  /** Where in the handoff it is written (`Done item 2`), so a command can be traced to its writer. */
+  source: string;
 }
 
 // A path with a slash (`src/a.ts`, `docs/`, `src/**`) or a file name with an extension
@@ -37,28 +39,44 @@ export function pathsIn(text: string): string[] {
 /** Every claim of a handoff, in section order. */
 export function claimsOf(h: ParsedHandoff): Claim[] {
   const claims: Claim[] = [];
-  for (const d of h.done) {
-    const claim: Claim = { kind: 'done', text: d.text, paths: pathsIn(`${d.text} ${d.command ?? ''}`) };
+  h.done.forEach((d, i) => {
+    const claim: Claim = {
+      kind: 'done',
+      text: d.text,
+      paths: pathsIn(`${d.text} ${d.command ?? ''}`),
+      source: `Done item ${i + 1}`,
+    };
     if (d.command) claim.command = d.command;
     claims.push(claim);
-  }
-  for (const f of h.facts) {
+  });
+  h.facts.forEach((f, i) => {
     const text = `${f.verdict} — ${f.claim} — ${f.evidence}${f.note ? ` — ${f.note}` : ''}`;
     const cmd = /`([^`]+)`/.exec(f.evidence)?.[1];
-    const claim: Claim = { kind: 'fact', text, paths: pathsIn(`${f.claim} ${f.evidence}`) };
+    const claim: Claim = {
+      kind: 'fact',
+      text,
+      paths: pathsIn(`${f.claim} ${f.evidence}`),
+      source: `Facts item ${i + 1}`,
+    };
     if (cmd && /\s/.test(cmd)) claim.command = cmd;
     claims.push(claim);
-  }
-  for (const f of h.files_touched) {
-    claims.push({ kind: 'file', text: `${f.action} ${f.path}`, paths: f.from ? [f.path, f.from] : [f.path] });
-  }
-  for (const v of h.validation) {
+  });
+  h.files_touched.forEach((f, i) => {
+    claims.push({
+      kind: 'file',
+      text: `${f.action} ${f.path}`,
+      paths: f.from ? [f.path, f.from] : [f.path],
+      source: `Files touched item ${i + 1}`,
+    });
+  });
+  h.validation.forEach((v, i) => {
     claims.push({
       kind: 'validation',
       text: `${v.result} — ${v.command}${v.outcome ? ` — ${v.outcome}` : ''}`,
       paths: pathsIn(v.command),
       command: v.command,
+      source: `Validation item ${i + 1}`,
     });
-  }
+  });
   return claims;
 }

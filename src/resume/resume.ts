@@ -2,14 +2,22 @@
 import type { FormatName } from '../formats/types.js';
 import type { Report } from '../validate/report.js';
 import { validateFile } from '../validate/validate.js';
-import { type Brief, buildBrief } from './brief.js';
+import { type Brief, buildBrief, type ReverifyCommand } from './brief.js';
 import { runCheck } from './reverify.js';
 
 /** Options of `resumeHandoff`. */
 export interface ResumeOptions {
   format?: FormatName | 'auto';
-  /** Run each affected claim's command again and report pass/fail now. */
+  /**
+   * Run each affected claim's command again and report pass/fail now. The commands were written
+   * by the agent that wrote the handoff: they run only when `consent` says yes.
+   */
   reverify?: boolean;
+  /**
+   * Asked once with every command `reverify` would run and where each comes from; nothing runs
+   * unless it returns true. Without it nothing runs.
+   */
+  consent?: (commands: readonly ReverifyCommand[]) => boolean | Promise<boolean>;
   /** Timeout of each re-verification command. */
   timeoutMs?: number;
   now?: Date;
@@ -31,17 +39,20 @@ export async function resumeHandoff(path: string, options: ResumeOptions = {}): 
   });
   if (REFUSED.has(report.verdict) || !report.handoff) return { ok: false, report };
   const brief = buildBrief(report);
-  if (options.reverify) {
-    const cwd = report.capture?.root ?? process.cwd();
-    brief.reverified = [];
-    // Each command runs once, however many claims rest on it.
-    const runs = new Map<string, Awaited<ReturnType<typeof runCheck>>>();
-    for (const claim of brief.reverify) {
-      if (!claim.command || runs.has(claim.command)) continue;
-      const result = await runCheck(claim.command, { cwd, timeoutMs: options.timeoutMs ?? 120_000 });
-      runs.set(claim.command, result);
-      brief.reverified.push({ ...result, claims: brief.reverify.filter((c) => c.command === claim.command) });
+  if (options.reverify && brief.commands.length > 0) {
+    const agreed = options.consent ? await options.consent(brief.commands) : false;
+    if (!agreed) {
+      brief.reverifySkipped = options.consent
+        ? 'declined: none of the handoff writer’s commands was run'
+        : 'no consent was given: none of the handoff writer’s commands was run';
+    } else {
+      brief.reverified = [];
+      const cwd = report.capture?.root ?? process.cwd();
+      for (const c of brief.commands) {
+        const result = await runCheck(c.command, { cwd, timeoutMs: options.timeoutMs ?? 120_000 });
+        brief.reverified.push({ ...result, claims: c.claims });
+      }
     }
-  }
+  } else if (options.reverify) brief.reverified = [];
   return { ok: true, brief, report };
 }

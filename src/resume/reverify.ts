@@ -1,5 +1,5 @@
-/** `--reverify`: runs each affected claim's command again, from the repository root. */
-import { spawn } from 'node:child_process';
+/** Running a check command again (`--reverify`, `--verify`, the built-in verifier), from the repository root. */
+import { runShell } from '../shell/run-shell.js';
 
 /** The outcome of running one command. */
 export interface ReverifyResult {
@@ -17,53 +17,35 @@ export interface RunCheckOptions {
   cwd: string;
   timeoutMs?: number;
   tailLines?: number;
+  /** Aborting ends the command (and what it started) at once. */
+  signal?: AbortSignal;
 }
 
-/** Runs `command` with `sh -c` in its own process group; a timeout kills the whole group. */
-export function runCheck(command: string, options: RunCheckOptions): Promise<ReverifyResult> {
-  const started = Date.now();
-  const timeoutMs = options.timeoutMs ?? 120_000;
+/**
+ * Runs `command` with `sh -c` in its own process group; a timeout ends it and everything it
+ * started, and returns at once even when a child escaped the group and holds the output open.
+ */
+export async function runCheck(command: string, options: RunCheckOptions): Promise<ReverifyResult> {
   const keep = options.tailLines ?? 20;
-  return new Promise((resolvePromise) => {
-    const child = spawn('sh', ['-c', command], {
-      cwd: options.cwd,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: process.env,
-    });
-    let output = '';
-    const take = (chunk: Buffer) => {
+  let output = '';
+  const r = await runShell(command, {
+    cwd: options.cwd,
+    timeoutMs: options.timeoutMs ?? 120_000,
+    ...(options.signal ? { signal: options.signal } : {}),
+    onOutput: (chunk) => {
       output += chunk.toString('utf8');
       // Keep memory bounded for commands that print a lot: only the tail matters.
       if (output.length > 64 * 1024) output = output.slice(-32 * 1024);
-    };
-    child.stdout.on('data', take);
-    child.stderr.on('data', take);
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
-    }, timeoutMs);
-    const finish = (exitCode: number | null) => {
-      clearTimeout(timer);
-      const tail = output.trimEnd().split('\n').slice(-keep).join('\n');
-      resolvePromise({
-        command,
-        passed: !timedOut && exitCode === 0,
-        exitCode,
-        timedOut,
-        tail,
-        millis: Date.now() - started,
-      });
-    };
-    child.on('error', (error) => {
-      output += String(error.message);
-      finish(null);
-    });
-    child.on('close', (code) => finish(code));
+    },
   });
+  if (r.spawnError) output += r.spawnError.message;
+  const exitCode = r.spawnError ? null : r.exitCode;
+  return {
+    command,
+    passed: !r.timedOut && !r.aborted && exitCode === 0,
+    exitCode,
+    timedOut: r.timedOut,
+    tail: output.trimEnd().split('\n').slice(-keep).join('\n'),
+    millis: r.durationMs,
+  };
 }

@@ -3,13 +3,15 @@
  * files plus the run's records, with message `TASK-NN: <title>` and trailers that let a resumed
  * run find the commit again instead of making it twice.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { ContextHandoffXml } from '../formats/pipeline-xml/index.js';
 import { renderContextHandoff } from '../formats/pipeline-xml/index.js';
 import type { PlanTask } from '../plan/types.js';
 import { commitPaths, findCommitWithTrailers } from '../provenance/commit.js';
+import { writeRecord } from './_record-files.js';
 import type { RunContext } from './context.js';
+import type { RunEvent } from './events.js';
 import { checkGate, type GateResult } from './gate.js';
 
 /** The trailers of a task's commit. */
@@ -37,10 +39,11 @@ export function gateAndCommit(
     progressPath: paths.progress(task.id),
     startCommit,
     dirtyAtStart: ctx.dirtyAtStart,
+    ownCommits: new Set(ctx.log.events.flatMap((e: RunEvent) => (e.event === 'commit' ? [e.commit] : []))),
   });
   if (!gate.pass) return { gate };
   const result = paths.result(task.id);
-  writeFileSync(result, resultFile(task, attempt, gate, handoffs));
+  writeRecord(paths, result, resultFile(task, attempt, gate, handoffs));
   // The task's own records go with it. The event log does not: committing a log that grows with
   // every step, once per task, would make a long run's commits quadratic in bytes.
   const records = [paths.progress(task.id), result].filter((p) => existsSync(p));

@@ -2,6 +2,7 @@
 import type { Agent } from '../agents/types.js';
 import type { ContextHandoffXml } from '../formats/pipeline-xml/index.js';
 import type { Plan } from '../plan/types.js';
+import type { NewRunEvent } from '../run-events.js';
 import type { Store } from '../store/types.js';
 import type { TokenCounter } from '../tokens/count.js';
 import type { WindowSizes } from '../window/policy.js';
@@ -47,6 +48,11 @@ export interface RunOptions {
   store?: Store;
   /** Told once when the store fails mid-run (the run goes on; `--resume` catches the store up). */
   onStoreError?: (error: Error) => void;
+  /**
+   * Aborting interrupts the run: agents and commands in flight end, an `interrupted` event is
+   * recorded, and the run ends with status `interrupted` (exit code 130). The reason names the signal.
+   */
+  signal?: AbortSignal;
 }
 
 /** The state of a run in progress. */
@@ -54,7 +60,7 @@ export interface RunContext {
   options: RunOptions;
   runId: string;
   paths: RunPaths;
-  log: EventLog;
+  log: EventLog<NewRunEvent>;
   counter: TokenCounter;
   /** The builder handoff of each committed task, for later tasks' `<previous-results>`. */
   finals: Map<string, ContextHandoffXml>;
@@ -65,6 +71,8 @@ export interface RunContext {
   /** Serialises gate and commit: one task commits at a time. */
   commitLock: Promise<unknown>;
   halted: boolean;
+  /** The signal that interrupted the run, once it was interrupted. */
+  interrupted?: string;
   sink?: StoreSink;
 }
 

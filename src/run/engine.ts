@@ -3,7 +3,7 @@
  * when asked), each through builder → verifier → committer, records every step, halts when a
  * task fails, and resumes a run killed at any point.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { UserError } from '../errors.js';
 import type { ContextHandoffXml } from '../formats/pipeline-xml/index.js';
 import { newUlid } from '../handoff/ulid.js';
@@ -12,11 +12,16 @@ import { parsePlan } from '../plan/load.js';
 import type { PlanTask } from '../plan/types.js';
 import { captureProvenance } from '../provenance/capture.js';
 import { headCommit, pathStates } from '../provenance/commit.js';
+import type { NewRunEvent } from '../run-events.js';
+import { endProcessesWithEnv } from '../shell/run-shell.js';
 import { loadTokenCounter } from '../tokens/count.js';
+import { ensureRecordFolder, readRecord, writeRecord } from './_record-files.js';
 import { findTaskCommit } from './commit-task.js';
 import type { RunContext, RunOptions } from './context.js';
 import { EventLog } from './events.js';
-import { runPaths } from './records.js';
+import { INTERRUPTED_EXIT_CODE, isInterruption, watchInterrupt } from './interrupt.js';
+import { type RunLock, takeRunLock } from './lock.js';
+import { type RunPaths, runPaths } from './records.js';
 import { type TaskState, taskStates } from './resume-state.js';
 import { storeSink } from './store-sink.js';
 import { type RunSummary, summarize, writeSummary } from './summary.js';
@@ -32,6 +37,8 @@ export const RUN_EXIT_CODES = {
   halted: 5,
   /** A task outgrew its plan (scope widened, or more windows than allowed); the planner decides. */
   needsPlanning: 6,
+  /** The run was interrupted (SIGINT, SIGTERM): its agents were ended; `--resume` continues it. */
+  interrupted: INTERRUPTED_EXIT_CODE,
 } as const;
 
 /** What a run ended with. */
@@ -44,7 +51,7 @@ export interface RunResult {
 }
 
 /** How a run ended. */
-export type RunStatus = 'committed' | 'halted' | 'needs-planning';
+export type RunStatus = 'committed' | 'halted' | 'needs-planning' | 'interrupted';
 
 /** Starts a new run of `options.plan` in the repository at `options.root`. */
 export async function startRun(options: RunOptions): Promise<RunResult> {
@@ -67,29 +74,32 @@ export async function startRun(options: RunOptions): Promise<RunResult> {
   );
   const runId = newUlid();
   const paths = runPaths(capture.root, runId);
-  mkdirSync(paths.dir, { recursive: true });
-  writeFileSync(paths.plan, options.planText);
-  const ctx = await context(
-    { ...options, root: capture.root },
-    runId,
-    EventLog.open(paths.events),
-    dirtyAtStart,
-  );
-  ctx.log.append({
-    event: 'run-started',
-    run_id: runId,
-    plan: options.plan.title,
-    plan_path: options.plan.path ?? null,
-    head: headCommit(capture.root),
-    tasks: options.plan.tasks.map((t) => t.id),
-    builder: options.builder.name,
-    verifier: options.verifier?.name ?? 'built-in',
-    parallel: options.parallel ?? 1,
-    max_attempts: options.maxAttempts ?? 3,
-    dispatch_format: options.dispatchFormat ?? 'xml',
-    dirty_at_start: Object.fromEntries(dirtyAtStart),
+  ensureRecordFolder(paths, paths.dir);
+  return held(takeRunLock(paths), async () => {
+    writeRecord(paths, paths.plan, options.planText);
+    const ctx = await context(
+      { ...options, root: capture.root },
+      runId,
+      EventLog.open<NewRunEvent>(paths.events),
+      dirtyAtStart,
+    );
+    ctx.log.append({
+      event: 'run-started',
+      run_id: runId,
+      plan: options.plan.title,
+      plan_path: options.plan.path ?? null,
+      head: headCommit(capture.root),
+      tasks: options.plan.tasks.map((t) => t.id),
+      builder: options.builder.name,
+      verifier: options.verifier?.name ?? 'built-in',
+      parallel: options.parallel ?? 1,
+      max_attempts: options.maxAttempts ?? 3,
+      dispatch_format: options.dispatchFormat ?? 'xml',
+      dirty_at_start: Object.fromEntries(dirtyAtStart),
+    });
+    watchInterrupt(ctx);
+    return finish(ctx, await schedule(ctx, new Map()));
   });
-  return finish(ctx, await schedule(ctx, new Map()));
 }
 
 /** What `resumeRun` needs besides the run id: the agents, since a script cannot be stored. */
@@ -102,23 +112,56 @@ export async function resumeRun(runId: string, options: ResumeOptions): Promise<
   if (!/^[0-9A-Z]{26}$/.test(runId) || !existsSync(paths.events)) {
     throw new UserError('RUN_NOT_FOUND', `no run ${runId} in ${paths.dir.slice(0, -runId.length - 1)}`);
   }
-  const planText = readFileSync(paths.plan, 'utf8');
+  const copy = readRecord(paths, paths.plan);
+  if (!copy || 'refused' in copy)
+    throw new UserError(
+      'RUN_RECORD_UNSAFE',
+      `the run's plan copy cannot be read: ${copy ? copy.refused : 'it is missing'}`,
+    );
+  const planText = copy.text;
   const { plan, problems } = await parsePlan(planText, paths.plan);
   if (problems.length)
     throw new UserError('PLAN_INVALID', `the run's plan copy is not valid: ${problems[0]?.message}`);
-  const log = EventLog.open(paths.events);
-  const started = log.events.find((e) => e.event === 'run-started');
-  const dirty = new Map(Object.entries((started?.dirty_at_start as Record<string, string>) ?? {}));
-  const ctx = await context({ ...options, root: capture.root, plan, planText }, runId, log, dirty);
-  const states = taskStates(log.events);
-  log.append({ event: 'run-resumed', run_id: runId, after_seq: log.events.length });
-  return finish(ctx, await schedule(ctx, states));
+  const lock = takeRunLock(paths);
+  return held(lock, async () => {
+    const log = EventLog.open<NewRunEvent>(paths.events);
+    const started = log.events.find((e) => e.event === 'run-started');
+    const dirty = new Map(Object.entries((started?.dirty_at_start as Record<string, string>) ?? {}));
+    const ctx = await context({ ...options, root: capture.root, plan, planText }, runId, log, dirty);
+    const states = taskStates(log.events);
+    log.append({ event: 'run-resumed', run_id: runId, after_seq: log.events.length });
+    endOrphans(ctx, paths, lock);
+    watchInterrupt(ctx);
+    return finish(ctx, await schedule(ctx, states));
+  });
+}
+
+// Runs `work` holding the run's lock, and releases it however the work ends.
+async function held<T>(lock: RunLock, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } finally {
+    lock.release();
+  }
+}
+
+// Agents a killed baton left running carry the run's folder in BATON_RUN_DIR: with the lock
+// held nobody else runs this run, so they are orphans, ended before a new agent starts.
+function endOrphans(ctx: RunContext, paths: RunPaths, lock: RunLock): void {
+  const ended = endProcessesWithEnv(`BATON_RUN_DIR=${paths.dir}`);
+  if (ended.length > 0 || lock.replaced) {
+    ctx.log.append({
+      event: 'orphans-ended',
+      pids: ended,
+      ...(lock.replaced ? { stale_lock_pid: lock.replaced.pid } : {}),
+    });
+  }
 }
 
 async function context(
   options: RunOptions,
   runId: string,
-  log: EventLog,
+  log: EventLog<NewRunEvent>,
   dirtyAtStart: Map<string, string | undefined>,
 ): Promise<RunContext> {
   const paths = runPaths(options.root, runId);
@@ -162,7 +205,7 @@ async function schedule(ctx: RunContext, states: Map<string, TaskState>): Promis
       ctx.halted = true;
     } else status.set(task.id, 'pending');
   }
-  const running = new Map<string, Promise<[string, TaskEnd]>>();
+  const running = new Map<string, Promise<[string, TaskEnd | 'interrupted']>>();
   const parallel = Math.max(1, ctx.options.parallel ?? 1);
   for (;;) {
     for (const task of order) {
@@ -172,14 +215,26 @@ async function schedule(ctx: RunContext, states: Map<string, TaskState>): Promis
       status.set(task.id, 'running');
       running.set(
         task.id,
-        start(ctx, task, states.get(task.id)).then((r) => [task.id, r]),
+        start(ctx, task, states.get(task.id)).then(
+          (r): [string, TaskEnd | 'interrupted'] => [task.id, r],
+          (error: unknown): [string, TaskEnd | 'interrupted'] => {
+            if (isInterruption(error)) return [task.id, 'interrupted'];
+            throw error;
+          },
+        ),
       );
     }
     if (running.size === 0) break;
     const [id, result] = await Promise.race(running.values());
     running.delete(id);
+    if (result === 'interrupted') {
+      // The task stays where it was (started): `--resume` continues it.
+      status.set(id, 'pending');
+      ctx.halted = true;
+      continue;
+    }
     status.set(id, result);
-    if (result !== 'committed') {
+    if (result !== 'committed' && !ctx.interrupted) {
       ctx.halted = true;
       ctx.log.append({
         event: 'run-halted',
@@ -191,6 +246,7 @@ async function schedule(ctx: RunContext, states: Map<string, TaskState>): Promis
       });
     }
   }
+  if (ctx.interrupted) return 'interrupted';
   const all = [...status.values()];
   if (all.every((s) => s === 'committed')) return 'committed';
   return all.includes('needs-planning') ? 'needs-planning' : 'halted';
@@ -227,12 +283,12 @@ async function start(ctx: RunContext, task: PlanTask, state: TaskState | undefin
 }
 
 async function finish(ctx: RunContext, status: RunStatus): Promise<RunResult> {
-  const exitCode =
-    status === 'committed'
-      ? RUN_EXIT_CODES.committed
-      : status === 'needs-planning'
-        ? RUN_EXIT_CODES.needsPlanning
-        : RUN_EXIT_CODES.halted;
+  const exitCode = {
+    committed: RUN_EXIT_CODES.committed,
+    'needs-planning': RUN_EXIT_CODES.needsPlanning,
+    halted: RUN_EXIT_CODES.halted,
+    interrupted: RUN_EXIT_CODES.interrupted,
+  }[status];
   ctx.log.append({ event: 'run-finished', status, exit_code: exitCode });
   const summary = summarize(ctx.runId, ctx.options.plan, ctx.log.events);
   writeSummary(ctx.paths.summary, summary);

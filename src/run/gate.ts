@@ -4,11 +4,11 @@
  * changed since the task started. Deterministic: the builder's word is an input, never the
  * authority.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, normalize, relative } from 'node:path';
+import { matchesPath } from '../glob/index.js';
 import type { PlanTask } from '../plan/types.js';
-import { pathStates } from '../provenance/commit.js';
-import { globToRegExp } from '../resume/affected.js';
+import { commitsSince, ignoredPaths, pathStates } from '../provenance/commit.js';
+import { readRegularFile } from './_record-files.js';
 import { type Progress, type ProgressFile, parseProgress } from './progress-file.js';
 
 /** The gate's verdict. */
@@ -25,14 +25,21 @@ export interface GateOptions {
   startCommit: string | undefined;
   /** Files already changed when the run started, with their blob then: they must change again. */
   dirtyAtStart?: ReadonlyMap<string, string | undefined>;
+  /**
+   * Commits the run's committer made (other tasks' commits): every other commit made since the
+   * task started is the agent's own and must stay in the task's scope.
+   */
+  ownCommits?: ReadonlySet<string>;
 }
 
 /** Runs the gate. */
 export function checkGate(options: GateOptions): GateResult {
   const { root, task, progressPath } = options;
   const shown = relative(root, progressPath);
-  if (!existsSync(progressPath)) return { pass: false, reason: `progress file ${shown} not found` };
-  const progress = parseProgress(readFileSync(progressPath, 'utf8'));
+  const read = readRegularFile(progressPath, `progress file ${shown}`);
+  if (!read) return { pass: false, reason: `progress file ${shown} not found` };
+  if ('refused' in read) return { pass: false, reason: read.refused };
+  const progress = parseProgress(read.text);
   if (progress.status !== 'COMPLETED') {
     return {
       pass: false,
@@ -50,17 +57,28 @@ export function checkGate(options: GateOptions): GateResult {
     const bad = badPath(f.path);
     if (bad) return { pass: false, reason: `\`${f.path}\` ${bad}`, progress };
   }
-  if (task.filesInScope.length > 0) {
-    const scope = task.filesInScope.map((g) => globToRegExp(g.replace(/^\.\//, '')));
-    const outside = progress.files.filter((f) => !scope.some((re) => re.test(clean(f.path))));
-    if (outside.length > 0) {
-      return {
-        pass: false,
-        reason: `outside the task's files in scope (${task.filesInScope.join(', ')}): ${outside.map((f) => `\`${f.path}\``).join(', ')}`,
-        progress,
-      };
-    }
+  const inScope = scopeTest(task);
+  const outside = progress.files.filter((f) => !inScope(clean(f.path)));
+  if (outside.length > 0) {
+    return {
+      pass: false,
+      reason: `outside the task's files in scope (${task.filesInScope.join(', ')}): ${outside.map((f) => `\`${f.path}\``).join(', ')}`,
+      progress,
+    };
   }
+  const ignored = ignoredPaths(
+    root,
+    progress.files.map((f) => clean(f.path)),
+  );
+  if (ignored.length > 0) {
+    return {
+      pass: false,
+      reason: `git ignores ${ignored.map((i) => `\`${i.path}\` (${i.rule})`).join(', ')}: the committer never commits an ignored file; take it off the progress file`,
+      progress,
+    };
+  }
+  const foreign = foreignCommits(options, inScope);
+  if (foreign) return { pass: false, reason: foreign, progress };
   const states = pathStates(
     root,
     options.startCommit,
@@ -87,6 +105,31 @@ export function checkGate(options: GateOptions): GateResult {
     if (actual !== claimed) notes.push(`\`${state.path}\` is listed as ${claimed} but was a ${actual}`);
   }
   return { pass: true, files: progress.files.map((f) => ({ ...f, path: clean(f.path) })), progress, notes };
+}
+
+// True for a path inside the task's files in scope (every path when the plan gives none).
+function scopeTest(task: PlanTask): (path: string) => boolean {
+  if (task.filesInScope.length === 0) return () => true;
+  const scope = task.filesInScope.map((g) => g.replace(/^\.\//, ''));
+  return (path) => scope.some((g) => matchesPath(g, path));
+}
+
+// Commits made since the task started that the committer did not make are the agent's own:
+// each must keep to the task's scope, as the listed files must. The reason, or undefined.
+function foreignCommits(options: GateOptions, inScope: (path: string) => boolean): string | undefined {
+  if (!options.startCommit) return undefined;
+  const commits = commitsSince(options.root, options.startCommit);
+  if (!commits) {
+    return `HEAD no longer descends from the task's start commit ${options.startCommit.slice(0, 12)}: the agent moved the branch`;
+  }
+  for (const c of commits) {
+    if (options.ownCommits?.has(c.commit)) continue;
+    const bad = c.files.filter((f) => !inScope(f) || badPath(f));
+    if (bad.length > 0) {
+      return `commit ${c.commit.slice(0, 12)} ("${c.subject}"), made since the task started and not by the committer, touches files outside the task's files in scope (${options.task.filesInScope.join(', ') || 'the repository'}): ${bad.map((f) => `\`${f}\``).join(', ')}; revert it`;
+    }
+  }
+  return undefined;
 }
 
 function clean(path: string): string {

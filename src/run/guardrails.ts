@@ -4,9 +4,9 @@
  */
 import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, posix, relative, sep } from 'node:path';
+import { globCovers, isGlob } from '../glob/index.js';
 import type { SubSpec } from '../handoff/types.js';
 import type { PlanTask } from '../plan/types.js';
-import { globToRegExp } from '../resume/affected.js';
 import { pathsIn } from '../resume/claims.js';
 
 /** The titles of remaining sub-specs with no `Verify by` command. */
@@ -49,8 +49,6 @@ function clean(path: string): string {
   return posix.normalize(path.replace(/\\/g, '/').replace(/^\.\//, ''));
 }
 
-const GLOB = /[*?[]/;
-
 // The path relative to the root with `..` and symlinks resolved, or undefined when it leaves the root.
 function resolveInRoot(path: string, root: string): string | undefined {
   let p = path.replace(/\\/g, '/');
@@ -65,7 +63,7 @@ function resolveInRoot(path: string, root: string): string | undefined {
   const parts = p.split('/');
   const fixed: string[] = [];
   for (const part of parts) {
-    if (GLOB.test(part)) break;
+    if (isGlob(part)) break;
     fixed.push(part);
   }
   let existing = fixed.length;
@@ -89,13 +87,5 @@ function resolveInRoot(path: string, root: string): string | undefined {
 // A concrete path is covered when a scope glob matches it; a glob only when a scope glob holds
 // everything it can match (`src/**` holds `src/a/*.ts`), or when the two are the same.
 function covered(path: string, scope: readonly string[]): boolean {
-  if (!GLOB.test(path)) return scope.some((g) => globToRegExp(g).test(path));
-  const prefix = path.slice(0, path.search(GLOB)).replace(/[^/]*$/, '');
-  return scope.some((g) => {
-    if (g === path) return true;
-    const m = /^(.*?)\/?\*\*(?:\/\*)?$/.exec(g);
-    if (!m) return false;
-    const base = m[1] ? `${m[1]}/` : '';
-    return prefix.startsWith(base);
-  });
+  return scope.some((g) => globCovers(g, path));
 }

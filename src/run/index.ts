@@ -1,8 +1,17 @@
 /** The run engine: plans through builder → verifier → committer, recorded and resumable. */
 export type { RunContext, RunOptions } from './context.js';
 export { type ResumeOptions, RUN_EXIT_CODES, type RunResult, resumeRun, startRun } from './engine.js';
-export { type EventListener, EventLog, type NewEvent, type RunEvent } from './events.js';
+export {
+  type EventListener,
+  EventLog,
+  type LogEntry,
+  type NewEvent,
+  type Recorded,
+  type RunEvent,
+} from './events.js';
 export { checkGate, type GateOptions, type GateResult } from './gate.js';
+export { INTERRUPTED_EXIT_CODE, RunInterrupted } from './interrupt.js';
+export { type RunLock, type RunLockInfo, takeRunLock } from './lock.js';
 export { type Progress, type ProgressFile, parseProgress, progressInstructions } from './progress-file.js';
 export { type RunPaths, runPaths } from './records.js';
 export { type Classified, classifyReply, replyInstructions } from './reply.js';

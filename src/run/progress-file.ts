@@ -53,6 +53,11 @@ export function parseProgress(text: string): Progress {
       else if (value && !/^none\.?$/i.test(value)) readFiles(value, progress);
       continue;
     }
+    // A file entry outside a `Files changed:` block (`- \`path\` — CREATE`) is still a file entry.
+    if (!inFiles && /^[-*+]\s+`[^`]+`\s*[—–:-]+\s*[A-Za-z]+\s*$/.test(line.trim())) {
+      readFiles(line.trim().replace(/^[-*+]\s*/, ''), progress);
+      continue;
+    }
     if (inFiles) {
       if (line.trim() === '') continue;
       if (/^#/.test(line.trim())) {

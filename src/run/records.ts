@@ -1,5 +1,7 @@
 /** Where a run keeps its records: `.baton/runs/<run-id>/` under the repository root. */
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
+import { UserError } from '../errors.js';
 
 /** The paths of one run's records. */
 export interface RunPaths {
@@ -17,9 +19,9 @@ export interface RunPaths {
 
 /** The record paths of run `runId` in the repository at `root`. */
 export function runPaths(root: string, runId: string): RunPaths {
-  const dir = join(root, '.baton', 'runs', runId);
+  const dir = join(root, '.baton', 'runs', plainName(runId, 'run id'));
   const name = (task: string, stage: string, attempt: number, window: number) =>
-    `${task}.${stage}.a${attempt}.w${window}`;
+    `${plainName(task, 'task id')}.${plainName(stage, 'stage')}.a${attempt}.w${window}`;
   return {
     root,
     runId,
@@ -27,11 +29,40 @@ export function runPaths(root: string, runId: string): RunPaths {
     events: join(dir, 'events.jsonl'),
     summary: join(dir, 'run.json'),
     plan: join(dir, 'plan.md'),
-    progress: (task) => join(dir, `${task}_progress.md`),
-    result: (task) => join(dir, `${task}_result.md`),
+    progress: (task) => join(dir, `${plainName(task, 'task id')}_progress.md`),
+    result: (task) => join(dir, `${plainName(task, 'task id')}_result.md`),
     dispatch: (task, stage, attempt, window) =>
       join(dir, 'dispatches', `${name(task, stage, attempt, window)}.txt`),
     reply: (task, stage, attempt, window) =>
       join(dir, 'replies', `${name(task, stage, attempt, window)}.txt`),
   };
+}
+
+// Every path derived from an id stays in the run folder: an id is one file-name part, never a path.
+function plainName(value: string, what: string): string {
+  if (!/^[A-Za-z0-9][\w.-]{0,99}$/.test(value)) {
+    throw new UserError(
+      'RUN_RECORD_UNSAFE',
+      `the ${what} \`${value}\` is not a plain name: records stay in the run folder`,
+    );
+  }
+  return value;
+}
+
+/**
+ * Refuses a repository whose `.baton` or `.baton/runs` is a symbolic link (or not a folder): a run
+ * keeps its records, and its store file, inside the repository. Checked before anything is opened.
+ */
+export function checkRecordsHome(root: string): void {
+  for (const part of [join(root, '.baton'), join(root, '.baton', 'runs')]) {
+    const s = lstatSync(part, { throwIfNoEntry: false });
+    if (!s) return;
+    if (s.isSymbolicLink() || !s.isDirectory()) {
+      const shown = part.slice(root.length + 1);
+      throw new UserError(
+        'RUN_RECORD_UNSAFE',
+        `${shown} ${s.isSymbolicLink() ? 'is a symbolic link' : 'is not a folder'}: the run keeps its records only in its own folder`,
+      );
+    }
+  }
 }

@@ -22,7 +22,7 @@ export interface TaskSummary {
 /** The summary of a run. */
 export interface RunSummary {
   id: string;
-  status: 'running' | 'committed' | 'halted' | 'needs-planning';
+  status: 'running' | 'committed' | 'halted' | 'needs-planning' | 'interrupted';
   exitCode?: number;
   started: string;
   finished?: string;
@@ -56,7 +56,9 @@ export function summarize(id: string, plan: Plan, events: readonly RunEvent[]): 
     const t = e.task ? tasks.get(e.task) : undefined;
     if (e.event === 'run-finished') {
       status =
-        e.status === 'committed' ? 'committed' : e.status === 'needs-planning' ? 'needs-planning' : 'halted';
+        e.status === 'committed' || e.status === 'needs-planning' || e.status === 'interrupted'
+          ? e.status
+          : 'halted';
       finished = e.time;
       exitCode = e.exit_code as number | undefined;
     }

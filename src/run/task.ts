@@ -3,13 +3,14 @@
  * retries). A failed attempt re-dispatches the builder with the reason and what the attempt left
  * behind; a task out of attempts is FAILED, and the run halts.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import type { ContextHandoffXml } from '../formats/pipeline-xml/index.js';
 import type { PlanTask } from '../plan/types.js';
 import { headCommit } from '../provenance/commit.js';
 import { builderDispatch, committerDispatch, verifierDispatch } from '../window/assemble.js';
+import { readRecord } from './_record-files.js';
 import { gateAndCommit } from './commit-task.js';
 import type { RunContext } from './context.js';
+import { isInterruption, stopIfInterrupted } from './interrupt.js';
 import { progressInstructions } from './progress-file.js';
 import { replyInstructions } from './reply.js';
 import { renderFor, runStage, type StageOutcome, type StageStart } from './stage.js';
@@ -174,7 +175,9 @@ async function runVerifyCommands(
       cwd: ctx.paths.root,
       timeoutMs: ctx.options.verifyTimeoutMs ?? 300_000,
       tailLines: 10,
+      ...(ctx.options.signal ? { signal: ctx.options.signal } : {}),
     });
+    stopIfInterrupted(ctx);
     ctx.log.append({
       event: 'verify',
       task: task.id,
@@ -209,7 +212,8 @@ function builderInput(ctx: RunContext, task: PlanTask, retry: Retry | undefined)
   if (ctx.options.window) input.sizes = ctx.options.window;
   if (retry) {
     input.retry = { ...retry };
-    if (existsSync(progressPath)) input.retry.progress = readFileSync(progressPath, 'utf8');
+    const progress = readRecord(ctx.paths, progressPath);
+    if (progress && 'text' in progress) input.retry.progress = progress.text;
   }
   return builderDispatch(input);
 }
@@ -221,7 +225,9 @@ async function finishStage(
   stage: string,
   run: () => Promise<StageOutcome>,
 ): Promise<StageOutcome> {
+  stopIfInterrupted(ctx);
   const outcome = await run();
+  stopIfInterrupted(ctx);
   ctx.allHandoffs.push(outcome.handoff);
   ctx.log.append({
     event: 'stage-finished',
@@ -236,19 +242,25 @@ async function finishStage(
 }
 
 async function builtinVerifier(ctx: RunContext, task: PlanTask, attempt: number): Promise<StageOutcome> {
-  const result = await verifyBuiltin(task, ctx.paths.root, ctx.options.verifyTimeoutMs ?? 300_000, (r) =>
-    ctx.log.append({
-      event: 'verify',
-      task: task.id,
-      attempt,
-      command: r.command,
-      passed: r.passed,
-      exit_code: r.exitCode,
-      timed_out: r.timedOut,
-      duration_ms: r.millis,
-      tail: r.tail,
-    }),
+  const result = await verifyBuiltin(
+    task,
+    ctx.paths.root,
+    ctx.options.verifyTimeoutMs ?? 300_000,
+    (r) =>
+      ctx.log.append({
+        event: 'verify',
+        task: task.id,
+        attempt,
+        command: r.command,
+        passed: r.passed,
+        exit_code: r.exitCode,
+        timed_out: r.timedOut,
+        duration_ms: r.millis,
+        tail: r.tail,
+      }),
+    ctx.options.signal,
   );
+  stopIfInterrupted(ctx);
   const outcome: StageOutcome = { verdict: result.verdict, handoff: result.handoff };
   if (result.verdict === 'FAIL') outcome.reason = `verification failed: ${result.handoff.incomplete}`;
   return outcome;
@@ -279,6 +291,7 @@ async function commitStage(
   });
   await previous;
   try {
+    stopIfInterrupted(ctx);
     const { gate, commit } = gateAndCommit(ctx, task, attempt, startCommit, { builder, verifier });
     ctx.log.append({
       event: 'gate',
@@ -291,6 +304,7 @@ async function commitStage(
     ctx.log.append({ event: 'commit', task: task.id, attempt, commit, files: gate.files.map((f) => f.path) });
     return { ok: true, commit };
   } catch (error) {
+    if (isInterruption(error)) throw error;
     const reason = `the commit failed: ${(error as Error).message}`;
     ctx.log.append({ event: 'gate', task: task.id, attempt, pass: false, reason });
     return { ok: false, reason };

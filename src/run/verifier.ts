@@ -20,10 +20,12 @@ export async function verifyBuiltin(
   cwd: string,
   timeoutMs: number,
   onCheck?: (r: ReverifyResult) => void,
+  signal?: AbortSignal,
 ): Promise<BuiltinVerification> {
   const checks: ReverifyResult[] = [];
   for (const command of task.verifyBy) {
-    const r = await runCheck(command, { cwd, timeoutMs, tailLines: 10 });
+    if (signal?.aborted) break;
+    const r = await runCheck(command, { cwd, timeoutMs, tailLines: 10, ...(signal ? { signal } : {}) });
     checks.push(r);
     onCheck?.(r);
   }

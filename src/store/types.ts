@@ -2,7 +2,9 @@
  * The `Store` contract: what every backend (SQLite, PostgreSQL) does the same way. Callers see
  * only this interface; which backend answers is configuration (`BATON_STORE`), never code.
  */
+
 import type { Handoff } from '../handoff/types.js';
+import type { RunEventName } from '../run-events.js';
 
 /** A handoff to archive: its bytes exactly as written, and what was parsed from them. */
 export interface PutHandoffInput {
@@ -86,8 +88,11 @@ export interface RunEvent {
   seq: number;
   /** RFC 3339 date-time. */
   time: string;
-  /** What happened, e.g. `task.started`, `window.respawned`, `gate.passed`. */
-  event: string;
+  /**
+   * What happened: one of the run engine's `RunEventName`s (`task-started`, `handoff`, `gate`, …;
+   * their payloads are in run-events.ts). Other names are stored as they come.
+   */
+  event: RunEventName | (string & {});
   task?: string;
   stage?: string;
   window?: number;

@@ -2,7 +2,7 @@
  * Freshness: compares the saved anchors with the repository that contains the artifact (or
  * only with the values given, without git), and describes what moved since a saved HEAD.
  */
-import { dirname } from 'node:path';
+import { dirname, isAbsolute, relative, sep } from 'node:path';
 import { isBatonError } from '../errors.js';
 import { type Finding, finding } from '../handoff/finding.js';
 import type { Provenance } from '../handoff/types.js';
@@ -42,21 +42,7 @@ export async function checkFreshness(
   const { capture, error } = await currentState(path, saved, options.captureCache);
   if (error) findings.push(finding('INFO', 'git-unavailable', `current values unknown: ${error}`));
   const comparison = compareProvenance(saved, { git: capture?.current ?? {}, flags: options.current });
-  let since: Since | undefined;
-  const moved = comparison.find((f) => f.field === 'head' && f.verdict === 'STALE');
-  const head = capture?.current.head;
-  if (
-    moved &&
-    capture &&
-    head &&
-    saved.head &&
-    options.current?.head === undefined &&
-    options.since !== false
-  ) {
-    const { describeSince } = await import('../provenance/since.js');
-    since = describeSince(capture.root, saved.head, head);
-    moved.message = `HEAD has moved: ${since.summary}`;
-  }
+  const since = await explainHeadMove(path, saved, capture, comparison, options);
   findings.push(...comparison);
   // Notes explain missing values; they are only worth a line when something differs.
   if (comparison.some((f) => f.verdict !== 'INFO')) {
@@ -64,8 +50,49 @@ export async function checkFreshness(
   }
   const result: FreshnessResult = { findings };
   if (capture) result.capture = capture;
-  if (since) result.since = since;
+  if (since && options.since !== false) result.since = since;
   return result;
+}
+
+/**
+ * When HEAD moved (and git, not a flag, says so), describes how; commits that touch only the
+ * handoff itself and baton's folders are not movement: the HEAD finding (and the base commit's,
+ * when the base is the branch itself) becomes an INFO line. Two git processes, only when HEAD
+ * moved.
+ */
+async function explainHeadMove(
+  path: string,
+  saved: Partial<Provenance>,
+  capture: Capture | undefined,
+  comparison: Finding[],
+  options: FreshnessOptions,
+): Promise<Since | undefined> {
+  const moved = comparison.find((f) => f.field === 'head' && f.verdict === 'STALE');
+  const head = capture?.current.head;
+  if (!moved || !capture || !head || !saved.head || options.current?.head !== undefined) return undefined;
+  const { describeSince } = await import('../provenance/since.js');
+  const own = path === '<stdin>' ? '' : relative(capture.root, path).split(sep).join('/');
+  const exclude = own && !own.startsWith('..') && !isAbsolute(own) ? [own] : [];
+  const since = describeSince(capture.root, saved.head, head, 500, exclude);
+  moved.message = `HEAD has moved: ${since.summary}`;
+  if (since.relation !== 'moved-on' || since.files.length > 0) return since;
+  const n = since.commits.length;
+  const note = `${n}${since.truncated ? '+' : ''} commit${n === 1 ? '' : 's'} since the saved HEAD touch only the handoff and baton's folders: not movement`;
+  Object.assign(moved, { verdict: 'INFO', code: 'head-own-commits', message: `HEAD moved by ${note}` });
+  const base = comparison.find((f) => f.field === 'base_commit' && f.verdict === 'STALE');
+  const baseIsBranch =
+    options.current?.base_commit === undefined &&
+    capture.current.base_commit === head &&
+    saved.base_commit !== undefined &&
+    saved.head.toLowerCase().startsWith(saved.base_commit.toLowerCase());
+  if (base && baseIsBranch) {
+    Object.assign(base, {
+      verdict: 'INFO',
+      code: 'base-own-commits',
+      message: `the base is the branch itself; ${note}`,
+    });
+  }
+  return since;
 }
 
 async function currentState(

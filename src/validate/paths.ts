@@ -1,6 +1,7 @@
 /**
- * Where a handoff is (FORMATS.md §2): the argument, else an environment variable, else the
- * default path; relative paths resolve from the repository root, else the working directory.
+ * Where a handoff is (FORMATS.md §2): the argument, relative to the working directory as in every
+ * Unix tool; else an environment variable, else the default path, which resolve from the
+ * repository root (else the working directory), as context-kit does.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -27,8 +28,11 @@ export function resolveHandoffPath(argument: string | undefined, options: Resolv
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
   const ck = options.format === 'context-kit';
-  let value =
-    argument || (ck ? env.CONTEXT_KIT_HANDOFF_PATH || env.BATON_HANDOFF_PATH : env.BATON_HANDOFF_PATH);
+  if (argument) {
+    const given = resolve(cwd, expandHome(argument));
+    return options.keepLinks ? given : realPath(given);
+  }
+  let value = ck ? env.CONTEXT_KIT_HANDOFF_PATH || env.BATON_HANDOFF_PATH : env.BATON_HANDOFF_PATH;
   const base = findRepositoryRoot(cwd) ?? realPath(cwd);
   if (!value) {
     value = ck ? CONTEXT_KIT_HANDOFF_PATH : DEFAULT_HANDOFF_PATH;
@@ -38,9 +42,13 @@ export function resolveHandoffPath(argument: string | undefined, options: Resolv
       }
     }
   }
-  if (value === '~' || value.startsWith('~/')) value = join(homedir(), value.slice(1));
+  value = expandHome(value);
   const path = isAbsolute(value) ? resolve(value) : resolve(base, value);
   return options.keepLinks ? path : realPath(path);
+}
+
+function expandHome(value: string): string {
+  return value === '~' || value.startsWith('~/') ? join(homedir(), value.slice(1)) : value;
 }
 
 const HANDOFF_FILE = /\.(md|markdown|json)$/i;

@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import { UserError } from '../errors.js';
 import { detect } from '../formats/detect.js';
 import { loadCodec } from '../formats/index.js';
-import type { FormatName, ParsedHandoff } from '../formats/types.js';
+import type { FormatName, ParsedHandoff, ParseResult } from '../formats/types.js';
 import type { CurrentRole } from '../governance/classes.js';
 import { type Finding, finding } from '../handoff/finding.js';
 import { contentHash } from '../handoff/hash.js';
@@ -83,11 +83,11 @@ export async function writeHandoff(options: WriteOptions): Promise<WriteResult> 
   const notes: string[] = [];
   const provenance = provenanceFor(options, parsed.handoff, notes);
   const context = { provenance, notes };
-  let outcome = await compose(parsed.handoff, seen, options, context);
+  const source = { text: draftText, parsed };
+  let outcome = await compose(source, seen, options, context);
   if (!outcome.ok) return outcome;
   const replaced = await replaceHandoff(options.path, async (previous) => {
-    if (parentKey(previous) !== parentKey(seen))
-      outcome = await compose(parsed.handoff, previous, options, context);
+    if (parentKey(previous) !== parentKey(seen)) outcome = await compose(source, previous, options, context);
     return outcome.ok ? outcome.text : undefined;
   });
   if (!outcome.ok || !replaced) return outcome;
@@ -96,11 +96,12 @@ export async function writeHandoff(options: WriteOptions): Promise<WriteResult> 
 
 // The handoff the draft becomes, given the one it replaces: filled, rendered and validated.
 async function compose(
-  draft: ParsedHandoff,
+  source: { text: string; parsed: ParseResult },
   previous: PreviousHandoff | undefined,
   options: WriteOptions,
   context: { provenance: Provenance | undefined; notes: readonly string[] },
 ): Promise<WriteResult> {
+  const draft = source.parsed.handoff;
   const { provenance } = context;
   const notes = [...context.notes];
   const format = options.format ?? 'baton';
@@ -148,7 +149,13 @@ async function compose(
   // Approval comes after writing (`baton approve` signs the written text), so a policy draft is
   // written; validate calls it UNTRUSTED until a trusted key approves it.
   const problems = report.findings.filter((f) => f.verdict !== 'INFO' && f.code !== 'approval-required');
-  if (problems.length > 0) return refuse(target, problems, capAdvice(text, problems, limits));
+  if (problems.length > 0) {
+    // The findings are about the rendered text; the user reads their own draft's lines.
+    const { findingsOnDraft, mapRenderedLines } = await import('../formats/line-map.js');
+    const rendered = (await loadCodec(format)).parse(text);
+    const onDraft = findingsOnDraft(problems, mapRenderedLines(source.text, source.parsed, text, rendered));
+    return refuse(target, onDraft, capAdvice(text, problems, limits));
+  }
   return { ok: true, path: target, handoff: h as Handoff, text, notes };
 }
 

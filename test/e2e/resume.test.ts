@@ -71,7 +71,7 @@ describe('baton resume', () => {
     repo.write('src/c.ts', 'export const c = 30;\n');
     repo.commit('change a and c');
 
-    const r = baton(['resume', '--reverify'], { cwd: join(repo.dir, 'src') });
+    const r = baton(['resume', '--reverify', '--yes'], { cwd: join(repo.dir, 'src') });
     expect(r.status).toBe(3);
     const now = section(r.stdout, 'Re-verified now');
     expect(now).toMatch(/pass — `node scripts\/check\.mjs`/);
@@ -79,7 +79,7 @@ describe('baton resume', () => {
     // b.ts did not change, so its command was not run.
     expect(now).not.toContain('process.exit(7)');
 
-    const json = baton(['resume', '--reverify', '--json'], { cwd: repo.dir });
+    const json = baton(['resume', '--reverify', '--yes', '--json'], { cwd: repo.dir });
     expect(json.status).toBe(3);
     const brief = JSON.parse(json.stdout) as {
       reverified: { command: string; passed: boolean; exitCode: number | null }[];
@@ -99,7 +99,7 @@ describe('baton resume', () => {
     const { repo } = withHandoff(draft);
     repo.write('src/a.ts', 'export const a = 10;\n');
     repo.commit('change a');
-    const r = baton(['resume', '--reverify', '--timeout', '0.5'], { cwd: repo.dir });
+    const r = baton(['resume', '--reverify', '--yes', '--timeout', '0.5'], { cwd: repo.dir });
     expect(r.status).toBe(3);
     expect(section(r.stdout, 'Re-verified now')).toMatch(/fail \(timed out\)/);
     expect(r.millis).toBeLessThan(10_000);

@@ -286,11 +286,14 @@ describe('baton validate: path resolution', () => {
     expect(none.stderr).toContain(join(repo.dir, HANDOFF));
   });
 
-  it('an explicit relative path resolves from the repository root, not the working directory', () => {
+  it('an explicit relative path resolves from the working directory, as in every Unix tool', () => {
     const { repo, path } = withHandoff();
-    const v = baton(['validate', HANDOFF], { cwd: join(repo.dir, 'src') });
+    const v = baton(['validate', `../${HANDOFF}`], { cwd: join(repo.dir, 'src') });
     expect(v.status).toBe(0);
     expect(v.stdout).toBe(`VALID: ${path}\n`);
+    const wrong = baton(['validate', HANDOFF], { cwd: join(repo.dir, 'src') });
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toContain(join(repo.dir, 'src', HANDOFF));
   });
 
   it('an explicit path wins over $BATON_HANDOFF_PATH', () => {

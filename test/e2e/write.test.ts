@@ -211,7 +211,7 @@ describe('baton write', () => {
 
   it('writes to a path outside .baton and keeps that handoff VALID while untracked', () => {
     const repo = scratch.repo();
-    const w = baton(['write', 'docs/handoff.md'], { cwd: join(repo.dir, 'src'), input: DRAFT });
+    const w = baton(['write', '../docs/handoff.md'], { cwd: join(repo.dir, 'src'), input: DRAFT });
     expect(w.status).toBe(0);
     const path = join(repo.dir, 'docs/handoff.md');
     expect(frontMatter(readFileSync(path, 'utf8')).worktree_state).toBe('clean');

@@ -113,3 +113,63 @@ tasks:
     expect(r.problems[0]?.message).toMatch(/^the YAML cannot be read: .*alias/i);
   });
 });
+
+describe('plans: every problem at once, ids are names', () => {
+  it('reports a bad heading, a duplicate id, an unknown dependency and a cycle in one list, by line', async () => {
+    const text = [
+      '# Plan: x',
+      '',
+      '## A: one',
+      '- Depends on: C',
+      '',
+      '## not a task heading',
+      '',
+      '## B: two',
+      '- Depends on: A, Z',
+      '',
+      '## C: three',
+      '- Depends on: B',
+      '',
+      '## A: again',
+      '',
+    ].join('\n');
+    const { problems } = await parsePlan(text, 'plan.md');
+    expect(problems).toEqual([
+      { message: 'dependency cycle: A → C → B → A', line: 3 },
+      { message: 'expected a task heading `## TASK-01: <title>`', line: 6 },
+      { message: 'B depends on unknown task Z', line: 8 },
+      { message: 'task A is defined twice (first at line 3)', line: 14 },
+    ]);
+  });
+
+  it('names every problem of a YAML plan too', async () => {
+    const yaml =
+      'title: x\ntasks:\n  - id: A\n    depends_on: [B, Q]\n  - id: B\n    depends_on: [A]\n  - {title: no id}\n';
+    const { problems } = await parsePlan(yaml, 'p.yaml');
+    expect(problems.map((p) => p.message)).toEqual([
+      'A depends on unknown task Q',
+      'dependency cycle: A → B → A',
+      'task 3 has no `id`',
+    ]);
+  });
+
+  it('refuses YAML ids that are paths, exactly as Markdown refuses them', async () => {
+    for (const id of ['../../tmp/x/T1', 'a/b', '.hidden', '1st', 'x'.repeat(101), 'A B']) {
+      const yaml = `title: x\ntasks:\n  - id: ${JSON.stringify(id)}\n`;
+      const { problems } = await parsePlan(yaml, 'p.yaml');
+      expect(problems[0]?.message, id).toMatch(/^task id `.*` is not a name: a letter/);
+      const md = await parsePlan(`# Plan: x\n\n## ${id}: title\n`, 'p.md');
+      expect(md.problems.length, id).toBeGreaterThan(0);
+    }
+    const ok = await parsePlan('title: x\ntasks:\n  - id: TASK-01.a_b\n', 'p.yaml');
+    expect(ok.problems).toEqual([]);
+  });
+
+  it('keeps a ~~~ block open across a ``` line: headings inside it are notes, not tasks', async () => {
+    const text = '# Plan: x\n\n## A: one\n~~~\n```\n## B: not a task\n~~~\n';
+    const { plan, problems } = await parsePlan(text);
+    expect(problems).toEqual([]);
+    expect(plan.tasks.map((t) => t.id)).toEqual(['A']);
+    expect(plan.tasks[0]?.notes).toContain('## B: not a task');
+  });
+});

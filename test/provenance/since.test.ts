@@ -111,15 +111,34 @@ describe('describeSince', () => {
     ]);
   });
 
-  it('says rewritten when HEAD went back behind the saved HEAD', () => {
+  it('says moved back, not rewritten, when HEAD is an ancestor of the saved HEAD (reset --hard HEAD~N)', () => {
     const r = tempRepo();
     const base = r.head();
+    const middle = r.commit('undone first');
     const saved = r.commit('undone');
     r.git('reset', '-q', '--hard', 'HEAD~1');
+    const back1 = describeSince(r.dir, saved, middle);
+    expect(back1.relation).toBe('moved-back');
+    expect(back1.summary).toBe('moved back by 1 commit: HEAD is an ancestor of the saved HEAD');
+    r.git('checkout', '-q', base);
     const since = describeSince(r.dir, saved, base);
-    expect(since.relation).toBe('rewritten');
+    expect(since.relation).toBe('moved-back');
+    expect(since.summary).toMatch(/^moved back by 2 commits/);
     expect(since.commits).toEqual([]);
-    expect(since.dropped).toEqual([{ sha: saved, subject: 'undone' }]);
+    expect(since.dropped).toEqual([
+      { sha: saved, subject: 'undone' },
+      { sha: middle, subject: 'undone first' },
+    ]);
+  });
+
+  it('leaves the paths given in `exclude` out of the files, literally', () => {
+    const r = tempRepo();
+    const saved = r.head();
+    r.write('docs/HANDOFF.md', 'v1\n');
+    r.write('docs/*.md', 'a file with a star\n');
+    const head = r.commit('handoff');
+    const since = describeSince(r.dir, saved, head, 500, ['docs/HANDOFF.md']);
+    expect(since.files).toEqual([{ path: 'docs/*.md', status: 'added' }]);
   });
 
   it('says unknown for a saved HEAD that is not in the repository', () => {

@@ -1,4 +1,5 @@
 /** `baton context [paths…]`: the boot context bundle, every artifact labelled and wrapped as data. */
+import { resolve } from 'node:path';
 import { UserError } from '../../errors.js';
 import { renderBundle } from '../../governance/bundle.js';
 import { loadContext } from '../../governance/context.js';
@@ -24,7 +25,7 @@ in .baton/trusted-keys/, its class and expiry, supersession, and an injection-ri
 scan. Then it prints the bundle: every artifact labelled BINDING (approved policy),
 ADVISORY (everything else that loads) or QUARANTINED (refused, text withheld), with
 the reasons, and its text wrapped as data with its provenance in a wrapper the text
-cannot close. Relative paths resolve from the repository root.`,
+cannot close. Paths given are relative to the working directory.`,
     flags: FLAGS,
     after: `Exit codes: 0 loaded (also when something was quarantined, without --strict),
 4 something was quarantined (--strict), 1 a path given does not exist, 64 usage.`,
@@ -32,13 +33,14 @@ cannot close. Relative paths resolve from the repository root.`,
   async run(args, io) {
     const { flags, positionals } = parseFlags('context', args, FLAGS);
     const root = findRepositoryRoot(io.cwd) ?? realPath(io.cwd);
-    const bundle = await loadContext({ root, ...(positionals.length ? { paths: positionals } : {}) });
+    const paths = positionals.map((p) => resolve(io.cwd, p));
+    const bundle = await loadContext({ root, ...(paths.length ? { paths } : {}) });
     const missing = positionals.length
       ? bundle.problems.filter((p) => p.endsWith('no such file or folder'))
       : [];
     if (missing.length > 0) {
       throw new UserError('FILE_NOT_FOUND', missing.join('; '), {
-        hint: 'relative paths resolve from the repository root',
+        hint: 'relative paths resolve from the working directory',
       });
     }
     if (flags.json) io.stdout(`${JSON.stringify(bundle, null, 2)}\n`);

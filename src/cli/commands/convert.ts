@@ -1,9 +1,9 @@
 /** `baton convert <in|-> --to <format>`: any handoff format to any other. */
 import { resolve } from 'node:path';
 import { UserError } from '../../errors.js';
-import { convertHandoff } from '../../formats/convert.js';
 import { FORMAT_NAMES, isFormatName } from '../../formats/names.js';
 import type { FormatName } from '../../formats/types.js';
+import { convertChecked } from '../../validate/converted.js';
 import { READ_LIMIT } from '../../validate/read.js';
 import { writeHandoffFile } from '../../write/replace.js';
 import { badValue, type FlagSpec, helpText, parseFlags } from '../args.js';
@@ -19,7 +19,10 @@ const FLAGS = {
   },
   output: { type: 'string', short: 'o', value: 'file', description: 'write here instead of stdout' },
   strict: { type: 'boolean', description: 'treat any warning as an error: exit 1 and write nothing' },
-  json: { type: 'boolean', description: 'print {from, to, losses, findings, text} as JSON on stdout' },
+  json: {
+    type: 'boolean',
+    description: 'print {from, to, losses, findings, invalid, text} as JSON on stdout',
+  },
 } as const satisfies Record<string, FlagSpec>;
 
 /** The convert command. */
@@ -33,7 +36,13 @@ is listed on stderr as warnings; front matter and provenance travel in every for
 
 Formats: ${FORMAT_NAMES.join(', ')}`,
     flags: FLAGS,
-    after: `Exit codes: 0 converted, 1 unreadable input (or warnings with --strict), 64 usage error.`,
+    after: `A file that is not in the source format (a free-form handoff, which parses as an
+empty one) is an error that names the format it looks like: free-form handoffs are
+\`baton import\`'s job. When the output would be INVALID in the target format (Anchor
+has no Goal or Summary, so anchor → baton lacks them), each reason is a warning.
+
+Exit codes: 0 converted, 1 unreadable, empty or not-in-the-source-format input (or
+warnings with --strict), 64 usage error.`,
   }),
   async run(args, io) {
     const { flags, positionals } = parseFlags('convert', args, FLAGS);
@@ -45,10 +54,13 @@ Formats: ${FORMAT_NAMES.join(', ')}`,
     if (positionals.length > 1)
       throw new UserError('USAGE', 'convert takes one input (see `baton convert --help`)');
     const input = await readInputText(positionals[0], io, 'handoff', READ_LIMIT);
-    const result = await convertHandoff(input.text, { from: from as FormatName | 'auto', to: flags.to });
+    const result = await convertChecked(input.text, { from: from as FormatName | 'auto', to: flags.to });
     const warnings = [
       ...result.findings.map((f) => `${input.path}${f.line ? `:${f.line}` : ''}: ${f.message}`),
       ...result.losses.map((l) => `${l.field}: ${l.message}`),
+      ...result.invalid.map(
+        (f) => `the ${result.to} output is INVALID${f.line ? ` (line ${f.line})` : ''}: ${f.message}`,
+      ),
     ];
     if (flags.strict && warnings.length > 0) {
       for (const w of warnings) io.stderr(`error: ${w}\n`);
@@ -57,10 +69,9 @@ Formats: ${FORMAT_NAMES.join(', ')}`,
     }
     if (flags.output) await writeHandoffFile(resolve(io.cwd, flags.output), result.text);
     if (flags.json) {
-      const { from: f, to, losses, findings, text } = result;
-      io.stdout(
-        `${JSON.stringify({ from: f, to, losses, findings, ...(flags.output ? {} : { text }) }, null, 2)}\n`,
-      );
+      const { from: f, to, losses, findings, invalid, text } = result;
+      const json = { from: f, to, losses, findings, invalid, ...(flags.output ? {} : { text }) };
+      io.stdout(`${JSON.stringify(json, null, 2)}\n`);
     } else if (!flags.output) io.stdout(result.text);
     for (const w of warnings) io.stderr(`warning: ${w}\n`);
     if (flags.output && !flags.json)

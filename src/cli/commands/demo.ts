@@ -37,12 +37,23 @@ what moved, and another branch being refused as not the same work.`,
       const result = await pipelineDemo(io, repo, step);
       if (result.exitCode !== 0) return result.exitCode;
       await continuityDemo(io, repo, n);
-      io.stdout(
-        `\n${flags.keep ? `Kept the repository at ${repo.dir}` : 'Done; the temporary repository was removed (--keep keeps it).'}\n`,
-      );
+      if (flags.keep) {
+        io.stdout(`\nKept the repository at ${repo.dir}\n`);
+        io.stdout(
+          `See the run, its windows and tokens, and the handoff in the viewer:\n  ${viewerCommand(repo.dir)}\n`,
+        );
+      } else io.stdout('\nDone; the temporary repository was removed (--keep keeps it).\n');
       return 0;
     } finally {
       if (!flags.keep) repo.cleanup();
     }
   },
 };
+
+// The command that opens the viewer on the kept repository, with this very baton.
+function viewerCommand(dir: string): string {
+  const quote = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
+  const bin = process.argv[1];
+  const baton = bin && /baton(\.c?js)?$/.test(bin) ? `${quote(process.execPath)} ${quote(bin)}` : 'baton';
+  return `cd ${quote(dir)} && ${baton} serve web`;
+}

@@ -9,7 +9,7 @@ import { findRepositoryRoot } from '../../provenance/discover.js';
 import type { RunOptions } from '../../run/context.js';
 import { resumeRun, startRun } from '../../run/engine.js';
 import { EventLog } from '../../run/events.js';
-import { runPaths } from '../../run/records.js';
+import { checkRecordsHome, runPaths } from '../../run/records.js';
 import { progressPrinter, summaryLines } from '../_progress.js';
 import { badValue, type FlagSpec, helpText, integerFlag, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
@@ -92,9 +92,16 @@ window, restating the task and carrying what was done and decided; a sub-spec
 without Verify by gets one corrective retry, then the task escalates; remaining
 work outside the task's files in scope is refused and goes back to planning.`,
     flags: FLAGS,
-    after: `Exit codes: 0 every task committed, 1 the plan or the repository was refused
-(nothing ran), 5 a task failed or escalated and the run halted, 6 a task needs
-planning (its handoff widened the scope, or it outgrew its windows), 64 usage error.`,
+    after: `Ctrl-C (SIGINT) or SIGTERM ends the agents in flight (their whole process tree),
+records an \`interrupted\` event and exits 130; --resume continues the run. One
+process runs a run at a time (.baton/runs/<run-id>/run.lock holds its pid): a
+--resume of a run that is still running is refused, and agents a killed baton
+left behind are ended before the run goes on.
+
+Exit codes: 0 every task committed, 1 the plan or the repository was refused
+(nothing ran) or the run is already running, 5 a task failed or escalated and the
+run halted, 6 a task needs planning (its handoff widened the scope, or it outgrew
+its windows), 64 usage error, 130 interrupted.`,
   }),
   async run(args, io) {
     const { flags } = parseFlags('run', args, FLAGS);
@@ -157,6 +164,8 @@ planning (its handoff widened the scope, or it outgrew its windows), 64 usage er
       const agent = await agentOf(flags.builder);
       begin = (options) => startRun({ ...options, plan, planText, builder: agent });
     }
+    // Nothing is opened through a `.baton` that leads out of the repository (the store file neither).
+    checkRecordsHome(root);
     const store = flags['no-store'] ? undefined : await openRunStore(root, io);
     if (store) {
       common.store = store;
@@ -165,6 +174,21 @@ planning (its handoff widened the scope, or it outgrew its windows), 64 usage er
           `baton: the store stopped taking events (${error.message}); the run goes on, its log is complete, and --resume catches the store up\n`,
         );
     }
+    // Ctrl-C and SIGTERM interrupt the run: its agents end, an `interrupted` event is recorded,
+    // and the run returns 130 (the engine does it; here the signals become an abort).
+    const interrupt = new AbortController();
+    const onSignal = (signal: NodeJS.Signals) => {
+      io.stderr(
+        `baton: ${signal}: ending the run's agents (again to quit at once); \`baton run --resume <run-id>\` continues it\n`,
+      );
+      // A second signal gets the default behaviour: the process ends at once.
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      interrupt.abort(signal);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    common.signal = interrupt.signal;
     try {
       const result = await begin(common);
       printer.stop();
@@ -172,6 +196,8 @@ planning (its handoff widened the scope, or it outgrew its windows), 64 usage er
       else for (const l of summaryLines(result.summary)) io.stdout(`${l}\n`);
       return result.exitCode;
     } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
       printer.stop();
       await store?.close();
     }
@@ -198,9 +224,8 @@ function recordedAgents(root: string, runId: string): { builder?: string; verifi
     throw new UserError('RUN_NOT_FOUND', `no run ${runId} in ${root}/.baton/runs`);
   }
   try {
-    const log = EventLog.open(paths.events);
-    const started = log.events.find((e) => e.event === 'run-started');
-    log.close();
+    // Read only: the run may still be going in another process (its lock then refuses the resume).
+    const started = EventLog.read(paths.events).find((e) => e.event === 'run-started');
     const builder =
       typeof started?.builder === 'string' && !started.builder.startsWith('scripted')
         ? started.builder

@@ -57,7 +57,8 @@ signature that does not verify, a class the writer's role may not write, a high-
 injection-risk finding). The writer's role is $BATON_ROLE, as the run engine sets it. A folder stands for
 every .md and .json handoff in it. Without a path: $BATON_HANDOFF_PATH, else
 .baton/handoff.md (with --format context-kit: $CONTEXT_KIT_HANDOFF_PATH, .context-kit/handoff.md).
-Relative paths resolve from the repository root.`,
+A path given is relative to the working directory; the defaults and the environment
+variables resolve from the repository root.`,
     flags: FLAGS,
     after: `Exit codes: 0 VALID, 1 INVALID, 2 MISMATCH, 3 STALE, 4 UNTRUSTED, 64 usage error,
 70 internal error. With several handoffs the worst verdict wins (1 > 4 > 2 > 3 > 0).`,
@@ -72,6 +73,10 @@ Relative paths resolve from the repository root.`,
     for (const field of CURRENT) {
       const value = flags[`current-${field.replace('_', '-')}` as keyof typeof flags];
       if (typeof value === 'string') current[field] = value;
+    }
+    const state = current.worktree_state;
+    if (state !== undefined && state !== 'clean' && state !== 'dirty') {
+      throw badValue('validate', 'current-worktree-state', state, ['clean', 'dirty']);
     }
     const resolveOptions = { format: format as FormatName | 'auto', cwd: io.cwd, env: io.env };
     const paths = positionals.length

@@ -1,7 +1,9 @@
 /** The demo's second half: a handoff that knows when the repository has moved on. */
 
+import { archiveHandoff } from '../../archive/archive.js';
 import { renderBrief } from '../../resume/render.js';
 import { resumeHandoff } from '../../resume/resume.js';
+import { openStore } from '../../store/open.js';
 import type { TempRepo } from '../../testing/git-repo.js';
 import { validateFile } from '../../validate/validate.js';
 import { writeHandoff } from '../../write/write.js';
@@ -84,8 +86,12 @@ export async function continuityDemo(io: CommandIO, repo: TempRepo, first: numbe
   say(
     `   anchored to ${p?.repository} ${p?.branch} at ${p?.head.slice(0, 12)}, base ${p?.base_ref} at ${p?.base_commit.slice(0, 12)}, ${p?.worktree_state}`,
   );
-  step('The next agent checks it before trusting it: baton validate');
+  step(
+    'The next agent checks it before trusting it, and keeps it as evidence: baton validate && baton archive',
+  );
   await showValidate(io, handoffPath, repo.dir);
+  const archived = await archiveHandoff(handoffPath, { store: () => openStore({ cwd: repo.dir, env: {} }) });
+  say(archived.ok ? `   archived ${archived.put.handoff.id} in .baton/baton.db` : '   not archived');
   step('Meanwhile someone else moves the repository on');
   repo.write('src/sum.js', 'export function sum(xs) {\n  return xs.reduce((a, b) => a + b);\n}\n');
   repo.git('commit', '-q', '-am', 'sum: drop the start value');
@@ -93,8 +99,13 @@ export async function continuityDemo(io: CommandIO, repo: TempRepo, first: numbe
   say('   committed "sum: drop the start value" (src/sum.js), and left test/sum.test.js edited');
   step('baton validate catches it: STALE, exit 3');
   await showValidate(io, handoffPath, repo.dir);
-  step('baton resume --reverify: what moved, and the claims it touched, checked again');
-  const resumed = await resumeHandoff(handoffPath, { reverify: true, timeoutMs: 30_000 });
+  step('baton resume --reverify --yes: what moved, and the claims it touched, checked again');
+  // The demo wrote this handoff's commands itself, so it consents (a user's own run asks first).
+  const resumed = await resumeHandoff(handoffPath, {
+    reverify: true,
+    consent: () => true,
+    timeoutMs: 30_000,
+  });
   if (resumed.ok) {
     const brief = renderBrief(resumed.brief);
     const from = brief.indexOf('## What moved since');

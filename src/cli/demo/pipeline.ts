@@ -11,6 +11,8 @@ import { parsePlan } from '../../plan/load.js';
 import type { RunResult } from '../../run/engine.js';
 import { startRun } from '../../run/engine.js';
 import type { RunEvent } from '../../run/events.js';
+import { isRunEvent } from '../../run-events.js';
+import { openStore } from '../../store/open.js';
 import type { TempRepo } from '../../testing/git-repo.js';
 import { progressPrinter, summaryLines } from '../_progress.js';
 import type { CommandIO } from '../io.js';
@@ -115,20 +117,28 @@ export async function pipelineDemo(
   );
   const printer = progressPrinter(io);
   const events: RunEvent[] = [];
-  const result = await startRun({
-    root: repo.dir,
-    plan: { ...plan, path: planPath },
-    planText: DEMO_PLAN,
-    builder: scriptedAgent(builder, 'scripted demo builder'),
-    listeners: [(e) => printer.onEvent(e), (e) => events.push(e)],
-  });
-  printer.stop();
+  // The run's events go to the repository's store too, for `baton runs` and the viewer.
+  const store = await openStore({ cwd: repo.dir, env: {} });
+  let result: RunResult;
+  try {
+    result = await startRun({
+      root: repo.dir,
+      plan: { ...plan, path: planPath },
+      planText: DEMO_PLAN,
+      builder: scriptedAgent(builder, 'scripted demo builder'),
+      listeners: [(e) => printer.onEvent(e), (e) => events.push(e)],
+      store,
+    });
+  } finally {
+    printer.stop();
+    await store.close();
+  }
   for (const line of summaryLines(result.summary)) io.stdout(`${line}\n`);
   step('What the sliding window saved: each dispatch, and what forwarding every earlier handoff would cost');
   io.stdout('   task      stage    attempt  window   tokens   forward-all\n');
   let sent = 0;
   let all = 0;
-  for (const e of events.filter((x) => x.event === 'dispatch' && x.stage !== 'committer')) {
+  for (const e of events.filter((x) => isRunEvent(x, 'dispatch')).filter((x) => x.stage !== 'committer')) {
     const tokens = Number(e.tokens);
     const forward = Number(e.tokens_forward_all ?? e.tokens);
     sent += tokens;

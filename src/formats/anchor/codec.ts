@@ -1,6 +1,8 @@
 /**
  * The Anchor handoff (seed 004): five `##` sections — Done, Remaining, Decisions made, Files
- * touched, Open concerns — in the canonical item grammar. baton adds its front matter and title,
+ * touched, Open concerns. Anchor structures only Remaining; the other sections are read as any
+ * bullet (the canonical item grammar, or a bare bullet as Anchor means it), and written in the
+ * canonical grammar. baton adds its front matter and title,
  * which Anchor's section parser passes over. A Remaining section without a sub-spec is an error:
  * a finished task replies with `## Result` instead, and the message says so to the agent.
  */
@@ -18,6 +20,7 @@ import { parseBaton } from '../baton/parse.js';
 import { renderFrontMatter, renderRemainingBlocks } from '../baton/render.js';
 import { escapeComments } from '../text.js';
 import type { ParsedHandoff, ParseResult, RenderLoss, RenderResult } from '../types.js';
+import { readAnchorDecision, readAnchorDone, readAnchorFiles } from './_bullets.js';
 
 /** Anchor's five sections, as it writes them, with the canonical field each one holds. */
 export const ANCHOR_SECTIONS = [
@@ -71,9 +74,19 @@ export function renderAnchor(h: ParsedHandoff): RenderResult {
   return { text: parts.join('\n'), losses };
 }
 
-/** Reads an Anchor handoff: the canonical reader, held to Anchor's own section rules. */
+/** Anchor's readers of the sections it does not structure (any bullet is an item). */
+const ANCHOR_READERS = {
+  done: readAnchorDone,
+  decisions: readAnchorDecision,
+  files_touched: readAnchorFiles,
+} as const;
+
+/**
+ * Reads an Anchor handoff: the canonical reader with Anchor's bare bullets (see `_bullets.ts`),
+ * held to Anchor's own section rules.
+ */
 export function parseAnchor(text: string): ParseResult {
-  const parse = parseBaton(text);
+  const parse = parseBaton(text, ANCHOR_READERS);
   const h = parse.handoff;
   const optional = new Set(['front-matter-missing', 'title-missing']);
   const findings: Finding[] = parse.findings.filter((f) => !optional.has(f.code));

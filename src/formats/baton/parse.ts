@@ -1,6 +1,6 @@
 /** Tolerant reader of the canonical `baton/handoff-v1` Markdown format. */
 import { type Finding, finding } from '../../handoff/finding.js';
-import type { Handoff, Provenance, SubSpec } from '../../handoff/types.js';
+import type { Decision, DoneItem, FileTouched, Handoff, Provenance, SubSpec } from '../../handoff/types.js';
 import { emptySections, PROVENANCE_KEYS } from '../../handoff/types.js';
 import {
   ARTIFACT_CLASSES,
@@ -38,8 +38,18 @@ import {
   sectionKey,
 } from './sections.js';
 
+/**
+ * Item readers that replace the canonical grammar for some sections (Anchor's bare bullets). A
+ * Files touched reader returns no file for a bullet that names none: it is kept under Notes.
+ */
+export interface ItemReaders {
+  done?: (content: string) => DoneItem;
+  decisions?: (content: string, continuations: readonly string[]) => Decision;
+  files_touched?: (content: string) => FileTouched[];
+}
+
 /** Reads canonical Markdown into a handoff and findings; never throws on bad input. */
-export function parseBaton(text: string): ParseResult {
+export function parseBaton(text: string, readers: ItemReaders = {}): ParseResult {
   const doc = readMarkdown(text);
   const findings: Finding[] = [...doc.findings];
   const handoff: ParsedHandoff = emptySections();
@@ -101,7 +111,7 @@ export function parseBaton(text: string): ParseResult {
     seen.set(key, section.line);
     sectionLines[key] = section.line;
     itemCounts[SECTION_HEADINGS[key]] = { count: countCapItems(section.lines), line: section.line };
-    readSection(key, section, handoff, findings, notes, itemLines);
+    readSection(key, section, { h: handoff, findings, notes, itemLines, readers });
   }
   if (notes.length > 0) handoff.notes = notes.join('\n\n');
   return {
@@ -211,14 +221,16 @@ export function readFields(
   if (Object.keys(extra).length > 0) h.extra = extra;
 }
 
-function readSection(
-  key: SectionKey,
-  section: Section,
-  h: ParsedHandoff,
-  findings: Finding[],
-  notes: string[],
-  itemLines: ItemLines,
-): void {
+interface SectionTarget {
+  h: ParsedHandoff;
+  findings: Finding[];
+  notes: string[];
+  itemLines: ItemLines;
+  readers: ItemReaders;
+}
+
+function readSection(key: SectionKey, section: Section, target: SectionTarget): void {
+  const { h, findings, notes, itemLines, readers } = target;
   if (key === 'goal' || key === 'summary') {
     const text = unescapeBlock(joinLines(section.lines)).trim();
     if (text) h[key] = text;
@@ -239,22 +251,42 @@ function readSection(
   if (items.length === 1 && isSentinel((items[0] as ListItem).content)) return;
   const lines: number[] = [];
   itemLines[key] = lines;
+  const kept: string[] = [];
   for (const item of items) {
     const content = unprotectSentinel(item.content);
     try {
       switch (key) {
         case 'done':
-          h.done.push(parseDone(withContinuations(content, item)));
+          h.done.push((readers.done ?? parseDone)(withContinuations(content, item)));
           break;
         case 'decisions':
-          h.decisions.push(parseDecision(content, item.continuations));
+          h.decisions.push((readers.decisions ?? parseDecision)(content, item.continuations));
           break;
         case 'facts':
           h.facts.push(parseFact(withContinuations(content, item)));
           break;
-        case 'files_touched':
-          h.files_touched.push(parseFileTouched(withContinuations(content, item)));
+        case 'files_touched': {
+          const text = withContinuations(content, item);
+          if (!readers.files_touched) {
+            h.files_touched.push(parseFileTouched(text));
+            break;
+          }
+          const files = readers.files_touched(text);
+          if (files.length === 0) {
+            kept.push(
+              `- ${unescapeComments(item.content)}${item.continuations.map((c) => `\n  ${c}`).join('')}`,
+            );
+            findings.push(
+              finding('INFO', 'item-kept', `${SECTION_HEADINGS[key]} item names no path; kept under Notes`, {
+                line: item.line,
+              }),
+            );
+            continue;
+          }
+          h.files_touched.push(...files);
+          for (let i = 1; i < files.length; i++) lines.push(item.line);
           break;
+        }
         case 'validation':
           h.validation.push(parseValidation(withContinuations(content, item)));
           break;
@@ -276,6 +308,7 @@ function readSection(
       );
     }
   }
+  if (kept.length > 0) notes.push(`### ${section.heading}\n\n${kept.join('\n')}`);
 }
 
 function withContinuations(content: string, item: ListItem): string {

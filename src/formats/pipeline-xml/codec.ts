@@ -47,6 +47,13 @@ export function renderPipelineXml(h: ParsedHandoff): RenderResult {
     }
     fileNotes.push(f.note);
   }
+  if (h.status === 'in-progress' || h.status === 'blocked') {
+    const as = h.status === 'blocked' ? 'FAIL' : 'PASS';
+    losses.push({
+      field: 'status',
+      message: `pipeline XML has only PASS and FAIL: ${h.status} is written as status="${as}"${as === 'PASS' ? ' with the remaining work in <incomplete>; a pipeline reader takes PASS as done' : ''} (baton keeps ${h.status} in <front-matter>)`,
+    });
+  }
   const from = h.from ?? 'baton';
   const result: TaskResultXml = {
     status: h.status === 'failed' || h.status === 'blocked' ? 'FAIL' : 'PASS',

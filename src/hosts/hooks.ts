@@ -1,0 +1,137 @@
+/**
+ * What baton does when a host calls it as a hook (Claude Code and Codex send the same JSON on
+ * stdin). A hook must never break the session: every outcome, failures included, comes back as
+ * a result with at most one line for stderr, and the command always exits 0.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { findRepositoryRoot } from '../provenance/discover.js';
+import { resolveHandoffPath } from '../validate/paths.js';
+import { compileAndWrite } from './compile-write.js';
+
+/** The hook events baton handles. */
+export const HOOK_EVENTS = ['pre-compact', 'session-start', 'subagent-stop'] as const;
+/** One of `HOOK_EVENTS`. */
+export type HookEvent = (typeof HOOK_EVENTS)[number];
+
+/** Where and with what the hook runs. */
+export interface HookContext {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** What the hook prints: JSON for the host on stdout (if any), one line on stderr (if any). */
+export interface HookResult {
+  stdout?: string;
+  stderr?: string;
+}
+
+/** SessionStart sources that get the brief back (`startup` gets nothing: there was no window before). */
+const BRIEF_SOURCES = new Set(['compact', 'resume', 'clear']);
+
+/** Runs one hook on the JSON a host sent; never throws. */
+export async function runHook(event: HookEvent, input: string, context: HookContext): Promise<HookResult> {
+  let payload: Record<string, unknown>;
+  try {
+    const parsed: unknown = JSON.parse(input || '{}');
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+      throw new Error('not an object');
+    payload = parsed as Record<string, unknown>;
+  } catch {
+    return { stderr: `baton hook ${event}: the host sent no JSON object on stdin; nothing done` };
+  }
+  const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : context.cwd;
+  try {
+    if (event === 'pre-compact') return await preCompact(payload, { ...context, cwd });
+    if (event === 'session-start') return await sessionStart(payload, { ...context, cwd });
+    return await subagentStop(payload, { ...context, cwd });
+  } catch (error) {
+    // Whatever went wrong, the session goes on: say it in one line.
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return { stderr: `baton hook ${event}: ${message}` };
+  }
+}
+
+function transcriptOf(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value === '' || !existsSync(value)) return undefined;
+  return statSync(value).isFile() ? value : undefined;
+}
+
+async function preCompact(payload: Record<string, unknown>, context: HookContext): Promise<HookResult> {
+  const transcript = transcriptOf(payload.transcript_path);
+  if (!transcript) return { stderr: 'baton hook pre-compact: no transcript_path to compile; nothing done' };
+  const { written } = await compileAndWrite(transcript, { cwd: context.cwd, env: context.env });
+  if (!written.ok) {
+    const first = written.findings[0];
+    return {
+      stderr: `baton hook pre-compact: the compiled handoff was refused: ${first?.message ?? 'invalid'}`,
+    };
+  }
+  return {
+    stderr: `baton: wrote ${shown(written.path, context.cwd)} (id ${written.handoff.id}) before compaction`,
+  };
+}
+
+async function sessionStart(payload: Record<string, unknown>, context: HookContext): Promise<HookResult> {
+  if (typeof payload.source !== 'string' || !BRIEF_SOURCES.has(payload.source)) return {};
+  const path = resolveHandoffPath(undefined, { cwd: context.cwd, env: context.env, format: 'baton' });
+  if (!existsSync(path)) return {};
+  const { resumeHandoff } = await import('../resume/resume.js');
+  const result = await resumeHandoff(path);
+  const where = shown(path, context.cwd);
+  let text: string;
+  if (result.ok) {
+    const { renderBrief } = await import('../resume/render.js');
+    const id = result.brief.handoff.id ?? '(no id)';
+    text = `baton: resume brief from ${where} (handoff ${id}, ${result.report.verdict})\n\n${renderBrief(result.brief)}`;
+  } else {
+    const why =
+      result.report.findings.find((f) => f.verdict === result.report.verdict) ?? result.report.findings[0];
+    text = `baton: no resume brief: ${where} is ${result.report.verdict}${why ? ` (${oneLine(why.message)})` : ''}`;
+  }
+  const out = { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } };
+  return { stdout: `${JSON.stringify(out)}\n` };
+}
+
+async function subagentStop(payload: Record<string, unknown>, context: HookContext): Promise<HookResult> {
+  const transcript = transcriptOf(payload.agent_transcript_path);
+  if (!transcript) return {};
+  const agent =
+    String(payload.agent_id ?? 'agent')
+      .replace(/[^A-Za-z0-9_-]/g, '')
+      .slice(0, 64) || 'agent';
+  const root = findRepositoryRoot(context.cwd) ?? context.cwd;
+  const path = join(root, '.baton', 'subagents', `${agent}.md`);
+  const { written } = await compileAndWrite(transcript, {
+    cwd: context.cwd,
+    env: context.env,
+    path,
+    kind: 'claude-code',
+    from: `claude-code:subagent:${agent}`,
+  });
+  if (!written.ok) {
+    return {
+      stderr: `baton hook subagent-stop: the compiled handoff was refused: ${written.findings[0]?.message}`,
+    };
+  }
+  const { archiveHandoff } = await import('../archive/archive.js');
+  const { openStore } = await import('../store/open.js');
+  const archived = await archiveHandoff(path, {
+    store: () => openStore({ cwd: context.cwd, env: context.env }),
+  });
+  if (!archived.ok) {
+    return {
+      stderr: `baton hook subagent-stop: not archived: ${shown(path, context.cwd)} is ${archived.report.verdict}`,
+    };
+  }
+  return { stderr: `baton: archived subagent ${agent} as ${written.handoff.id}` };
+}
+
+function shown(path: string, cwd: string): string {
+  const rel = relative(cwd, path);
+  return rel && !rel.startsWith('..') ? rel : path;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
+}

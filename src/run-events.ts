@@ -1,0 +1,184 @@
+/**
+ * The run event log's contract: every event name the engine records and the payload each one
+ * carries. A low module with no imports, so that the engine (run/), the store (store/) and the
+ * readers of the log (the CLI, the viewer, A2A) share one definition. docs/run.md lists them.
+ */
+
+/** Where in a run an event happened: the first fields of every event a stage logs. */
+export interface EventPlace {
+  task: string;
+  stage: string;
+  attempt: number;
+  window: number;
+}
+
+/** A stage's context handoff as the log records it (pipeline XML's `<context-handoff>` fields). */
+export interface LoggedHandoff {
+  from: string;
+  task?: string;
+  detail: string;
+  what: string;
+  why?: string;
+  caution?: string;
+  incomplete?: string;
+}
+
+/** The payload of each event, by name. */
+export interface RunEventPayloads {
+  'run-started': {
+    run_id: string;
+    plan: string;
+    plan_path: string | null;
+    head: string | undefined;
+    tasks: string[];
+    builder: string;
+    verifier: string;
+    parallel: number;
+    max_attempts: number;
+    dispatch_format: string;
+    dirty_at_start: Record<string, string | undefined>;
+  };
+  'run-resumed': { run_id: string; after_seq: number };
+  'task-started': { task: string; title: string; start_commit: string | null };
+  'attempt-started': { task: string; attempt: number };
+  dispatch: EventPlace & {
+    tokens: number;
+    tokens_forward_all?: number;
+    tokens_endpoint?: number;
+    max_context?: number;
+    file?: string;
+  };
+  reply: EventPlace & {
+    verdict: 'PASS' | 'FAIL' | 'HANDOFF' | 'MALFORMED' | 'AGENT-FAILED';
+    file: string;
+    duration_ms: number;
+    tokens?: number;
+    reason?: string;
+    usage?: { promptTokens?: number; completionTokens?: number };
+    stderr_tail?: string | undefined;
+  };
+  correction: EventPlace & { reason: string };
+  verify: {
+    task: string;
+    attempt: number;
+    command: string;
+    passed: boolean;
+    exit_code: number | null;
+    timed_out: boolean;
+    duration_ms: number;
+    tail: string;
+    /** `run` for a `--verify` command; absent for the built-in verifier's Verify by. */
+    scope?: 'run';
+  };
+  'stage-finished': {
+    task: string;
+    stage: string;
+    attempt: number;
+    verdict: 'PASS' | 'FAIL' | 'ESCALATE' | 'NEEDS-PLANNING';
+    reason: string | undefined;
+    handoff: LoggedHandoff;
+  };
+  gate: {
+    task: string;
+    attempt: number;
+    pass: boolean;
+    files?: { path: string; action: string }[];
+    notes?: string[];
+    reason?: string;
+  };
+  commit: { task: string; attempt: number; commit: string; files?: string[]; recovered?: boolean };
+  'attempt-failed': { task: string; attempt: number; stage: string; reason: string };
+  'task-finished': {
+    task: string;
+    status: 'committed' | 'failed' | 'needs-planning';
+    attempts: number;
+    commit?: string;
+    handoff?: LoggedHandoff | undefined;
+    reason?: string | undefined;
+    escalated?: boolean;
+    recovered?: boolean;
+  };
+  'run-halted': { task: string; reason: string };
+  handoff: EventPlace & {
+    remaining: number;
+    remaining_titles: string[];
+    tokens: number | undefined;
+    unchanged: boolean;
+    format: 'anchor' | 'baton';
+  };
+  'budget-notice': EventPlace & {
+    tokens: number;
+    with_notice: number;
+    max_context: number;
+    threshold: number;
+  };
+  'failed-budget': EventPlace & { tokens: number; max_context: number };
+  'handoff-vague': EventPlace & { items: string[]; escalated: boolean };
+  'handoff-scope-refused': EventPlace & { paths: string[]; scope: string[] };
+  'handoff-cap-reached': EventPlace & {
+    respawns?: number;
+    cap?: number;
+    tokens?: number;
+    max_context?: number;
+    reason?: string;
+  };
+  /** SIGINT or SIGTERM reached `baton run`: the agents in flight are ended, the run stops. */
+  interrupted: { signal: string };
+  /** Agents a killed baton left running were ended before a resumed run went on. */
+  'orphans-ended': { pids: number[]; stale_lock_pid?: number };
+  'run-finished': { status: 'committed' | 'halted' | 'needs-planning' | 'interrupted'; exit_code: number };
+}
+
+/** The name of every event the run engine records. */
+export type RunEventName = keyof RunEventPayloads;
+
+/** Every `RunEventName`, for readers that check names at run time. */
+export const RUN_EVENT_NAMES = [
+  'run-started',
+  'run-resumed',
+  'task-started',
+  'attempt-started',
+  'dispatch',
+  'reply',
+  'correction',
+  'verify',
+  'stage-finished',
+  'gate',
+  'commit',
+  'attempt-failed',
+  'task-finished',
+  'run-halted',
+  'handoff',
+  'budget-notice',
+  'failed-budget',
+  'handoff-vague',
+  'handoff-scope-refused',
+  'handoff-cap-reached',
+  'interrupted',
+  'orphans-ended',
+  'run-finished',
+] as const satisfies readonly RunEventName[];
+
+// Fails to compile when a name of the union is missing from the list.
+const everyName: Record<Exclude<RunEventName, (typeof RUN_EVENT_NAMES)[number]>, never> = {};
+void everyName;
+
+/**
+ * An event as the engine records it, before the log numbers it: its name and its payload. The
+ * place fields are optional on every event, so a reader can ask any event for its task.
+ */
+export type RunEventOf<K extends RunEventName> = { event: K } & Partial<EventPlace> & RunEventPayloads[K];
+
+/** Any event, before the log numbers it. */
+export type NewRunEvent = { [K in RunEventName]: RunEventOf<K> }[RunEventName];
+
+/** Any event as recorded: `seq` numbers a run's events from 1 without gaps; `time` is RFC 3339. */
+export type RecordedRunEvent = NewRunEvent & { seq: number; time: string };
+
+/** Narrows an event to the one named `name`, with its payload typed. */
+export function isRunEvent<E extends { event: string }, K extends RunEventName>(
+  e: E,
+  name: K,
+): e is Extract<E, { event: K }> {
+  return e.event === name;
+}

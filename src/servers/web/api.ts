@@ -1,0 +1,194 @@
+/**
+ * The viewer's JSON API: each route reads the library (the store, validate, the boot context,
+ * a run's timeline) and returns what it said, shaped for the page. No behaviour of its own.
+ */
+import { realpathSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import { handoffChain } from '../../archive/chain.js';
+import { diffLines } from '../../archive/diff.js';
+import { isBatonError, UserError } from '../../errors.js';
+import { loadContext } from '../../governance/context.js';
+import { runTimeline } from '../../run/timeline.js';
+import type { HandoffFilter, RunInfo, Store } from '../../store/types.js';
+import { validateText } from '../../validate/validate.js';
+import type { RunEventsCache } from './runs-cache.js';
+
+/** What every route needs. */
+export interface ApiContext {
+  root: string;
+  store: Store;
+  events: RunEventsCache;
+}
+
+/** A route's answer. */
+export interface ApiResult {
+  status: number;
+  body: unknown;
+}
+
+const ok = (body: unknown): ApiResult => ({ status: 200, body });
+const notFound = (what: string): ApiResult => ({ status: 404, body: { error: `no such ${what}` } });
+
+/** Answers one API request. */
+export async function routeApi(ctx: ApiContext, url: URL): Promise<ApiResult> {
+  const parts = url.pathname.split('/').slice(2).map(decodeURIComponent);
+  const q = url.searchParams;
+  const [kind, id, sub] = parts;
+  if (kind === 'runs' && id === undefined) return ok(await listRuns(ctx, limitOf(q, 200)));
+  if (kind === 'runs' && id !== undefined && sub === undefined) return runDetail(ctx, id);
+  if (kind === 'runs' && id !== undefined && sub === 'file') return runFile(ctx, id, q.get('path') ?? '');
+  if (kind === 'handoffs' && id === undefined) return ok(await listHandoffs(ctx.store, q));
+  if (kind === 'handoffs' && id !== undefined && sub === undefined) return handoffDetail(ctx, id);
+  if (kind === 'handoffs' && id !== undefined && sub === 'diff')
+    return handoffDiff(ctx.store, id, q.get('with'));
+  if (kind === 'context' && id === undefined) return ok(await loadContext({ root: ctx.root }));
+  if (kind === 'search' && id === undefined) return ok(await search(ctx.store, q.get('q') ?? ''));
+  return notFound('route');
+}
+
+function limitOf(q: URLSearchParams, fallback: number): number {
+  const n = Number(q.get('limit') ?? fallback);
+  return Number.isSafeInteger(n) && n > 0 ? Math.min(n, 1000) : fallback;
+}
+
+/** One line of the runs list. */
+export interface RunRow {
+  id: string;
+  plan: string;
+  started?: string;
+  status: string;
+  committed: number;
+  failed: number;
+  tasks: number;
+  tokens: number;
+  tokensForwardAll: number;
+}
+
+async function listRuns(ctx: ApiContext, limit: number): Promise<RunRow[]> {
+  const runs = await ctx.store.listRuns({ limit });
+  return Promise.all(runs.map((run) => runRow(ctx, run)));
+}
+
+// From the summary the engine stored at the end; a run still going is read from its events.
+async function runRow(ctx: ApiContext, run: RunInfo): Promise<RunRow> {
+  const data = run.summary?.data as
+    | { tasks?: { status: string; tokens?: number; tokensForwardAll?: number }[]; plan?: { title?: string } }
+    | undefined;
+  if (data?.tasks && run.summary?.status !== 'running') {
+    return {
+      id: run.run_id,
+      plan: data.plan?.title ?? run.summary?.title ?? '',
+      started: run.summary?.started_at ?? run.first_event_at,
+      status: run.summary?.status ?? 'unknown',
+      committed: data.tasks.filter((t) => t.status === 'committed').length,
+      failed: data.tasks.filter((t) => t.status === 'failed' || t.status === 'needs-planning').length,
+      tasks: data.tasks.length,
+      tokens: data.tasks.reduce((n, t) => n + (t.tokens ?? 0), 0),
+      tokensForwardAll: data.tasks.reduce((n, t) => n + (t.tokensForwardAll ?? 0), 0),
+    };
+  }
+  const view = runTimeline(run.run_id, await ctx.events.events(run.run_id));
+  return {
+    id: run.run_id,
+    plan: view.plan,
+    started: view.started ?? run.first_event_at,
+    status: view.status,
+    committed: view.tasks.filter((t) => t.status === 'committed').length,
+    failed: view.tasks.filter((t) => t.status === 'failed' || t.status === 'needs-planning').length,
+    tasks: view.tasks.length,
+    tokens: view.tasks.reduce((n, t) => n + t.tokens, 0),
+    tokensForwardAll: view.tasks.reduce((n, t) => n + t.tokensForwardAll, 0),
+  };
+}
+
+async function runDetail(ctx: ApiContext, id: string): Promise<ApiResult> {
+  const run = await ctx.store.getRun(id);
+  if (!run) return notFound('run');
+  const view = runTimeline(run.run_id, await ctx.events.events(run.run_id));
+  return ok({
+    run: { id: run.run_id, events: run.events, last_event_at: run.last_event_at },
+    timeline: view,
+  });
+}
+
+// A dispatch or reply the engine wrote, only from inside that run's folder.
+async function runFile(ctx: ApiContext, id: string, path: string): Promise<ApiResult> {
+  const run = await ctx.store.getRun(id);
+  if (!run) return notFound('run');
+  const folder = join(ctx.root, '.baton', 'runs', run.run_id);
+  let real: string;
+  let base: string;
+  try {
+    base = realpathSync(folder);
+    real = realpathSync(join(ctx.root, path));
+  } catch {
+    return notFound('file');
+  }
+  const rel = relative(base, real);
+  if (rel === '' || rel.split(sep)[0] === '..' || isAbsolute(rel)) {
+    return { status: 403, body: { error: 'only files of the run folder can be read' } };
+  }
+  const text = await readFile(real, 'utf8');
+  return ok({ path, text: text.length > 512 * 1024 ? `${text.slice(0, 512 * 1024)}\n…(cut)` : text });
+}
+
+function filterOf(q: URLSearchParams): HandoffFilter {
+  const filter: HandoffFilter = { limit: limitOf(q, 100) };
+  for (const key of ['task', 'branch', 'from', 'status', 'repository'] as const) {
+    const v = q.get(key);
+    if (v) filter[key] = v;
+  }
+  return filter;
+}
+
+async function listHandoffs(store: Store, q: URLSearchParams) {
+  const filter = filterOf(q);
+  const query = q.get('q')?.trim();
+  if (query) return { hits: await store.searchHandoffs(query, filter) };
+  return { hits: (await store.listHandoffs(filter)).map((handoff) => ({ handoff })) };
+}
+
+async function handoffDetail(ctx: ApiContext, id: string): Promise<ApiResult> {
+  const handoff = await ctx.store.getHandoff(id);
+  if (!handoff) return notFound('handoff');
+  const report = await validateText(handoff.text, {
+    path: join(ctx.root, '.baton', 'handoff.md'),
+    format: handoff.format === 'baton' || handoff.format === 'context-kit' ? handoff.format : 'auto',
+  });
+  const untrusted = report.findings.some((f) => f.verdict === 'UNTRUSTED');
+  const chain = await handoffChain(ctx.store, handoff);
+  return ok({
+    handoff,
+    verdict: { verdict: report.verdict, exitCode: report.exitCode, findings: report.findings },
+    // A handoff is never binding policy: it loads as advisory data, or not at all.
+    governance: untrusted ? 'quarantined' : 'advisory',
+    chain,
+  });
+}
+
+async function handoffDiff(store: Store, id: string, other: string | null): Promise<ApiResult> {
+  if (!other) throw new UserError('USAGE', 'diff needs ?with=<another handoff id>');
+  const [a, b] = await Promise.all([store.getHandoff(id), store.getHandoff(other)]);
+  if (!a || !b) return notFound('handoff');
+  const lines = diffLines(a.text, b.text);
+  return ok({ from: a.id, to: b.id, lines: lines ?? null, tooDifferent: lines === undefined });
+}
+
+async function search(store: Store, query: string) {
+  const q = query.trim();
+  if (!q) return { handoffs: [], runs: [] };
+  const runs = (await store.listRuns({ limit: 500 })).filter(
+    (r) =>
+      r.run_id.startsWith(q.toUpperCase()) ||
+      (r.summary?.title ?? '').toLowerCase().includes(q.toLowerCase()),
+  );
+  let handoffs: unknown[] = [];
+  try {
+    handoffs = await store.searchHandoffs(q, { limit: 50 });
+  } catch (error) {
+    // A query with no word to search (only punctuation) finds no handoff; anything else is real.
+    if (!(isBatonError(error) && error.code === 'STORE_QUERY')) throw error;
+  }
+  return { handoffs, runs: runs.slice(0, 50).map((r) => ({ id: r.run_id, title: r.summary?.title ?? '' })) };
+}

@@ -1,0 +1,193 @@
+/**
+ * The viewer's HTTP server (node:http, no framework): static assets built into the package, a
+ * small JSON API over the library, and a server-sent event stream of a run's new events. Every
+ * response carries a strict Content-Security-Policy; the page loads nothing from elsewhere.
+ * On loopback it answers only requests addressed to loopback (against DNS rebinding); on any
+ * other address it needs the token, as `Authorization: Bearer <token>` or the cookie that
+ * `/?token=<token>` sets.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { UserError } from '../../errors.js';
+import type { Store } from '../../store/types.js';
+import { httpError } from './_errors.js';
+import { type ApiContext, routeApi } from './api.js';
+import { staticAsset } from './assets.js';
+import { RunEventsCache } from './runs-cache.js';
+import { streamRunEvents } from './stream.js';
+
+/** Options of `startWebServer`. */
+export interface WebServerOptions {
+  /** The repository whose handoffs are validated "now" and whose boot context is shown. */
+  root: string;
+  store: Store;
+  port?: number;
+  host?: string;
+  /** Required when `host` is not a loopback address. */
+  token?: string;
+  /** How often a live stream asks the store for new events (ms). */
+  pollMs?: number;
+}
+
+/** A running viewer. */
+export interface WebServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const SECURITY_HEADERS = {
+  'content-security-policy': CSP,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+/** True for an address only this machine can reach. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** Starts the viewer; resolves once it listens. */
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const host = options.host ?? '127.0.0.1';
+  if (!isLoopback(host) && !options.token) {
+    throw new UserError(
+      'USAGE',
+      `serving on ${host} lets other machines in: set BATON_WEB_TOKEN to a secret they must send`,
+    );
+  }
+  const ctx: ApiContext = {
+    root: options.root,
+    store: options.store,
+    events: new RunEventsCache(options.store),
+  };
+  const server = createServer((req, res) => {
+    handle(req, res, ctx, { ...options, host }).catch((error: unknown) => send(res, ...httpError(error)));
+  });
+  await listen(server, options.port ?? 7474, host);
+  const port = (server.address() as AddressInfo).port;
+  const shown = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return {
+    url: `http://${shown}:${port}/`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') reject(new UserError('USAGE', `port ${port} on ${host} is in use`));
+      else reject(error);
+    });
+    server.listen(port, host, () => resolve());
+  });
+}
+
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: ApiContext,
+  options: WebServerOptions & { host: string },
+): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://viewer.invalid');
+  if (!addressedHere(req, options.host)) return send(res, 421, { error: 'misdirected request' });
+  if (options.token) {
+    const given = url.searchParams.get('token');
+    if (given !== null && same(given, options.token)) {
+      res.writeHead(303, {
+        ...SECURITY_HEADERS,
+        location: url.pathname,
+        'set-cookie': `baton_token=${encodeURIComponent(options.token)}; HttpOnly; SameSite=Strict; Path=/`,
+      });
+      return void res.end();
+    }
+    if (!authorised(req, options.token)) return send(res, 401, { error: 'a token is needed' });
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'read only' });
+  if (url.pathname.startsWith('/api/')) {
+    const live = /^\/api\/runs\/([^/]+)\/stream$/.exec(url.pathname);
+    if (live) {
+      res.writeHead(200, {
+        ...SECURITY_HEADERS,
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+      });
+      const after = Number(url.searchParams.get('after') ?? req.headers['last-event-id'] ?? 0) || 0;
+      return streamRunEvents(ctx.store, decodeURIComponent(live[1] as string), after, res, options.pollMs);
+    }
+    const result = await routeApi(ctx, url);
+    return send(res, result.status, result.body, acceptsGzip(req));
+  }
+  const asset = staticAsset(url.pathname);
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'content-type': asset.type,
+    'cache-control': asset.immutable ? 'public, max-age=3600' : 'no-cache',
+  });
+  res.end(req.method === 'HEAD' ? undefined : asset.body);
+}
+
+// On loopback the Host header must name loopback too: a page elsewhere that rebinds its own
+// name to 127.0.0.1 sends that name, and is refused. Elsewhere the token is the guard.
+function addressedHere(req: IncomingMessage, host: string): boolean {
+  if (!isLoopback(host)) return true;
+  const header = req.headers.host ?? '';
+  const name = header.startsWith('[')
+    ? header.slice(0, header.indexOf(']') + 1)
+    : header.replace(/:\d+$/, '');
+  return isLoopback(name);
+}
+
+function authorised(req: IncomingMessage, token: string): boolean {
+  const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  if (bearer && same(bearer, token)) return true;
+  const cookie = /(?:^|;\s*)baton_token=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+  return cookie !== undefined && same(decodeURIComponent(cookie), token);
+}
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function send(res: ServerResponse, status: number, body: unknown, gzip = false): void {
+  if (res.headersSent) return void res.end();
+  const text = Buffer.from(JSON.stringify(body));
+  const zipped = gzip && text.length > 1024;
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    vary: 'accept-encoding',
+    ...(zipped ? { 'content-encoding': 'gzip' } : {}),
+  });
+  res.end(zipped ? gzipSync(text, { level: 6 }) : text);
+}
+
+// Run timelines and handoff lists compress tenfold; a browser always accepts gzip.
+function acceptsGzip(req: IncomingMessage): boolean {
+  return /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+}

@@ -1,0 +1,271 @@
+/**
+ * Reading shell commands the way a person skimming a session would: which ones are checks (tests,
+ * linters, type checks, builds, explicit `test`/`grep -q`), which commit, which write or delete
+ * files. Deliberately simple: quotes are respected, expansions are not evaluated.
+ */
+
+/** Splits a command line into simple commands (at `&&`, `||`, `;`, `|` and newlines outside quotes), each as words. */
+export function simpleCommands(command: string): string[][] {
+  const out: string[][] = [];
+  let words: string[] = [];
+  let word = '';
+  let inWord = false;
+  let quote: '"' | "'" | undefined;
+  const endWord = () => {
+    if (inWord) words.push(word);
+    word = '';
+    inWord = false;
+  };
+  const endCommand = () => {
+    endWord();
+    if (words.length > 0) out.push(words);
+    words = [];
+  };
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i] as string;
+    if (quote) {
+      if (c === quote) quote = undefined;
+      else if (c === '\\' && quote === '"' && i + 1 < command.length) word += command[++i];
+      else word += c;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      quote = c;
+      inWord = true;
+    } else if (c === '\\' && i + 1 < command.length) {
+      const next = command[++i] as string;
+      if (next !== '\n') {
+        word += next;
+        inWord = true;
+      }
+    } else if (c === '&' && command[i + 1] === '&') {
+      endCommand();
+      i++;
+    } else if (c === '|' || c === ';' || c === '\n') {
+      if (command[i + 1] === '|') i++;
+      endCommand();
+    } else if (c === ' ' || c === '\t') {
+      endWord();
+    } else if ((c === '>' || c === '<') && !inWord) {
+      // A redirection operator is its own word (`>`, `>>`, `2>`, `<<`), so targets can be found.
+      let op = c;
+      while (command[i + 1] === '>' || command[i + 1] === '<' || command[i + 1] === '&') op += command[++i];
+      words.push(op);
+    } else {
+      word += c;
+      inWord = true;
+    }
+  }
+  endCommand();
+  return out;
+}
+
+const WRAPPERS = new Set(['sudo', 'time', 'env', 'command', 'exec', 'nice', 'nohup', 'xvfb-run']);
+const RUNNERS: Record<string, number> = { npx: 1, bunx: 1, pnpx: 1 };
+
+/** The words of a simple command without leading `VAR=x`, wrappers (`timeout 60`, `env`, `npx`) and redirections. */
+export function coreWords(words: string[]): string[] {
+  let i = 0;
+  for (;;) {
+    const w = words[i];
+    if (w === undefined) break;
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) i++;
+    else if (WRAPPERS.has(w)) i++;
+    else if (w === 'timeout') {
+      i++;
+      while (words[i]?.startsWith('-')) i++;
+      if (words[i] !== undefined && /^\d/.test(words[i] as string)) i++;
+    } else if (RUNNERS[w]) {
+      i++;
+      while (words[i]?.startsWith('-')) i++;
+    } else break;
+  }
+  const out: string[] = [];
+  for (let j = i; j < words.length; j++) {
+    const w = words[j] as string;
+    if (/^\d*[<>]/.test(w)) {
+      j++; // skip the target too
+      continue;
+    }
+    out.push(w);
+  }
+  return out;
+}
+
+const SCRIPT_WORDS =
+  /^(test|tests|lint|typecheck|type-check|check|build|verify|ci|e2e|unit|spec|format:check|fmt:check)(:|$)/;
+const TOOL_CHECKS = new Set([
+  'vitest',
+  'jest',
+  'mocha',
+  'ava',
+  'tap',
+  'pytest',
+  'py.test',
+  'tox',
+  'nox',
+  'mypy',
+  'pyright',
+  'ruff',
+  'flake8',
+  'pylint',
+  'tsc',
+  'eslint',
+  'biome',
+  'oxlint',
+  'shellcheck',
+  'rspec',
+  'phpunit',
+  'ctest',
+  'bats',
+  'playwright',
+  'cypress',
+  'stylelint',
+  'hadolint',
+  'golangci-lint',
+  'staticcheck',
+  'clippy',
+  'credo',
+  'dialyzer',
+  'tsd',
+  'c8',
+  'nyc',
+]);
+const SUBCOMMAND_CHECKS: Record<string, RegExp> = {
+  go: /^(test|vet|build)$/,
+  cargo: /^(test|build|check|clippy|fmt|nextest)$/,
+  mix: /^(test|compile|credo|dialyzer|format)$/,
+  dotnet: /^(test|build)$/,
+  swift: /^(test|build)$/,
+  deno: /^(test|lint|check|fmt)$/,
+  bun: /^test$/,
+  rake: /^(test|spec)$/,
+  mvn: /^(test|verify|package|compile)$/,
+  gradle: /^(test|build|check)$/,
+  './gradlew': /^(test|build|check)$/,
+  make: /^(test|tests|check|lint|build|all|ci|verify)$/,
+  just: /^(test|check|lint|build|ci)$/,
+  prettier: /^(--check|-c)$/,
+  black: /^--check$/,
+  node: /^--test$/,
+  baton: /^validate$/,
+  claude: /^plugin$/,
+};
+
+/** Whether a command is a check: a test runner, linter, type check, build, or an explicit `test …`/`grep -q …`. */
+export function isCheck(command: string): boolean {
+  return simpleCommands(command).some((words) => isCheckWords(coreWords(words)));
+}
+
+function isCheckWords(w: string[]): boolean {
+  const [first, second] = w;
+  if (first === undefined) return false;
+  const prog = first.replace(/^.*\//, '');
+  if (first === 'test' || first === '[' || first === '[[') return true;
+  if ((prog === 'grep' || prog === 'rg') && w.some((x) => /^-[a-zA-Z]*q/.test(x) || x === '--quiet'))
+    return true;
+  if (prog === 'diff' || prog === 'cmp') return w.length >= 3;
+  if (TOOL_CHECKS.has(prog)) return true;
+  if (prog === 'python' || prog === 'python3') {
+    return w[1] === '-m' && /^(pytest|unittest|mypy|ruff|tox|pyright|flake8|pylint)$/.test(w[2] ?? '');
+  }
+  if (prog === 'npm' || prog === 'pnpm' || prog === 'yarn' || prog === 'bun') {
+    const rest = w.slice(1).filter((x) => !x.startsWith('-'));
+    const verb = rest[0] === 'run' || rest[0] === 'run-script' ? rest[1] : rest[0];
+    if (verb === undefined) return false;
+    if (prog === 'bun' && verb === 'test') return true;
+    return SCRIPT_WORDS.test(verb) || verb === 't';
+  }
+  if (prog === 'uv' || prog === 'poetry' || prog === 'pipenv' || prog === 'bundle' || prog === 'pdm') {
+    const rest = w.slice(1);
+    if (rest[0] === 'run' || rest[0] === 'exec') return isCheckWords(rest.slice(1));
+    return false;
+  }
+  const sub = SUBCOMMAND_CHECKS[first] ?? SUBCOMMAND_CHECKS[prog];
+  if (sub) {
+    if (prog === 'make' && second === undefined) return true;
+    return w.slice(1).some((x, i) => (i === 0 || x.startsWith('-') ? sub.test(x) : false));
+  }
+  return false;
+}
+
+/** The program of a command's first check (for telling a replaced approach from a rerun). */
+export function checkProgram(command: string): string | undefined {
+  for (const words of simpleCommands(command)) {
+    const w = coreWords(words);
+    if (isCheckWords(w)) return (w[0] ?? '').replace(/^.*\//, '');
+  }
+  return undefined;
+}
+
+/** The subject (first line of the message) of a `git commit -m …` in the command, if any. */
+export function commitSubject(command: string): string | undefined {
+  for (const words of simpleCommands(command)) {
+    const w = coreWords(words);
+    const at = w.indexOf('commit');
+    if (w[0] !== 'git' || at < 1) continue;
+    for (let i = at + 1; i < w.length; i++) {
+      const flag = w[i] as string;
+      if (flag === '-m' || flag === '--message') return subjectOf(w[i + 1]);
+      if (/^-[a-zA-Z]*m$/.test(flag)) return subjectOf(w[i + 1]);
+      if (flag.startsWith('--message=')) return subjectOf(flag.slice(10));
+      if (/^-[a-zA-Z]*m./.test(flag) && !flag.startsWith('--'))
+        return subjectOf(flag.slice(flag.indexOf('m') + 1));
+    }
+    // A heredoc message: `git commit -F - <<EOF` or -m "$(cat <<'EOF' …)": the first text line after the marker.
+    const heredoc = /<<-?\s*['"]?(\w+)['"]?\s*\n([^\n]*)/.exec(command);
+    if (heredoc?.[2]) return subjectOf(heredoc[2]);
+    return 'a commit';
+  }
+  return undefined;
+}
+
+function subjectOf(message: string | undefined): string {
+  if (message === undefined) return 'a commit';
+  const heredoc = /<<-?\s*['"]?(\w+)['"]?\s*\n\s*([^\n]+)/.exec(message);
+  const first = (heredoc ? heredoc[2] : message.split('\n').find((l) => l.trim() !== '')) ?? '';
+  const subject = first.trim();
+  return subject === '' || subject.startsWith('$(') ? 'a commit' : subject;
+}
+
+/** Files a command writes through `>`/`>>` redirections or `tee`, and files it removes with `rm`/`git rm`. */
+export function shellFileChanges(command: string): { written: string[]; deleted: string[] } {
+  const written: string[] = [];
+  const deleted: string[] = [];
+  const literal = (p: string | undefined): p is string =>
+    p !== undefined && p !== '' && !/[$*?{}`()<>&|;]/.test(p) && !p.startsWith('/dev/') && !p.startsWith('-');
+  for (const words of simpleCommands(command)) {
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i] as string;
+      if ((w === '>' || w === '>>' || w === '1>' || w === '&>' || w === '>|') && literal(words[i + 1])) {
+        written.push(words[i + 1] as string);
+      }
+    }
+    const core = coreWords(words);
+    const prog = (core[0] ?? '').replace(/^.*\//, '');
+    if (prog === 'tee') for (const p of core.slice(1)) if (literal(p)) written.push(p);
+    const rm = prog === 'rm' ? core.slice(1) : prog === 'git' && core[1] === 'rm' ? core.slice(2) : undefined;
+    if (rm && !rm.some((x) => /^-[a-zA-Z]*r/.test(x))) for (const p of rm) if (literal(p)) deleted.push(p);
+  }
+  return { written, deleted };
+}
+
+/** The files an `apply_patch` envelope names, with what it does to each. */
+export function patchFileChanges(
+  patch: string,
+): { path: string; kind: 'created' | 'modified' | 'deleted' }[] {
+  const out: { path: string; kind: 'created' | 'modified' | 'deleted' }[] = [];
+  for (const m of patch.matchAll(/^\*\*\* (Add|Update|Delete) File: (.+)$|^\*\*\* Move to: (.+)$/gm)) {
+    if (m[3]) {
+      const last = out.at(-1);
+      if (last) {
+        last.kind = 'deleted';
+        out.push({ path: m[3].trim(), kind: 'created' });
+      }
+      continue;
+    }
+    const kind = m[1] === 'Add' ? 'created' : m[1] === 'Delete' ? 'deleted' : 'modified';
+    out.push({ path: (m[2] as string).trim(), kind });
+  }
+  return out;
+}

@@ -1,0 +1,266 @@
+/**
+ * Reads a Claude Code session JSONL (`~/.claude/projects/<cwd-slug>/<session>.jsonl`, and its
+ * `<session>/subagents/agent-*.jsonl`). The format is not a public API: every field is read
+ * defensively, records of unknown types are counted and passed over, and no tool output is kept.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
+import { isSummaryText, requestText } from './_requests.js';
+import { emptySession, touch } from './_session.js';
+import { commitSubject, shellFileChanges } from './_shell.js';
+import type { CommandRun, SessionRecord, TaskItem } from './types.js';
+
+const KNOWN = new Set([
+  'user',
+  'assistant',
+  'system',
+  'summary',
+  'file-history-snapshot',
+  'queue-operation',
+  'progress',
+  'attachment',
+  'last-prompt',
+  'cost-state',
+  'api-request',
+  'api-request-blob',
+  'api-request-shape',
+  'tools-used',
+  'atis-latch',
+  'mode',
+  'custom-title',
+  'tag',
+  'agent-name',
+]);
+const FILE_TOOLS: Record<string, string> = {
+  Write: 'file_path',
+  Edit: 'file_path',
+  MultiEdit: 'file_path',
+  NotebookEdit: 'notebook_path',
+};
+
+interface ToolUse {
+  name: string;
+  input: unknown;
+  resolved: boolean;
+}
+
+/** What one reading pass keeps between records. */
+interface State {
+  s: SessionRecord;
+  subagent: boolean;
+  uuids: Set<string>;
+  tools: Map<string, ToolUse>;
+  background: Map<string, CommandRun>;
+  createdTasks: TaskItem[];
+  /** True when the log is itself a subagent's (its first message is a sidechain one), read on its own. */
+  sidechainLog?: boolean;
+}
+
+/** Reads a Claude Code session, then the subagent sessions stored beside it. */
+export async function readClaudeCode(path: string): Promise<SessionRecord> {
+  const state: State = {
+    s: emptySession('claude-code'),
+    subagent: false,
+    uuids: new Set(),
+    tools: new Map(),
+    background: new Map(),
+    createdTasks: [],
+  };
+  await readFile(path, state);
+  for (const agent of subagentFiles(path)) {
+    await readFile(agent, { ...state, subagent: true, tools: new Map() });
+  }
+  return state.s;
+}
+
+/** `<session>/subagents/agent-*.jsonl` beside `<session>.jsonl`, sorted. */
+export function subagentFiles(path: string): string[] {
+  const dir = join(dirname(path), basename(path, '.jsonl'), 'subagents');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((n) => n.startsWith('agent-') && n.endsWith('.jsonl'))
+    .sort()
+    .map((n) => join(dir, n));
+}
+
+async function readFile(path: string, state: State): Promise<void> {
+  const { s } = state;
+  for await (const r of readJsonLines(path)) {
+    s.stats.lines++;
+    if (!r) {
+      s.stats.malformed++;
+      continue;
+    }
+    onRecord(r, state);
+  }
+  // A file tool whose result never arrived (the log ends mid-call) may still have written.
+  for (const use of state.tools.values()) if (!use.resolved) applyFileTool(use, undefined, state);
+}
+
+function onRecord(r: JsonRecord, state: State): void {
+  const { s } = state;
+  const type = str(r.type);
+  if (!type || !KNOWN.has(type)) {
+    s.stats.unknown++;
+    return;
+  }
+  const uuid = str(r.uuid);
+  if (uuid) {
+    if (state.uuids.has(uuid)) return;
+    state.uuids.add(uuid);
+  }
+  if (!state.subagent) {
+    s.sessionId ??= str(r.sessionId);
+    s.cwd ??= str(r.cwd);
+  }
+  if ((type === 'user' || type === 'assistant') && state.sidechainLog === undefined) {
+    state.sidechainLog = r.isSidechain === true;
+  }
+  if (type === 'system' && r.subtype === 'compact_boundary') s.compactions++;
+  else if (type === 'user') onUser(r, state);
+  else if (type === 'assistant') onAssistant(r, state);
+}
+
+function onUser(r: JsonRecord, state: State): void {
+  const { s } = state;
+  const content = field(r.message, 'content');
+  const texts: string[] = [];
+  if (typeof content === 'string') texts.push(content);
+  else if (Array.isArray(content)) {
+    for (const block of content) {
+      if (field(block, 'type') === 'text') texts.push(str(field(block, 'text')) ?? '');
+      else if (field(block, 'type') === 'tool_result') onToolResult(block, r.toolUseResult, state);
+    }
+  }
+  if (r.isCompactSummary === true || texts.some(isSummaryText)) {
+    s.compactSummaries.push(texts.join('\n'));
+    return;
+  }
+  for (const text of texts) onNotification(text, state);
+  if (r.isMeta === true || state.subagent || (r.isSidechain === true && !state.sidechainLog)) return;
+  for (const text of texts) {
+    const request = requestText(text);
+    if (request !== undefined) s.requests.push(request);
+  }
+}
+
+function onAssistant(r: JsonRecord, state: State): void {
+  const content = field(r.message, 'content');
+  if (!Array.isArray(content)) return;
+  for (const block of content) {
+    const type = field(block, 'type');
+    if (type === 'tool_use') {
+      const id = str(field(block, 'id'));
+      const name = str(field(block, 'name'));
+      if (!id || !name || state.tools.has(id)) continue;
+      const use: ToolUse = { name, input: field(block, 'input'), resolved: false };
+      state.tools.set(id, use);
+      onToolUse(use, state);
+    } else if (type === 'text' && !state.subagent && (r.isSidechain !== true || state.sidechainLog)) {
+      const text = str(field(block, 'text'))?.trim();
+      if (text) state.s.lastAssistant = text;
+    }
+  }
+}
+
+/** Task lists are known when they are asked for; commands and files when their result arrives. */
+function onToolUse(use: ToolUse, state: State): void {
+  const input = use.input;
+  if (use.name === 'TodoWrite') {
+    const todos = field(input, 'todos');
+    if (Array.isArray(todos))
+      state.s.tasks = todos.flatMap((t) => taskOf(field(t, 'content'), field(t, 'status')));
+  } else if (use.name === 'TaskCreate') {
+    const text = field(input, 'subject') ?? field(input, 'description') ?? field(input, 'content');
+    state.createdTasks.push(...taskOf(text, 'pending'));
+    state.s.tasks = state.createdTasks.map((t) => ({ ...t }));
+  } else if (use.name === 'TaskUpdate') {
+    const id = Number(str(field(input, 'taskId')) ?? field(input, 'taskId'));
+    const task = Number.isInteger(id) ? state.createdTasks[id - 1] : undefined;
+    const status = normaliseStatus(field(input, 'status'));
+    if (task && status) task.status = status;
+    state.s.tasks = state.createdTasks.map((t) => ({ ...t }));
+  }
+}
+
+function taskOf(text: unknown, status: unknown): TaskItem[] {
+  const t = typeof text === 'string' ? text.replace(/\s+/g, ' ').trim() : '';
+  const st = normaliseStatus(status) ?? 'pending';
+  return t ? [{ text: t, status: st }] : [];
+}
+
+function normaliseStatus(status: unknown): TaskItem['status'] | undefined {
+  if (status === 'completed' || status === 'done') return 'completed';
+  if (status === 'in_progress' || status === 'in-progress') return 'in_progress';
+  if (status === 'pending') return 'pending';
+  return undefined;
+}
+
+function onToolResult(block: unknown, toolUseResult: unknown, state: State): void {
+  const id = str(field(block, 'tool_use_id'));
+  const use = id ? state.tools.get(id) : undefined;
+  if (!use || use.resolved) return;
+  use.resolved = true;
+  const failed = field(block, 'is_error') === true;
+  if (use.name === 'Bash')
+    onBashResult(use, failed, resultText(field(block, 'content')), toolUseResult, state);
+  else if (!failed) applyFileTool(use, toolUseResult, state);
+}
+
+function onBashResult(use: ToolUse, failed: boolean, text: string, result: unknown, state: State): void {
+  const command = str(field(use.input, 'command'));
+  if (!command) return;
+  const run: CommandRun = { command, ok: undefined, seq: state.s.commands.length };
+  const background = str(field(result, 'backgroundTaskId'));
+  if (background || field(use.input, 'run_in_background') === true) {
+    if (background) state.background.set(background, run);
+  } else {
+    const code = /^(?:Error: )?Exit code (\d+)/.exec(text);
+    // A non-zero status Claude Code explains instead of flagging ("No matches found") is still a failure.
+    const explained = str(field(result, 'returnCodeInterpretation'));
+    run.ok = !failed && !explained && field(result, 'interrupted') !== true;
+    if (code) run.exitCode = Number(code[1]);
+    else if (run.ok) run.exitCode = 0;
+  }
+  state.s.commands.push(run);
+  if (run.ok !== false) applyShell(command, state);
+  const subject = run.ok === true ? commitSubject(command) : undefined;
+  if (subject) state.s.commits.push(subject);
+}
+
+function applyShell(command: string, state: State): void {
+  const { written, deleted } = shellFileChanges(command);
+  for (const p of written) touch(state.s, p, 'written');
+  for (const p of deleted) touch(state.s, p, 'deleted');
+}
+
+function applyFileTool(use: ToolUse, result: unknown, state: State): void {
+  const key = FILE_TOOLS[use.name];
+  const path = key ? str(field(use.input, key)) : undefined;
+  if (!path) return;
+  const type = str(field(result, 'type'));
+  touch(state.s, path, use.name === 'Write' && type !== 'update' ? 'written' : 'edited');
+}
+
+function onNotification(text: string, state: State): void {
+  if (!text.trimStart().startsWith('<task-notification>')) return;
+  const id = /<task-id>([^<]+)<\/task-id>/.exec(text)?.[1];
+  const run = id ? state.background.get(id) : undefined;
+  if (!run) return;
+  const code = /\(exit code (\d+)\)/.exec(text);
+  const status = /<status>([^<]+)<\/status>/.exec(text)?.[1];
+  if (code) {
+    run.exitCode = Number(code[1]);
+    run.ok = run.exitCode === 0;
+  } else if (status === 'failed' || status === 'killed') run.ok = false;
+}
+
+function resultText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    const first = content.find((b) => field(b, 'type') === 'text');
+    return str(field(first, 'text')) ?? '';
+  }
+  return '';
+}

@@ -1,0 +1,217 @@
+/**
+ * Reads a Codex rollout JSONL (`$CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl`): `session_meta`,
+ * `turn_context`, `response_item` (messages, function calls and their outputs), `event_msg` and
+ * `compacted` records. Read defensively: unknown types are counted and passed over, and no tool
+ * output is kept beyond its exit status.
+ */
+import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
+import { isSummaryText, requestText } from './_requests.js';
+import { emptySession, touch } from './_session.js';
+import { commitSubject, patchFileChanges, shellFileChanges } from './_shell.js';
+import type { CommandRun, SessionRecord, TaskItem } from './types.js';
+
+const KNOWN = new Set([
+  'session_meta',
+  'turn_context',
+  'response_item',
+  'event_msg',
+  'compacted',
+  'world_state',
+  'token_usage_record',
+  'message',
+  'function_call',
+  'function_call_output',
+]);
+const SHELL_TOOLS = new Set(['exec_command', 'shell', 'container.exec', 'local_shell', 'shell_command']);
+
+interface Call {
+  name: string;
+  command?: string;
+  patch?: string;
+}
+
+interface State {
+  s: SessionRecord;
+  calls: Map<string, Call>;
+  /** `event_msg` user messages, used only when a rollout has no user `response_item`s. */
+  eventRequests: string[];
+}
+
+/** Reads a Codex rollout. */
+export async function readCodex(path: string): Promise<SessionRecord> {
+  const state: State = { s: emptySession('codex'), calls: new Map(), eventRequests: [] };
+  for await (const r of readJsonLines(path)) {
+    state.s.stats.lines++;
+    if (!r) state.s.stats.malformed++;
+    else onRecord(r, state);
+  }
+  if (state.s.requests.length === 0) state.s.requests.push(...state.eventRequests);
+  return state.s;
+}
+
+function onRecord(r: JsonRecord, state: State): void {
+  const { s } = state;
+  const type = str(r.type);
+  // Old rollouts wrote response items bare, without the `payload` envelope.
+  const payload = r.payload ?? r;
+  if (!type || !KNOWN.has(type)) {
+    s.stats.unknown++;
+    return;
+  }
+  if (type === 'session_meta') {
+    s.sessionId ??= str(field(payload, 'id')) ?? str(field(payload, 'session_id'));
+    s.cwd ??= str(field(payload, 'cwd'));
+  } else if (type === 'turn_context') s.cwd ??= str(field(payload, 'cwd'));
+  else if (type === 'compacted') {
+    s.compactions++;
+    const message = str(field(payload, 'message'));
+    if (message) s.compactSummaries.push(message);
+  } else if (type === 'event_msg') onEvent(payload, state);
+  else onItem(type === 'response_item' ? payload : r, state);
+}
+
+function onEvent(payload: unknown, state: State): void {
+  const type = field(payload, 'type');
+  if (type === 'user_message') {
+    const request = requestText(str(field(payload, 'message')) ?? '');
+    if (request) state.eventRequests.push(request);
+  } else if (type === 'item_completed') {
+    onCompletedItem(field(payload, 'item'), state);
+  } else if (type === 'agent_message') {
+    const text = str(field(payload, 'message'))?.trim();
+    if (text) state.s.lastAssistant = text;
+  }
+}
+
+/** A finished file change (`apply_patch`, however it was called) names its files and what it did. */
+function onCompletedItem(item: unknown, state: State): void {
+  if (field(item, 'type') !== 'FileChange' || field(item, 'status') !== 'completed') return;
+  const changes = field(item, 'changes');
+  if (!changes || typeof changes !== 'object') return;
+  for (const [path, change] of Object.entries(changes as Record<string, unknown>)) {
+    const kind = field(change, 'type');
+    touch(state.s, path, kind === 'add' ? 'written' : kind === 'delete' ? 'deleted' : 'edited');
+    const moved = str(field(change, 'move_path'));
+    if (moved) touch(state.s, moved, 'written');
+  }
+}
+
+function onItem(item: unknown, state: State): void {
+  const type = field(item, 'type');
+  if (type === 'message') onMessage(item, state);
+  else if (type === 'function_call' || type === 'custom_tool_call' || type === 'local_shell_call') {
+    onCall(item, state);
+  } else if (type === 'function_call_output' || type === 'custom_tool_call_output') onOutput(item, state);
+}
+
+function onMessage(item: unknown, state: State): void {
+  const role = field(item, 'role');
+  const content = field(item, 'content');
+  if (!Array.isArray(content)) return;
+  const texts = content.map((c) => str(field(c, 'text')) ?? '').filter((t) => t !== '');
+  if (role === 'assistant') {
+    const text = texts.join('\n').trim();
+    if (text) state.s.lastAssistant = text;
+  } else if (role === 'user') {
+    for (const text of texts) {
+      if (isSummaryText(text)) continue;
+      const request = requestText(text);
+      if (request) state.s.requests.push(request);
+    }
+  }
+}
+
+function onCall(item: unknown, state: State): void {
+  const id = str(field(item, 'call_id')) ?? str(field(item, 'id'));
+  const name = str(field(item, 'name')) ?? str(field(item, 'type')) ?? '';
+  if (!id || state.calls.has(id)) return;
+  const args = parseArgs(field(item, 'arguments') ?? field(item, 'input') ?? field(item, 'action'));
+  const call: Call = { name };
+  if (name === 'apply_patch')
+    call.patch = str(args) ?? str(field(args, 'input')) ?? str(field(args, 'patch'));
+  else if (SHELL_TOOLS.has(name) || name === 'local_shell_call') {
+    const cmd = field(args, 'cmd') ?? field(args, 'command');
+    call.command = Array.isArray(cmd) ? shellString(cmd) : str(cmd);
+    if (call.command && /\bapply_patch\b/.test(call.command)) call.patch = call.command;
+  } else if (name === 'update_plan') {
+    const plan = field(args, 'plan');
+    if (Array.isArray(plan)) state.s.tasks = plan.flatMap(planItem);
+  }
+  state.calls.set(id, call);
+}
+
+function onOutput(item: unknown, state: State): void {
+  const id = str(field(item, 'call_id'));
+  const call = id ? state.calls.get(id) : undefined;
+  if (!call || !id) return;
+  state.calls.delete(id);
+  const exitCode = exitCodeOf(field(item, 'output'));
+  if (call.command) {
+    const run: CommandRun = {
+      command: call.command,
+      ok: exitCode === undefined ? undefined : exitCode === 0,
+      seq: state.s.commands.length,
+    };
+    if (exitCode !== undefined) run.exitCode = exitCode;
+    state.s.commands.push(run);
+    if (run.ok !== false) {
+      const { written, deleted } = shellFileChanges(call.command);
+      for (const p of written) touch(state.s, p, 'written');
+      for (const p of deleted) touch(state.s, p, 'deleted');
+    }
+    const subject = run.ok === true ? commitSubject(call.command) : undefined;
+    if (subject) state.s.commits.push(subject);
+  }
+  if (call.patch && exitCode !== undefined && exitCode !== 0) return;
+  if (call.patch) {
+    for (const change of patchFileChanges(call.patch)) {
+      touch(
+        state.s,
+        change.path,
+        change.kind === 'created' ? 'written' : change.kind === 'deleted' ? 'deleted' : 'edited',
+      );
+    }
+  }
+}
+
+/** The exit status in a tool output: "Process exited with code N", `{metadata: {exit_code}}`, or "Exit code: N". */
+function exitCodeOf(output: unknown): number | undefined {
+  const text = str(output) ?? str(field(output, 'content')) ?? '';
+  const m = /Process exited with code (\d+)|"exit_code"\s*:\s*(\d+)|^Exit code:\s*(\d+)/m.exec(text);
+  if (m) return Number(m[1] ?? m[2] ?? m[3]);
+  if (/^(?:Success|Done)\b/.test(text.trim())) return 0;
+  const parsed = parseArgs(text);
+  const code = field(field(parsed, 'metadata'), 'exit_code');
+  return typeof code === 'number' ? code : undefined;
+}
+
+function parseArgs(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const t = value.trim();
+  if (!t.startsWith('{')) return value;
+  try {
+    return JSON.parse(t) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+/** `["bash", "-lc", "npm test"]` → `npm test`; other argument lists joined with spaces. */
+function shellString(argv: unknown[]): string | undefined {
+  const words = argv.filter((a): a is string => typeof a === 'string');
+  const at = words.findIndex((w) => w === '-lc' || w === '-c');
+  if (at >= 0 && words[at + 1] !== undefined) return words[at + 1];
+  return words.length ? words.join(' ') : undefined;
+}
+
+function planItem(p: unknown): TaskItem[] {
+  const text = str(field(p, 'step'))?.replace(/\s+/g, ' ').trim();
+  const status = field(p, 'status');
+  if (!text) return [];
+  return [
+    {
+      text,
+      status: status === 'completed' ? 'completed' : status === 'in_progress' ? 'in_progress' : 'pending',
+    },
+  ];
+}

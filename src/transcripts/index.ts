@@ -1,0 +1,7 @@
+/** Transcripts: reading Claude Code and Codex session logs and compiling them into draft handoffs. */
+export { readClaudeCode, subagentFiles } from './claude-code.js';
+export { readCodex } from './codex.js';
+export { type DraftOptions, draftFromSession } from './compile.js';
+export { detectTranscript } from './detect.js';
+export { type CompileOptions, type CompileResult, compileTranscript, readTranscript } from './transcripts.js';
+export type { CommandRun, FileChangeKind, SessionRecord, TaskItem, TranscriptKind } from './types.js';

@@ -1,0 +1,84 @@
+/** Reading shell commands: checks, commits, files written and removed, apply_patch envelopes. */
+import { describe, expect, it } from 'vitest';
+import { commitSubject, isCheck, patchFileChanges, shellFileChanges } from '../../src/transcripts/_shell.js';
+
+describe('isCheck', () => {
+  const checks = [
+    'npm test',
+    'npm run lint',
+    'pnpm -r run typecheck',
+    'yarn build',
+    'npx vitest run test/a.test.ts',
+    'npx --yes tsc --noEmit',
+    'CI=1 timeout 120 pytest -q tests/',
+    'python -m pytest -k slow',
+    'uv run mypy src',
+    'bundle exec rspec spec/a_spec.rb',
+    'go test ./...',
+    'cargo clippy -- -D warnings',
+    'mix test test/a_test.exs 2>&1 | tail -5',
+    'cd web && make',
+    'make check',
+    'test -f dist/index.js',
+    '[ -s out.log ]',
+    'grep -q "ready" server.log',
+    'diff expected.txt actual.txt',
+    './node_modules/.bin/eslint src',
+    'prettier --check .',
+    'baton validate .baton/handoff.md',
+  ];
+  const others = [
+    'ls -la',
+    'git status',
+    'npm install',
+    'cat package.json',
+    'grep -rn foo src',
+    'echo test',
+    'git commit -m "test: x"',
+    'npm run dev',
+    'make install',
+  ];
+  it.each(checks)('%s is a check', (c) => expect(isCheck(c)).toBe(true));
+  it.each(others)('%s is not a check', (c) => expect(isCheck(c)).toBe(false));
+});
+
+describe('commitSubject', () => {
+  it('reads -m, -am, --message= and heredoc messages', () => {
+    expect(commitSubject('git add -A && git commit -m "feat: a\n\nbody"')).toBe('feat: a');
+    expect(commitSubject("git commit -am 'fix: b'")).toBe('fix: b');
+    expect(commitSubject('git commit --message=chore:c')).toBe('chore:c');
+    expect(commitSubject('git commit -m "$(cat <<\'EOF\'\nfeat: d\n\nCo-Authored-By: x\nEOF\n)"')).toBe(
+      'feat: d',
+    );
+    expect(commitSubject('git log --oneline')).toBeUndefined();
+  });
+});
+
+describe('shellFileChanges', () => {
+  it('finds redirection and tee targets, and literal rm arguments', () => {
+    expect(shellFileChanges('echo hi > a.txt && cat b >> logs/b.log 2>/dev/null')).toEqual({
+      written: ['a.txt', 'logs/b.log'],
+      deleted: [],
+    });
+    expect(shellFileChanges('printf x | tee out/x.md')).toEqual({ written: ['out/x.md'], deleted: [] });
+    expect(shellFileChanges('rm -f old.txt "$TMP/x" && git rm gone.ts')).toEqual({
+      written: [],
+      deleted: ['old.txt', 'gone.ts'],
+    });
+    expect(shellFileChanges('rm -rf build')).toEqual({ written: [], deleted: [] });
+    expect(shellFileChanges('cmd > /dev/null 2>&1')).toEqual({ written: [], deleted: [] });
+  });
+});
+
+describe('patchFileChanges', () => {
+  it('reads add, update, delete and move headers', () => {
+    const patch =
+      '*** Begin Patch\n*** Add File: a.rs\n+x\n*** Update File: b.rs\n*** Move to: c.rs\n@@\n*** Delete File: d.rs\n*** End Patch';
+    expect(patchFileChanges(patch)).toEqual([
+      { path: 'a.rs', kind: 'created' },
+      { path: 'b.rs', kind: 'deleted' },
+      { path: 'c.rs', kind: 'created' },
+      { path: 'd.rs', kind: 'deleted' },
+    ]);
+  });
+});

@@ -1,0 +1,119 @@
+// One run: each task's attempts × stages × windows and what happened in them, the token plot,
+// each dispatch and reply readable, and live updates from the event stream while it runs.
+import type { RunTimeline, TimelineStep, TimelineTask } from '../../src/run/timeline.js';
+import { api, badge, h, num, show, when } from './dom.js';
+import { tokenPlot } from './plot.js';
+
+interface RunDetail {
+  run: { id: string; events: number; last_event_at?: string };
+  timeline: RunTimeline;
+}
+
+let stream: EventSource | undefined;
+
+/** Shows run `id` and follows it while it is running. */
+export async function runPage(id: string): Promise<void> {
+  const detail = await api<RunDetail>(`/api/runs/${encodeURIComponent(id)}`);
+  render(detail);
+  follow(detail);
+}
+
+function follow(detail: RunDetail): void {
+  stream?.close();
+  const view = detail.timeline;
+  if (view.status !== 'running') return;
+  const url = `/api/runs/${encodeURIComponent(view.runId)}/stream?after=${view.lastSeq}`;
+  stream = new EventSource(url);
+  stream.addEventListener('events', () => {
+    void api<RunDetail>(`/api/runs/${encodeURIComponent(view.runId)}`).then((fresh) => {
+      render(fresh);
+      if (fresh.timeline.status !== 'running') stream?.close();
+    });
+  });
+}
+
+function render(detail: RunDetail): void {
+  const v = detail.timeline;
+  const panel = h('pre', { id: 'file-panel', hidden: '' });
+  const open = (step: TimelineStep) => {
+    if (!step.file) return;
+    void api<{ text: string }>(
+      `/api/runs/${encodeURIComponent(v.runId)}/file?path=${encodeURIComponent(step.file)}`,
+    ).then((f) => {
+      panel.hidden = false;
+      panel.textContent = `${step.file}\n\n${f.text}`;
+      panel.scrollIntoView({ block: 'nearest' });
+    });
+  };
+  const committed = v.tasks.filter((t) => t.status === 'committed').length;
+  show(
+    h('h1', {}, `Run ${v.runId}`),
+    h(
+      'p',
+      {},
+      badge(v.status),
+      ` ${v.plan} · started ${when(v.started)}`,
+      v.finished ? ` · finished ${when(v.finished)}` : '',
+      ` · ${committed}/${v.tasks.length} tasks committed · ${num(detail.run.events)} events`,
+      v.status === 'running' ? h('span', { class: 'live' }, ' · live') : undefined,
+    ),
+    h('h2', {}, 'Tokens per dispatch'),
+    tokenPlot(v.dispatches),
+    h('h2', {}, 'Tasks'),
+    h('div', { class: 'grid', id: 'tasks' }, ...v.tasks.map((t) => taskCard(t, open))),
+    panel,
+  );
+}
+
+function taskCard(t: TimelineTask, open: (s: TimelineStep) => void): HTMLElement {
+  const head = h(
+    'div',
+    { class: 'task-head' },
+    h('strong', {}, t.id),
+    t.title,
+    badge(t.status),
+    t.commit ? h('code', { title: t.commit }, `commit ${t.commit.slice(0, 10)}`) : undefined,
+    h('span', { class: 'muted' }, `${num(t.tokens)} tokens (forwarding all: ${num(t.tokensForwardAll)})`),
+    t.reason ? h('span', { class: 'muted' }, t.reason) : undefined,
+  );
+  const attempts = t.attempts.map((a) =>
+    h(
+      'div',
+      { class: 'attempt' },
+      h('div', { class: 'label' }, `attempt ${a.attempt}`),
+      ...a.stages.map((s) =>
+        h(
+          'div',
+          { class: 'stage' },
+          h('div', { class: 'name' }, s.stage, s.verdict ? ` · ${s.verdict}` : ''),
+          ...s.windows.map((w) =>
+            h(
+              'div',
+              { class: 'window', title: `window ${w.window}` },
+              `w${w.window}`,
+              ...w.steps.map((st) => stepChip(st, open)),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+  return h('div', { class: 'task', 'data-task': t.id }, head, ...attempts);
+}
+
+function stepChip(step: TimelineStep, open: (s: TimelineStep) => void): HTMLElement {
+  const cls = ['step', `k-${step.kind}`, step.failed ? 'failed' : '', step.file ? 'clickable' : ''].join(' ');
+  const chip = h(
+    'span',
+    { class: cls.trim(), title: step.label, 'data-kind': step.kind },
+    step.label.slice(0, 80),
+  );
+  if (step.file) {
+    chip.tabIndex = 0;
+    chip.addEventListener('click', () => open(step));
+    chip.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') open(step);
+    });
+  }
+  return chip;
+}

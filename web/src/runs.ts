@@ -1,0 +1,36 @@
+// The runs list, newest first.
+import { api, badge, h, idLink, num, show, table, when } from './dom.js';
+
+interface RunRow {
+  id: string;
+  plan: string;
+  started?: string;
+  status: string;
+  committed: number;
+  failed: number;
+  tasks: number;
+  tokens: number;
+  tokensForwardAll: number;
+}
+
+/** Shows every run the store has recorded. */
+export async function runsPage(): Promise<void> {
+  const runs = await api<RunRow[]>('/api/runs');
+  if (runs.length === 0) {
+    show(h('h1', {}, 'Runs'), h('p', { class: 'muted' }, 'No runs recorded in this store yet.'));
+    return;
+  }
+  const rows = runs.map((r) => [
+    idLink(`/runs/${encodeURIComponent(r.id)}`, r.id),
+    r.plan,
+    when(r.started),
+    badge(r.status),
+    `${r.committed}/${r.tasks}`,
+    String(r.failed),
+    num(r.tokens),
+  ]);
+  show(
+    h('h1', {}, 'Runs'),
+    table(['run', 'plan', 'started', 'status', 'committed', 'failed', 'tokens'], rows, [4, 5, 6]),
+  );
+}
