@@ -53,6 +53,7 @@ export type BatonErrorCode =
   | 'KEY_NOT_FOUND'
   | 'KEY_INVALID'
   | 'APPROVAL_REFUSED'
+  | 'ROLE_REFUSED'
   // transcripts and host set-up (src/transcripts/, src/hosts/)
   | 'TRANSCRIPT_UNKNOWN'
   | 'INIT_REFUSED'
@@ -113,6 +114,7 @@ export function exitCodeFor(code: BatonErrorCode): number {
     case 'INTERNAL':
       return 70;
     case 'APPROVAL_REFUSED':
+    case 'ROLE_REFUSED':
       return 4;
     default:
       return 1;

@@ -52,8 +52,10 @@ export {
   type LoadContextOptions,
   loadContext,
   loadTrustedKeys,
+  loadTrustRoots,
   type Manifest,
   mayWrite,
+  type ProposedKey,
   ROLE_ENV,
   ROLES,
   type Role,
@@ -65,6 +67,10 @@ export {
   type ScanResult,
   type Severity,
   scanText,
+  type TrustedKey,
+  type TrustedKeys,
+  type TrustRoot,
+  trustKey,
   wrapAsData,
 } from './governance/index.js';
 export {

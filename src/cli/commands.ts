@@ -51,7 +51,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
     load: () => import('./commands/approve.js'),
   },
   keys: {
-    summary: 'generate an ed25519 key for approving artifacts, or list keys',
+    summary: 'generate an ed25519 key for approving artifacts, trust a key, or list keys',
     load: () => import('./commands/keys.js'),
   },
   demo: {

@@ -103,11 +103,15 @@ const FENCE_LINE = /^( {0,3})(\\*)(`{3,}|~{3,})/;
  * Escapes free Markdown text (goal, summary, notes) so that none of its lines reads as a `#` or
  * `##` heading or an unmatched code fence, and no `<!--` opens a comment.
  */
-export function escapeBlock(text: string): string {
+export function escapeBlock(text: string, options: { fenced?: boolean } = {}): string {
   const lines = escapeComments(text).split('\n');
   const balanced = fencesBalanced(lines);
+  // `fenced`: the reader follows code fences (baton's does), so a `# comment` inside a balanced
+  // fence is code, kept as written rather than escaped.
+  const inside = options.fenced && balanced ? fenceBodies(lines) : undefined;
   return lines
-    .map((line) => {
+    .map((line, i) => {
+      if (inside?.[i]) return line;
       const h = HEADING_LINE.exec(line);
       if (h) return `\\${line}`;
       const f = FENCE_LINE.exec(line);
@@ -119,12 +123,23 @@ export function escapeBlock(text: string): string {
     .join('\n');
 }
 
-/** Reverses `escapeBlock`. */
-export function unescapeBlock(text: string): string {
+// For each line, true when it is inside a fenced block (not its opening or closing line).
+function fenceBodies(lines: readonly string[]): boolean[] {
+  const tracker = new FenceTracker();
+  return lines.map((line) => {
+    const was = tracker.inFence;
+    return tracker.step(line) && was && tracker.inFence;
+  });
+}
+
+/** Reverses `escapeBlock` (with the same `fenced` option). */
+export function unescapeBlock(text: string, options: { fenced?: boolean } = {}): string {
+  const lines = text.split('\n');
+  const inside = options.fenced ? fenceBodies(lines) : undefined;
   return unescapeComments(
-    text
-      .split('\n')
-      .map((line) => {
+    lines
+      .map((line, i) => {
+        if (inside?.[i]) return line;
         if (/^\\+#{1,2}(?=[ \t]|$)/.test(line)) return line.slice(1);
         const f = /^( {0,3})\\(\\*(?:`{3,}|~{3,}))/.exec(line);
         if (f) return (f[1] ?? '') + line.slice((f[1] ?? '').length + 1);

@@ -13,8 +13,9 @@ import type { ArtifactClass } from '../handoff/types.js';
 import { newUlid } from '../handoff/ulid.js';
 import { HANDOFF_SCHEMA, nowRfc3339 } from '../handoff/values.js';
 import { isArtifactClass } from './classes.js';
-import { batonHome, loadPrivateKey } from './keys.js';
-import { readManifest } from './manifest.js';
+import { batonHome, loadPrivateKey, type TrustedKeys } from './keys.js';
+import { duplicateGovernanceKeys, readManifest } from './manifest.js';
+import { assertPerson } from './person.js';
 import { approvalStatement, signStatement, verifySignature } from './signature.js';
 
 /** Options of `approveText` and `approveFile`. */
@@ -62,6 +63,14 @@ export async function approveText(
       {
         hint: 'approval covers exact text; write it again with `baton write`, or review and remove content_hash first',
       },
+    );
+  }
+  const [twice] = duplicateGovernanceKeys(text);
+  if (twice) {
+    throw new UserError(
+      'APPROVAL_REFUSED',
+      `\`${twice.key}\` appears ${twice.lines.length} times in the front matter (lines ${twice.lines.join(', ')}): one manifest per artifact`,
+      { hint: 'remove the extra copy, review what is left, then approve' },
     );
   }
   const { scanText } = await import('./scan/scan.js');
@@ -116,10 +125,13 @@ export async function approveText(
 export interface ApproveFileOptions extends ApproveOptions {
   /** baton's per-user folder holding the private key (default `$BATON_HOME`). */
   home?: string;
+  /** The environment whose `BATON_ROLE` is checked (default `process.env`): agents do not approve. */
+  env?: NodeJS.ProcessEnv;
 }
 
-/** Approves the file at `path` in place (written atomically). */
+/** Approves the file at `path` in place (written atomically); refused for an agent. */
 export async function approveFile(path: string, options: ApproveFileOptions): Promise<ApproveResult> {
+  assertPerson('approve', options.env);
   let text: string;
   try {
     const bytes = readFileSync(path);
@@ -201,9 +213,11 @@ async function selfCheck(text: string, key: KeyObject, keyId: string): Promise<v
   });
   const m = read.manifest;
   const body = Buffer.from(text).subarray(bodyOffsetOf(text));
-  const trusted = {
-    dir: '(the signing key)',
-    keys: new Map([[keyId, { name: keyId, path: '', key: createPublicKey(key), fingerprint: '' }]]),
+  const signer = { name: keyId, path: '', key: createPublicKey(key), fingerprint: '' };
+  const trusted: TrustedKeys = {
+    roots: ['the signing key'],
+    keys: new Map([[keyId, { ...signer, root: 'user', trustedBy: 'the signing key' }]]),
+    proposed: new Map(),
     problems: [],
   };
   const check = m.signature

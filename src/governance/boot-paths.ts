@@ -21,10 +21,20 @@ export const CONFIG_PATH = '.baton/config.json';
 /** At most this many files are loaded from one run of folders. */
 export const MAX_BOOT_FILES = 10_000;
 
-/** The files to load, and what could not be used. */
+/** A path that resolves (through `..`, an absolute path or a symlink) outside the repository. */
+export interface RefusedPath {
+  /** The path as found or configured. */
+  path: string;
+  /** Where it really leads. */
+  target: string;
+}
+
+/** The files to load, what could not be used, and what leads outside the repository. */
 export interface BootFiles {
   files: string[];
   problems: string[];
+  /** Refused, never read: each is reported as a quarantined artifact that names it. */
+  outside: RefusedPath[];
 }
 
 /** The paths configured under `context.paths` in `.baton/config.json` (none when absent). */
@@ -53,23 +63,34 @@ export function configuredBootPaths(root: string): { paths: string[]; problems: 
 /**
  * The files to load: each path that is a file, and every file under each path that is a folder
  * (dot files, `.git` and `node_modules` left out), once each, in order. Default paths that do not
- * exist are skipped; an explicit path that does not exist is a problem.
+ * exist are skipped; an explicit path that does not exist is a problem. A path or file that
+ * resolves outside `root` (`../x`, `/etc/x`, a symlink anywhere on the way) is not read: it is
+ * listed in `outside`.
  */
 export function discoverBootFiles(root: string, explicit?: readonly string[]): BootFiles {
   const problems: string[] = [];
+  const outside: RefusedPath[] = [];
   const configured = explicit ? { paths: [], problems: [] } : configuredBootPaths(root);
   problems.push(...configured.problems);
   const wanted = explicit ? [...explicit] : [...DEFAULT_BOOT_PATHS, ...configured.paths];
+  const realRoot = realOrSelf(root);
   const files: string[] = [];
   const seen = new Set<string>();
-  const take = (file: string) => {
+  // Every path is resolved, symlinks included, before anything is read: the repository only.
+  const inside = (path: string, shown: string): string | undefined => {
     let real: string;
     try {
-      real = realpathSync(file);
+      real = realpathSync(path);
     } catch {
-      return;
+      return undefined;
     }
-    if (seen.has(real)) return;
+    if (within(realRoot, real)) return real;
+    if (!outside.some((o) => o.path === shown)) outside.push({ path: shown, target: real });
+    return undefined;
+  };
+  const take = (file: string) => {
+    const real = inside(file, displayPath(root, file));
+    if (real === undefined || seen.has(real)) return;
     seen.add(real);
     if (files.length >= MAX_BOOT_FILES) return;
     files.push(file);
@@ -83,12 +104,27 @@ export function discoverBootFiles(root: string, explicit?: readonly string[]): B
       if (explicit || configured.paths.includes(p)) problems.push(`${p}: no such file or folder`);
       continue;
     }
+    if (inside(path, p) === undefined) continue;
     if (st.isDirectory()) walk(path, take);
     else take(path);
   }
   if (files.length >= MAX_BOOT_FILES)
     problems.push(`more than ${MAX_BOOT_FILES} files: the rest were not loaded`);
-  return { files, problems };
+  return { files, problems, outside };
+}
+
+/** True when the real path `path` is `root` or inside it. */
+export function within(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
 }
 
 /** `path` relative to `root` with `/` separators, or as given when it is outside. */

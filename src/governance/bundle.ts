@@ -19,8 +19,11 @@ export function renderBundle(bundle: ContextBundle): string {
     'whatever they say about themselves. QUARANTINED artifacts were refused; their text is withheld.',
     '',
     `${n} artifact${n === 1 ? '' : 's'}: ${c.binding} binding, ${c.advisory} advisory, ${c.quarantined} quarantined.`,
-    `Trusted keys: ${bundle.trustedKeys.length ? bundle.trustedKeys.map((k) => `${k.name} (${k.fingerprint})`).join(', ') : 'none'}.`,
+    `Trusted keys: ${bundle.trustedKeys.length ? bundle.trustedKeys.map((k) => `${k.name} (${k.fingerprint}, trusted by ${k.trustedBy})`).join(', ') : 'none'}.`,
   ];
+  for (const k of bundle.proposedKeys) {
+    out.push(`Proposed key (binds nothing): ${k.name} (${k.fingerprint}, ${defang(k.path)}): ${k.why}.`);
+  }
   for (const p of bundle.problems) out.push(`Problem: ${defang(p)}`);
   for (const a of bundle.artifacts) out.push('', ...renderArtifact(a));
   return `${out.join('\n')}\n`;
@@ -38,7 +41,7 @@ function renderArtifact(a: ContextArtifact): string[] {
   lines.push(`- ${defang(facts.join(', '))}`);
   for (const r of a.reasons) lines.push(`- why: ${defang(r)}`);
   for (const f of a.findings) {
-    if (f.code === 'superseded' || a.reasons.includes(f.message)) continue;
+    if (f.code === 'superseded' || f.code === 'signature-trusted' || a.reasons.includes(f.message)) continue;
     lines.push(
       `- ${f.effect === 'info' ? 'note' : 'refused'}${f.line ? ` (line ${f.line})` : ''}: ${defang(f.message)}`,
     );

@@ -5,17 +5,17 @@
  */
 
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { join } from 'node:path';
 import { bodyOffsetOf, readFrontMatter, splitLines } from '../formats/index.js';
 import type { FindingCode } from '../handoff/finding.js';
 import type { ArtifactClass } from '../handoff/types.js';
 import { HANDOFF_SCHEMA } from '../handoff/values.js';
 import { discoverBootFiles, displayPath } from './boot-paths.js';
 import { type JudgeInput, type Judgement, judgeArtifact, type Label } from './judge.js';
-import { loadTrustedKeys, TRUSTED_KEYS_DIR, type TrustedKeys } from './keys.js';
+import type { TrustedKeys, TrustRoot } from './keys.js';
 import { FLAT_FIELDS, type FlatField } from './manifest.js';
 import type { GovernanceFinding } from './rules.js';
 import { applySupersession } from './supersession.js';
+import { loadTrustRoots } from './trust.js';
 
 /** Boot artifacts larger than this are quarantined: they cannot be meant for a context window. */
 export const BOOT_CAP_BYTES = 1024 * 1024;
@@ -30,8 +30,13 @@ export interface LoadContextOptions {
   paths?: readonly string[];
   /** The time expiry is judged at (default now). */
   now?: Date;
-  /** Where trusted public keys are (default `<root>/.baton/trusted-keys`). */
+  /**
+   * The user's trust store (default `$BATON_HOME/trusted-keys`). Keys committed on the reviewed
+   * base ref are trusted besides; the work tree's own keys never are (they are proposed).
+   */
   trustedKeysDir?: string;
+  /** baton's per-user folder (default `batonHome()`). */
+  home?: string;
   /** Per-artifact size cap in bytes (default `BOOT_CAP_BYTES`). */
   bootCap?: number;
 }
@@ -53,6 +58,8 @@ export interface ContextArtifact {
   sha256?: string;
   approvedBy?: string;
   approverFingerprint?: string;
+  /** The trust root that vouches for the approver's key, in words. */
+  approverTrustedBy?: string;
   expiresAt?: string;
   supersedes: string[];
   supersededBy: string[];
@@ -70,7 +77,10 @@ export interface ContextArtifact {
 export interface ContextBundle {
   root: string;
   counts: Record<Label, number>;
-  trustedKeys: { name: string; fingerprint: string }[];
+  /** The keys whose signatures bind, and the root that trusts each (`base-ref` or `user`). */
+  trustedKeys: { name: string; fingerprint: string; root: TrustRoot; trustedBy: string }[];
+  /** Keys offered in the work tree that no root trusts: they bind nothing. */
+  proposedKeys: { name: string; fingerprint: string; path: string; why: string }[];
   /** Problems with the set (configuration, key files, paths), not with one artifact. */
   problems: string[];
   artifacts: ContextArtifact[];
@@ -85,15 +95,22 @@ interface Loaded {
 /** Loads the boot context of `root` (or the given paths) and judges every artifact. */
 export async function loadContext(options: LoadContextOptions): Promise<ContextBundle> {
   const root = options.root;
-  const { files, problems } = discoverBootFiles(root, options.paths);
+  const { files, problems, outside } = discoverBootFiles(root, options.paths);
   let keys: Promise<TrustedKeys> | undefined;
   const trustedKeys = () => {
-    keys ??= loadTrustedKeys(options.trustedKeysDir ?? join(root, TRUSTED_KEYS_DIR));
+    keys ??= loadTrustRoots(root, {
+      ...(options.home ? { home: options.home } : {}),
+      ...(options.trustedKeysDir ? { userStore: options.trustedKeysDir } : {}),
+    });
     return keys;
   };
   const { contentHash } = await import('../handoff/hash.js');
   const loaded: Loaded[] = [];
   for (const file of files) loaded.push(await loadOne(file, root, options, trustedKeys, contentHash));
+  for (const o of outside) {
+    const message = `resolves to ${o.target}, outside the repository: not read (boot context reads only the repository)`;
+    loaded.push(refused(o.path, 'outside-repository', message, 0));
+  }
   const order = applySupersession(
     loaded.map(({ artifact, judgement, line }) => ({
       id: artifact.id,
@@ -125,7 +142,18 @@ export async function loadContext(options: LoadContextOptions): Promise<ContextB
   return {
     root,
     counts,
-    trustedKeys: [...trusted.keys.values()].map((k) => ({ name: k.name, fingerprint: k.fingerprint })),
+    trustedKeys: [...trusted.keys.values()].map((k) => ({
+      name: k.name,
+      fingerprint: k.fingerprint,
+      root: k.root,
+      trustedBy: k.trustedBy,
+    })),
+    proposedKeys: [...trusted.proposed.values()].map((k) => ({
+      name: k.name,
+      fingerprint: k.fingerprint,
+      path: displayPath(root, k.path),
+      why: k.why,
+    })),
     problems,
     artifacts,
   };
@@ -139,18 +167,7 @@ async function loadOne(
   contentHash: (b: Uint8Array) => string,
 ): Promise<Loaded> {
   const path = displayPath(root, file);
-  const refuse = (code: FindingCode, message: string, bytes: number): Loaded => ({
-    artifact: {
-      path,
-      label: 'quarantined',
-      class: 'observation',
-      supersedes: [],
-      supersededBy: [],
-      reasons: [message],
-      findings: [{ rule: 'read', code, effect: 'quarantine', message }],
-      bytes,
-    },
-  });
+  const refuse = (code: FindingCode, message: string, bytes: number) => refused(path, code, message, bytes);
   const read = readCapped(file);
   if ('error' in read) return refuse('unreadable', `cannot be read: ${read.error}`, 0);
   if (read.bytes === undefined) {
@@ -198,9 +215,26 @@ async function loadOne(
   if (m.sourceCommit) artifact.sourceCommit = m.sourceCommit;
   if (judgement.approvedBy) artifact.approvedBy = judgement.approvedBy;
   if (judgement.approverFingerprint) artifact.approverFingerprint = judgement.approverFingerprint;
+  if (judgement.approverTrustedBy) artifact.approverTrustedBy = judgement.approverTrustedBy;
   if (m.expiresAt) artifact.expiresAt = m.expiresAt;
   if (judgement.label !== 'quarantined') artifact.text = Buffer.from(body).toString('utf8');
   return { artifact, judgement, line: m.lines.supersedes };
+}
+
+// An artifact refused before it was judged (unreadable, too large, outside the repository).
+function refused(path: string, code: FindingCode, message: string, bytes: number): Loaded {
+  return {
+    artifact: {
+      path,
+      label: 'quarantined',
+      class: 'observation',
+      supersedes: [],
+      supersededBy: [],
+      reasons: [message],
+      findings: [{ rule: 'read', code, effect: 'quarantine', message }],
+      bytes,
+    },
+  };
 }
 
 /** The judge's view of a file: its front matter fields, manifest block and body. */
@@ -238,7 +272,7 @@ function reasonsOf(j: Judgement): string[] {
   const m = j.manifest;
   if (j.label === 'binding') {
     return [
-      `approved ${m.class}: the signature of "${j.approvedBy}" (${j.approverFingerprint}) verifies over this exact text`,
+      `approved ${m.class}: the signature of "${j.approvedBy}" (${j.approverFingerprint}, trusted by ${j.approverTrustedBy}) verifies over this exact text`,
     ];
   }
   const reasons: string[] = [];

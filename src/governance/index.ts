@@ -50,9 +50,11 @@ export {
   generateKey,
   loadPrivateKey,
   loadTrustedKeys,
+  type ProposedKey,
   TRUSTED_KEYS_DIR,
   type TrustedKey,
   type TrustedKeys,
+  type TrustRoot,
 } from './keys.js';
 export {
   FLAT_FIELDS,
@@ -64,6 +66,7 @@ export {
   type ManifestSource,
   readManifest,
 } from './manifest.js';
+export { assertPerson } from './person.js';
 export { type Effect, GOVERNANCE_RULES, type GovernanceFinding, type GovernanceRule } from './rules.js';
 export {
   hasHighRisk,
@@ -84,4 +87,11 @@ export {
   verifySignature,
 } from './signature.js';
 export { applySupersession, type SupersessionNode, type SupersessionResult } from './supersession.js';
+export {
+  loadTrustRoots,
+  TRUST_STORE_DIR,
+  type TrustKeyResult,
+  type TrustRootOptions,
+  trustKey,
+} from './trust.js';
 export { defang, wrapAsData } from './wrap.js';

@@ -8,7 +8,7 @@ import type { ArtifactClass } from '../handoff/types.js';
 import { lazy } from '../lazy.js';
 import { type CurrentRole, isBindingClass } from './classes.js';
 import type { TrustedKeys } from './keys.js';
-import { type Manifest, type ManifestSource, readManifest } from './manifest.js';
+import { duplicateGovernanceKeys, type Manifest, type ManifestSource, readManifest } from './manifest.js';
 import { GOVERNANCE_RULES, type GovernanceFinding, type RuleInput, type RuleState } from './rules.js';
 import type { ScanResult } from './scan/index.js';
 import type { SignatureCheck } from './signature.js';
@@ -49,6 +49,8 @@ export interface Judgement {
   /** The key whose valid signature approves it. */
   approvedBy?: string;
   approverFingerprint?: string;
+  /** The trust root that vouches for the approver's key, in words. */
+  approverTrustedBy?: string;
   expired: boolean;
   /** `sha256:<hex>` of the body now, when computed. */
   bodyHash?: string;
@@ -63,6 +65,7 @@ export async function judgeArtifact(input: JudgeInput, options: JudgeOptions = {
   const scan = options.scan ?? (await scannerModule()).scanText(input.text);
   const ruleInput: RuleInput = {
     read,
+    duplicates: duplicateGovernanceKeys(input.text),
     scan,
     now: options.now ?? new Date(),
     writer: options.writer ?? { role: undefined },
@@ -94,6 +97,7 @@ export async function judgeArtifact(input: JudgeInput, options: JudgeOptions = {
   };
   if (state.approvedBy) judgement.approvedBy = state.approvedBy;
   if (state.approverFingerprint) judgement.approverFingerprint = state.approverFingerprint;
+  if (state.approverTrustedBy) judgement.approverTrustedBy = state.approverTrustedBy;
   if (ruleInput.bodyHash) judgement.bodyHash = ruleInput.bodyHash;
   return judgement;
 }

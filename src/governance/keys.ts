@@ -1,6 +1,6 @@
 /**
- * ed25519 keys: a private key per person under `$BATON_HOME/keys/` (mode 0600), and public keys
- * trusted by committing them to `.baton/trusted-keys/<name>.pub` in the repository.
+ * ed25519 keys: a private key per person under `$BATON_HOME/keys/` (mode 0600), and the reading
+ * of public key files (`<name>.pub`). Which public keys are trusted is `trust.ts`'s business.
  */
 import type { KeyObject } from 'node:crypto';
 import {
@@ -16,8 +16,9 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import { KEY_ID_RE } from './manifest.js';
+import { assertPerson } from './person.js';
 
-/** Where trusted public keys live, relative to the repository root. */
+/** Where a repository's public keys live, relative to its root (trusted as the base ref has them). */
 export const TRUSTED_KEYS_DIR = '.baton/trusted-keys';
 
 /** baton's per-user folder: `$BATON_HOME`, else `~/.config/baton`. */
@@ -39,8 +40,10 @@ export interface GeneratedKey {
 export interface GenerateKeyOptions {
   /** baton's per-user folder (default `batonHome()`). */
   home?: string;
-  /** Also write the public key here (a repository's `.baton/trusted-keys`). */
+  /** Also write the public key here (a repository's `.baton/trusted-keys`: a proposal to commit). */
   trustDir?: string;
+  /** The environment whose `BATON_ROLE` is checked (default `process.env`): agents do not make keys. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Checks a key name; a bad one is a usage error. */
@@ -53,8 +56,9 @@ export function checkKeyName(name: string): void {
   }
 }
 
-/** Generates an ed25519 key pair; refuses (writing nothing) when the name is already taken. */
+/** Generates an ed25519 key pair; refuses (writing nothing) for an agent or when the name is taken. */
 export async function generateKey(name: string, options: GenerateKeyOptions = {}): Promise<GeneratedKey> {
+  assertPerson('keys generate', options.env);
   checkKeyName(name);
   const dir = join(options.home ?? batonHome(), 'keys');
   const privatePath = join(dir, `${name}.key`);
@@ -106,51 +110,104 @@ export async function loadPrivateKey(name: string, home: string = batonHome()): 
   }
 }
 
+/** Where a trusted key's authority comes from (see `trust.ts`). */
+export type TrustRoot = 'base-ref' | 'user';
+
 /** A public key trusted by the repository. */
 export interface TrustedKey {
+  name: string;
+  /** Where it was read: a file, or `<ref>:<path>` for a key in a commit's tree. */
+  path: string;
+  key: KeyObject;
+  fingerprint: string;
+  /** Which trust root vouches for it: the reviewed base ref, or the user's own trust store. */
+  root: TrustRoot;
+  /** The root in words, e.g. `origin/main (3f2a9c0)` or `your trust store`. */
+  trustedBy: string;
+}
+
+/** A key that is offered but trusted by no root: it binds nothing. */
+export interface ProposedKey {
   name: string;
   path: string;
   key: KeyObject;
   fingerprint: string;
+  /** Why it is not trusted, in words. */
+  why: string;
 }
 
-/** The trusted keys of a repository, and the key files that could not be used. */
+/** The trusted keys of a repository, the proposed ones, and the key files that could not be used. */
 export interface TrustedKeys {
-  dir: string;
+  /** The roots that were read, in words (for messages). */
+  roots: string[];
   keys: Map<string, TrustedKey>;
+  proposed: Map<string, ProposedKey>;
   problems: { path: string; message: string }[];
 }
 
-/** Reads every `<name>.pub` in `dir`; a malformed key is reported and left out, never fatal. */
-export async function loadTrustedKeys(dir: string): Promise<TrustedKeys> {
-  const out: TrustedKeys = { dir, keys: new Map(), problems: [] };
+/** A public key read from a file or a blob. */
+export type PublicKeyRead = { name: string; key: KeyObject; fingerprint: string } | { problem: string };
+
+/** Reads one `<name>.pub` (PEM, SPKI, ed25519); a problem in words when it cannot be used. */
+export async function readPublicKey(
+  file: string,
+  pem: Uint8Array | string | undefined,
+): Promise<PublicKeyRead> {
+  const name = file.slice(0, -4);
+  if (!KEY_ID_RE.test(name))
+    return { problem: `"${name}" is not a valid key name, so the key is not trusted` };
+  const { createPublicKey } = await import('node:crypto');
+  try {
+    if (pem === undefined || pem.length > 64 * 1024)
+      throw new Error('the file is far too large to be a public key');
+    const key = createPublicKey(typeof pem === 'string' ? pem : Buffer.from(pem).toString('utf8'));
+    if (key.asymmetricKeyType !== 'ed25519')
+      throw new Error(`it is a ${key.asymmetricKeyType} key, not ed25519`);
+    return { name, key, fingerprint: await fingerprintOf(key) };
+  } catch (error) {
+    // OpenSSL's own wording differs between versions; baton says what it expected instead.
+    const own = (error as { code?: string }).code === undefined;
+    const why = own ? `: ${(error as Error).message}` : '';
+    return { problem: `not a usable ed25519 public key (PEM, SPKI)${why}` };
+  }
+}
+
+/** The keys of one folder on disk, each as read (`<name>.pub` files only, in name order). */
+export async function readKeyFolder(dir: string): Promise<{ path: string; read: PublicKeyRead }[]> {
   let names: string[];
   try {
     names = readdirSync(dir).sort();
   } catch {
-    return out;
+    return [];
   }
-  const { createPublicKey } = await import('node:crypto');
+  const out: { path: string; read: PublicKeyRead }[] = [];
   for (const file of names) {
-    const path = join(dir, file);
     if (!file.endsWith('.pub')) continue;
-    const name = file.slice(0, -4);
-    if (!KEY_ID_RE.test(name)) {
-      out.problems.push({ path, message: `"${name}" is not a valid key name, so the key is not trusted` });
-      continue;
-    }
+    const path = join(dir, file);
+    let pem: Buffer | undefined;
     try {
-      if (statSync(path).size > 64 * 1024) throw new Error('the file is far too large to be a public key');
-      const key = createPublicKey(readFileSync(path, 'utf8'));
-      if (key.asymmetricKeyType !== 'ed25519')
-        throw new Error(`it is a ${key.asymmetricKeyType} key, not ed25519`);
-      out.keys.set(name, { name, path, key, fingerprint: await fingerprintOf(key) });
-    } catch (error) {
-      // OpenSSL's own wording differs between versions; baton says what it expected instead.
-      const own = (error as { code?: string }).code === undefined;
-      const why = own ? `: ${(error as Error).message}` : '';
-      out.problems.push({ path, message: `not a usable ed25519 public key (PEM, SPKI)${why}` });
+      pem = statSync(path).size > 64 * 1024 ? undefined : readFileSync(path);
+    } catch {
+      pem = undefined;
     }
+    out.push({ path, read: await readPublicKey(file, pem) });
+  }
+  return out;
+}
+
+/**
+ * Every `<name>.pub` in `dir`, trusted as root `root` (default: the user's trust store); a
+ * malformed key is reported and left out, never fatal.
+ */
+export async function loadTrustedKeys(
+  dir: string,
+  root: TrustRoot = 'user',
+  trustedBy = `the trust store ${dir}`,
+): Promise<TrustedKeys> {
+  const out: TrustedKeys = { roots: [trustedBy], keys: new Map(), proposed: new Map(), problems: [] };
+  for (const { path, read } of await readKeyFolder(dir)) {
+    if ('problem' in read) out.problems.push({ path, message: read.problem });
+    else out.keys.set(read.name, { ...read, path, root, trustedBy });
   }
   return out;
 }

@@ -311,3 +311,53 @@ class Checker {
     }
   }
 }
+
+/** A governance key written more than once at the top of a front matter, and its lines. */
+export interface DuplicateKey {
+  key: string;
+  lines: number[];
+}
+
+// A top-level YAML key: plain, double- or single-quoted, or after `? ` (an explicit key).
+const TOP_KEY_RE =
+  /^(?:\?\s+)?(?:"((?:[^"\\]|\\.){0,200})"|'((?:[^']|''){0,200})'|([^\s:#"'?][^:]{0,200}?))\s*(?::(?:\s|$)|$)/;
+const GOVERNANCE_KEYS: ReadonlySet<string> = new Set(['context_manifest', ...FLAT_FIELDS]);
+
+/**
+ * The governance keys (`context_manifest` and the handoff fields governance reads) that appear
+ * more than once at the top of `text`'s front matter, however each is spelled (`"class":`,
+ * `? class`). YAML readers disagree on which copy counts (baton reads the first, PyYAML the
+ * last), so one artifact must have one manifest: every tool treats a repeat as invalid.
+ */
+export function duplicateGovernanceKeys(text: string): DuplicateKey[] {
+  const source = text.startsWith('\ufeff') ? text.slice(1) : text;
+  if (!/^---[ \t]*\r?\n/.test(source)) return [];
+  const seen = new Map<string, number[]>();
+  let line = 1;
+  let at = source.indexOf('\n') + 1;
+  while (at > 0 && at < source.length) {
+    const end = source.indexOf('\n', at);
+    const raw = source.slice(at, end < 0 ? source.length : end).replace(/\r$/, '');
+    line++;
+    if (raw.trim() === '---') break;
+    // `key:` or, as an explicit key, `? key` (its value follows on a `:` line).
+    const m = raw.startsWith('?') || raw.includes(':') ? TOP_KEY_RE.exec(raw) : null;
+    const key = m ? unquoteKey(m) : undefined;
+    if (key !== undefined && GOVERNANCE_KEYS.has(key)) seen.set(key, [...(seen.get(key) ?? []), line]);
+    if (end < 0) break;
+    at = end + 1;
+  }
+  return [...seen].filter(([, lines]) => lines.length > 1).map(([key, lines]) => ({ key, lines }));
+}
+
+function unquoteKey(m: RegExpExecArray): string {
+  if (m[1] !== undefined) {
+    try {
+      return JSON.parse(`"${m[1]}"`) as string;
+    } catch {
+      return m[1];
+    }
+  }
+  if (m[2] !== undefined) return m[2].replace(/''/g, "'");
+  return (m[3] as string).trim();
+}

@@ -6,7 +6,7 @@
 import type { FindingCode } from '../handoff/finding.js';
 import type { ArtifactClass } from '../handoff/types.js';
 import { type CurrentRole, isBindingClass, mayWrite } from './classes.js';
-import type { ManifestRead } from './manifest.js';
+import type { DuplicateKey, ManifestRead } from './manifest.js';
 import type { ScanResult, Severity } from './scan/index.js';
 import type { SignatureCheck } from './signature.js';
 
@@ -35,6 +35,8 @@ export interface GovernanceFinding {
 /** What the rules see about one artifact. */
 export interface RuleInput {
   read: ManifestRead;
+  /** Governance keys written more than once in the front matter (one manifest per artifact). */
+  duplicates: readonly DuplicateKey[];
   /** `sha256:<hex>` of the body as it is now, when it was computed. */
   bodyHash?: string;
   signature?: SignatureCheck;
@@ -52,6 +54,8 @@ export interface RuleState {
   /** The key whose valid signature approves the artifact. */
   approvedBy?: string;
   approverFingerprint?: string;
+  /** The trust root that vouches for the approver's key, in words. */
+  approverTrustedBy?: string;
   expired: boolean;
   /** The text no longer matches its content_hash: no signature over that hash approves it. */
   hashMismatch?: boolean;
@@ -65,7 +69,16 @@ export interface GovernanceRule {
 
 const manifestValues: GovernanceRule = {
   id: 'manifest',
-  check({ read, flatChecked }, _state, add) {
+  check({ read, flatChecked, duplicates }, _state, add) {
+    for (const { key, lines } of duplicates) {
+      add({
+        code: 'manifest-duplicate',
+        effect: 'invalid',
+        message: `\`${key}\` appears ${lines.length} times in the front matter (lines ${lines.join(', ')}): one manifest per artifact, since readers disagree on which copy counts`,
+        line: lines[1],
+        field: key,
+      });
+    }
     const flatOnly = read.manifest.source !== 'manifest';
     if (!(flatOnly && flatChecked)) {
       for (const p of read.problems) {
@@ -121,6 +134,16 @@ const signature: GovernanceRule = {
       }
       return;
     }
+    if (sig.status === 'proposed') {
+      add({
+        code: 'signature-proposed',
+        effect: 'info',
+        message: `signed by ${sig.reason}; it binds nothing until it is merged into the base ref or you run \`baton keys trust\``,
+        line,
+        field: 'signature',
+      });
+      return;
+    }
     if (sig.status !== 'valid') {
       add({
         code: sig.status === 'untrusted' ? 'signature-untrusted' : 'signature-invalid',
@@ -155,6 +178,14 @@ const signature: GovernanceRule = {
     if (state.hashMismatch) return;
     state.approvedBy = sig.keyId;
     state.approverFingerprint = sig.fingerprint;
+    state.approverTrustedBy = sig.trustedBy;
+    add({
+      code: 'signature-trusted',
+      effect: 'info',
+      message: `signed by "${sig.keyId}" (${sig.fingerprint}), a key trusted by ${sig.trustedBy}`,
+      line,
+      field: 'signature',
+    });
   },
 };
 
@@ -277,6 +308,9 @@ const CODES = new Set([
   'manifest-content-hash',
   'approval-unsigned',
   'signature-untrusted',
+  'signature-proposed',
+  'signature-trusted',
+  'manifest-duplicate',
   'signature-invalid',
   'signature-mismatch',
   'approval-without-hash',

@@ -26,7 +26,8 @@ export async function signStatement(statement: string, keyId: string, key: KeyOb
 
 /** The outcome of checking a signature against the trusted keys. */
 export type SignatureCheck =
-  | { status: 'valid'; keyId: string; fingerprint: string }
+  | { status: 'valid'; keyId: string; fingerprint: string; trustedBy: string }
+  | { status: 'proposed'; keyId: string; fingerprint: string; reason: string }
   | { status: 'untrusted'; keyId: string; reason: string }
   | { status: 'invalid'; keyId: string; reason: string };
 
@@ -46,23 +47,32 @@ export async function verifySignature(
     };
   }
   const key = trusted.keys.get(keyId);
+  const { verify } = await import('node:crypto');
   if (!key) {
+    const proposed = trusted.proposed.get(keyId);
+    if (proposed && verify(null, Buffer.from(statement), proposed.key, bytes)) {
+      return {
+        status: 'proposed',
+        keyId,
+        fingerprint: proposed.fingerprint,
+        reason: `"${keyId}" (${proposed.fingerprint}) is only a proposed key: ${proposed.why}`,
+      };
+    }
     const broken = trusted.problems.find((p) => basename(p.path) === `${keyId}.pub`);
     return {
       status: 'untrusted',
       keyId,
       reason: broken
         ? `the trusted key file ${broken.path} is unusable: ${broken.message}`
-        : `no key "${keyId}" in ${trusted.dir} (keys are trusted by committing them there)`,
+        : `no key "${keyId}" is trusted by ${trusted.roots.join(' or ') || 'any trust root'}`,
     };
   }
-  const { verify } = await import('node:crypto');
   if (!verify(null, Buffer.from(statement), key.key, bytes)) {
     return {
       status: 'invalid',
       keyId,
-      reason: `the signature does not match the text and manifest: they changed after "${keyId}" approved them, or it was not made by that key`,
+      reason: `the signature does not match the text and manifest: they changed after "${keyId}" approved them, or it was not made by the key ${key.trustedBy} trusts`,
     };
   }
-  return { status: 'valid', keyId, fingerprint: key.fingerprint };
+  return { status: 'valid', keyId, fingerprint: key.fingerprint, trustedBy: key.trustedBy };
 }

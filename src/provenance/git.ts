@@ -51,12 +51,13 @@ function gitEnv(): NodeJS.ProcessEnv {
 export function runGit(
   cwd: string,
   args: readonly string[],
-  options: { maxBuffer?: number; input?: string } = {},
+  options: { maxBuffer?: number; input?: string; encoding?: 'utf8' | 'latin1' } = {},
 ): GitResult {
   spawned++;
   const result = spawnSync(process.env.BATON_GIT ?? 'git', ['-C', cwd, ...args], {
     env: gitEnv(),
-    encoding: 'utf8',
+    // latin1 maps each byte to one character, so blobs read back exactly (Buffer.from(s, 'latin1')).
+    encoding: options.encoding ?? 'utf8',
     input: options.input,
     maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024,
     windowsHide: true,

@@ -4,12 +4,14 @@
  * gate, the commit), plus the token count of every dispatch beside what forwarding every earlier
  * handoff would have cost. The viewer draws it; it reads events as the store keeps them.
  */
+import type { RunEventName } from '../run-events.js';
 
 /** An event as the store returns it: the engine's fields, with the payload under `data`. */
 export interface TimelineEvent {
   seq: number;
   time: string;
-  event: string;
+  /** An engine event name (`RunEventName`), or another writer's, which the timeline leaves out. */
+  event: RunEventName | (string & {});
   task?: string;
   stage?: string;
   window?: number;
@@ -103,18 +105,21 @@ export interface RunTimeline {
   lastSeq: number;
 }
 
+// Names are checked against the engine's union, so a renamed event breaks the build here.
+const is = (e: TimelineEvent, name: RunEventName) => e.event === name;
+
 /** Builds the story of run `runId` from its events, in seq order. */
 export function runTimeline(runId: string, events: readonly TimelineEvent[]): RunTimeline {
   const view: RunTimeline = { runId, plan: '', status: 'running', tasks: [], dispatches: [], lastSeq: 0 };
   const tasks = new Map<string, TimelineTask>();
   for (const e of events) {
     view.lastSeq = Math.max(view.lastSeq, e.seq);
-    if (e.event === 'run-started') startRun(view, tasks, e);
-    else if (e.event === 'run-finished') {
+    if (is(e, 'run-started')) startRun(view, tasks, e);
+    else if (is(e, 'run-finished')) {
       view.status = String(e.data.status ?? 'finished');
       view.finished = e.time;
-    } else if (e.event === 'run-halted' && view.status === 'running') view.status = 'halted';
-    else if (e.event === 'interrupted') view.status = 'interrupted';
+    } else if (is(e, 'run-halted') && view.status === 'running') view.status = 'halted';
+    else if (is(e, 'interrupted')) view.status = 'interrupted';
     if (e.task) applyTaskEvent(view, taskOf(tasks, view, e.task), e);
   }
   return view;
@@ -139,12 +144,12 @@ function taskOf(tasks: Map<string, TimelineTask>, view: RunTimeline, id: string)
 
 function applyTaskEvent(view: RunTimeline, task: TimelineTask, e: TimelineEvent): void {
   const d = e.data;
-  if (e.event === 'task-started') {
+  if (is(e, 'task-started')) {
     task.title = String(d.title ?? task.title);
     task.status = 'running';
     return;
   }
-  if (e.event === 'task-finished') {
+  if (is(e, 'task-finished')) {
     const status = String(d.status);
     task.status = status === 'committed' || status === 'needs-planning' ? status : 'failed';
     if (typeof d.commit === 'string') task.commit = d.commit;
@@ -153,15 +158,15 @@ function applyTaskEvent(view: RunTimeline, task: TimelineTask, e: TimelineEvent)
   }
   const attemptNo = Number(d.attempt ?? 1);
   const attempt = attemptOf(task, attemptNo);
-  if (e.event === 'attempt-started') return;
-  if (e.event === 'attempt-failed') attempt.failed = String(d.reason ?? 'failed');
+  if (is(e, 'attempt-started')) return;
+  if (is(e, 'attempt-failed')) attempt.failed = String(d.reason ?? 'failed');
   const stageName = e.stage ?? (typeof d.stage === 'string' ? d.stage : stageFor(e.event));
   const stage = stageOf(attempt, stageName);
-  if (e.event === 'stage-finished') stage.verdict = String(d.verdict ?? '');
+  if (is(e, 'stage-finished')) stage.verdict = String(d.verdict ?? '');
   const step = stepOf(e);
   if (!step) return;
   windowOf(stage, e.window ?? lastWindow(stage)).steps.push(step);
-  if (e.event === 'dispatch') {
+  if (is(e, 'dispatch')) {
     const tokens = Number(d.tokens ?? 0);
     const forwardAll = Number(d.tokens_forward_all ?? tokens);
     task.tokens += tokens;
@@ -179,7 +184,7 @@ function applyTaskEvent(view: RunTimeline, task: TimelineTask, e: TimelineEvent)
 }
 
 // Events that name no stage belong to the stage that runs them.
-function stageFor(event: string): string {
+function stageFor(event: TimelineEvent['event']): string {
   if (event === 'verify') return 'verifier';
   if (event === 'gate' || event === 'commit') return 'committer';
   return 'builder';
@@ -224,7 +229,7 @@ function stepOf(e: TimelineEvent): TimelineStep | undefined {
   const base = { seq: e.seq, time: e.time };
   const file = typeof d.file === 'string' ? { file: d.file } : {};
   const tokens = typeof d.tokens === 'number' ? { tokens: d.tokens } : {};
-  switch (e.event) {
+  switch (e.event as RunEventName) {
     case 'dispatch':
       return { ...base, kind: 'dispatch', label: `dispatch, ${d.tokens ?? '?'} tokens`, ...tokens, ...file };
     case 'reply': {

@@ -4,7 +4,7 @@
  * A refusal is UNTRUSTED, a malformed manifest INVALID, everything else INFO.
  */
 
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import type { CurrentRole } from '../governance/classes.js';
 import type { FlatField } from '../governance/manifest.js';
 import { type Finding, finding } from '../handoff/finding.js';
@@ -18,7 +18,7 @@ export interface GovernanceCheckOptions {
   now: Date;
   /** The writer's role (`BATON_ROLE` of the process that wrote or is validating its own work). */
   role?: CurrentRole;
-  /** Where the trusted public keys are (default `.baton/trusted-keys` of the artifact's repository). */
+  /** The user's trust store (default `$BATON_HOME/trusted-keys`); the base ref's keys count too. */
   trustedKeysDir?: string;
 }
 
@@ -52,8 +52,10 @@ export async function checkGovernance(
       flatChecked: true,
       ...(options.role ? { writer: options.role } : {}),
       trustedKeys: async () => {
-        const { loadTrustedKeys, TRUSTED_KEYS_DIR } = await import('../governance/keys.js');
-        return loadTrustedKeys(options.trustedKeysDir ?? join(rootOf(options.path), TRUSTED_KEYS_DIR));
+        // The reviewed base ref's keys and the user's trust store; never the work tree's.
+        const { loadTrustRoots } = await import('../governance/trust.js');
+        const store = options.trustedKeysDir ? { userStore: options.trustedKeysDir } : {};
+        return loadTrustRoots(rootOf(options.path), store);
       },
     },
   );

@@ -33,7 +33,9 @@ describe('baton keys, approve and context', () => {
     repo.write('.baton/context/notes.md', '# Notes\n\nThe API lives in src/api.\n');
     const gen = run(['keys', 'generate', 'alice']);
     expect(gen.status).toBe(0);
-    expect(gen.stdout).toMatch(/trusted: +.*\.baton\/trusted-keys\/alice\.pub/);
+    // The public key in the work tree is a proposal: committed on main (the base ref here), trusted.
+    expect(gen.stdout).toMatch(/proposed: +.*\.baton\/trusted-keys\/alice\.pub/);
+    repo.commit('trust alice');
     expect(run(['keys', 'generate', 'alice'])).toMatchObject({ status: 1 });
     const list = JSON.parse(run(['keys', 'list', '--json']).stdout);
     expect(list.own.map((k: { name: string }) => k.name)).toEqual(['alice']);

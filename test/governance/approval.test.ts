@@ -83,7 +83,9 @@ describe('approval', () => {
     expect(text).toMatch(/ {2}signature: ed25519:alice:[A-Za-z0-9+/]{86}==\n---\n# Rules/);
     const j = await keys.judge(text);
     expect(j).toMatchObject({ label: 'binding', approvedBy: 'alice', effectiveClass: 'policy' });
-    expect(codes(j)).toEqual([]);
+    // The one note says which trust root vouches for the key.
+    expect(codes(j)).toEqual(['signature-trusted']);
+    expect(j.approverTrustedBy).toMatch(/^the trust store /);
   });
 
   it('one changed byte after approval is UNTRUSTED, in the body or in the manifest', async () => {

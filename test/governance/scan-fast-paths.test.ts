@@ -21,6 +21,7 @@ import {
   PERSONA_SOFT_PHRASES,
 } from '../../src/governance/scan/_phrases.js';
 import { IGNORE_PHRASES } from '../../src/governance/scan/_phrases-ignore.js';
+import { REPLY_EXFIL_PHRASES } from '../../src/governance/scan/_phrases-reply.js';
 import {
   FAKE_TOOL,
   FAKE_TOOL_NEEDS,
@@ -28,7 +29,7 @@ import {
   ROLE_LABEL_START_RE,
   TEMPLATE_TOKEN,
 } from '../../src/governance/scan/_structural.js';
-import { contains, NEEDS, triggerPositions } from '../../src/governance/scan/_triggers.js';
+import { contains, FAMILIES, NEEDS, triggerPositions } from '../../src/governance/scan/_triggers.js';
 import { normalize, PLAIN_SYMBOLS, ScanText } from '../../src/governance/scan/text.js';
 
 const RUNS = { numRuns: 400 };
@@ -50,12 +51,17 @@ const FOLDED_FAMILIES = [
   LEAK_PHRASES,
   AUTHORITY_PHRASES,
   CONCEAL_PHRASES,
+  REPLY_EXFIL_PHRASES,
 ];
 const FOLDED_LITERALS = [...new Set(FOLDED_FAMILIES.flat().flatMap((g) => g.triggers))];
 const FOLDED_GROUPS = FOLDED_FAMILIES.flat();
 /** Positions by group, the group named by its place in the families (groups share literals). */
 const byIndex = (found: Map<PhraseGroup, number[]>) =>
   new Map([...found].map(([g, at]) => [FOLDED_GROUPS.indexOf(g), at]));
+
+it('lists the families the scan has', () => {
+  expect(FOLDED_FAMILIES).toEqual(FAMILIES.folded);
+});
 
 describe('plain text', () => {
   const ascii = Array.from({ length: 128 }, (_, i) => String.fromCharCode(i));
@@ -243,15 +249,27 @@ describe('trigger positions in the folded view', () => {
     for (const g of FOLDED_FAMILIES.flat())
       for (const l of g.triggers) groupsOf.set(l, [...(groupsOf.get(l) ?? []), g]);
     const literals = [...groupsOf.keys()].sort((a, b) => b.length - a.length);
-    const any = literals.map((l) => l.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')).join('|');
+    const esc = (l: string) => l.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+    // The words of a literal are joined by any whitespace, line breaks included, or none.
+    const spaced = (l: string) => l.split(' ').map(esc).join('\\s{0,256}');
+    const any = literals.map(spaced).join('|');
+    const exact = new Map(literals.map((l) => [l, new RegExp(spaced(l), 'y')]));
     const hits = new Map<PhraseGroup, Set<number>>();
     const record = (at: number, end: number) => {
       for (const l of literals) {
-        if (at + l.length <= end && source.startsWith(l, at))
+        const re = exact.get(l) as RegExp;
+        re.lastIndex = at;
+        const m = re.exec(source);
+        if (m && at + m[0].length <= end)
           for (const g of groupsOf.get(l) ?? []) hits.set(g, (hits.get(g) ?? new Set()).add(at));
       }
     };
-    const start = new RegExp(`(?<![a-z])(?:${any})`, 'g');
+    // Literals of scripts without spaces between words (CJK, Arabic…) count anywhere.
+    const anyWhere = literals
+      .filter((l) => /^[^\0-\u04ff]/.test(l))
+      .map(spaced)
+      .join('|');
+    const start = new RegExp(`(?<![a-z])(?:${any})${anyWhere ? `|(?:${anyWhere})` : ''}`, 'g');
     for (let m = start.exec(source); m; m = start.exec(source)) {
       record(m.index, source.length);
       start.lastIndex = m.index + 1;
@@ -271,6 +289,9 @@ describe('trigger positions in the folded view', () => {
     'ignore',
     'pleaseignoreall',
     'rules',
+    'anything',
+    'now',
+    'are',
     'n',
     'x',
     ' ',
@@ -299,6 +320,7 @@ describe('trigger positions in the folded view', () => {
       `x ${'n'.repeat(4090)}ignoreall`,
       `${'o'.repeat(20)}rules ${'e'.repeat(4200)}`,
       'nnnnnnnnnnnnnnnnnnnnforgetnnnn',
+      'anweisungenvergeet',
     ]) {
       const t = new ScanText(text);
       expect(byIndex(triggerPositions(t, 'folded'))).toEqual(byIndex(reference(t.view('folded'))));

@@ -215,7 +215,8 @@ describe('import of styles not in the corpus', () => {
     const r = await importHandoff(md);
     expect(
       r.report.mappings.filter((m) => m.field !== 'notes' && m.field !== 'title').map((m) => m.source),
-    ).toEqual(['title (as the goal)']);
+      // A one-word title ("Prose") names no goal (issue 12 item 5: a bare word is not a goal).
+    ).toEqual([]);
     // A numbered list of short lines is a list, not headings, when they name no field.
     const list = await importHandoff('# L\n\n1) Apples\nred ones\n\n2) Pears\ngreen ones\n');
     expect(list.report.mappings.filter((m) => m.field === 'notes').map((m) => m.source)).toEqual([]);

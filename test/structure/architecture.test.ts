@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { structureReport } from '../../scripts/structure.mjs';
 
 interface Report {
+  concepts: Record<string, string[]>;
   fileCycles: string[][];
   folderCycles: string[][];
   privateImports: string[];
@@ -36,6 +37,28 @@ describe('the shape of src/', () => {
   it('has no function over 100 lines', () => {
     const long = report.longFunctions.map((f) => `${f.file} ${f.name}`).sort();
     expect(long).toEqual([...KNOWN_LONG].sort());
+  });
+});
+
+describe('docs/architecture.md', () => {
+  it('has one row per concept folder, with the folders it depends on as the code has them', async () => {
+    const { readFileSync } = await import('node:fs');
+    const doc = readFileSync(new URL('../../docs/architecture.md', import.meta.url), 'utf8');
+    const rows: Record<string, string[]> = {};
+    for (const line of doc.split('\n')) {
+      const m = /^\| `([\w-]+)(?:\/|\.ts)` \| .* \| ([^|]+) \|$/.exec(line);
+      if (m)
+        rows[m[1] as string] = m[2]?.trim() === '—' ? [] : (m[2] as string).split(',').map((d) => d.trim());
+    }
+    expect(rows).toEqual(report.concepts);
+    // Each row depends only on rows above it: the table is in dependency order.
+    const order = Object.keys(rows);
+    for (const [i, name] of order.entries()) {
+      for (const dep of rows[name] ?? []) {
+        const known = KNOWN_FOLDER_CYCLES.some((c) => c.includes(name) && c.includes(dep));
+        if (!known) expect(order.indexOf(dep), `${name} -> ${dep}`).toBeLessThan(i);
+      }
+    }
   });
 });
 

@@ -23,11 +23,16 @@ Signs the file as it is now with your private key $BATON_HOME/keys/<name>.key. I
 context_manifest (created from the file's own fields when it has none) gets
 content_hash (sha256 of the text after the front matter), approved_by and approved_at,
 and a signature over them and every other manifest field. Nothing else in the file
-changes; it is written atomically. The approval holds wherever the matching public
-key is committed in .baton/trusted-keys/. Text with a high-severity injection-risk
-finding, or a handoff whose content_hash no longer matches, is refused.`,
+changes; it is written atomically. The approval binds where the public key is
+trusted: committed in .baton/trusted-keys/ on the reviewed base ref (origin/main,
+the upstream, or the default branch), or in your trust store (baton keys trust).
+A key only in the work tree is proposed and binds nothing. Text with a
+high-severity injection-risk finding, a file with two context_manifest blocks,
+or a handoff whose content_hash no longer matches, is refused. Refused too when
+BATON_ROLE is child or sibling: agents do not approve.`,
     flags: FLAGS,
-    after: `Exit codes: 0 approved, 1 file or key missing, 4 refused, 64 usage.`,
+    after: `Exit codes: 0 approved, 1 file or key missing, 4 refused (the text, or an agent's
+BATON_ROLE), 64 usage.`,
   }),
   async run(args, io) {
     const { flags, positionals } = parseFlags('approve', args, FLAGS);
@@ -41,6 +46,7 @@ finding, or a handoff whose content_hash no longer matches, is refused.`,
     const result = await approveFile(path, {
       keyId: flags.key,
       home: batonHome(io.env),
+      env: io.env,
       ...(flags.class ? { class: flags.class } : {}),
     });
     if (flags.json) {

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { UserError } from '../../errors.js';
 import { renderBundle } from '../../governance/bundle.js';
 import { loadContext } from '../../governance/context.js';
+import { batonHome } from '../../governance/keys.js';
 import { findRepositoryRoot, realPath } from '../../provenance/discover.js';
 import { type FlagSpec, helpText, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
@@ -19,10 +20,13 @@ export const command: Command = {
 
 Loads what an agent boots from: AGENTS.md, CLAUDE.md, NEXT_AGENT_INIT.md, every file
 under .baton/context/, .baton/handoff.md, and the paths listed in .baton/config.json
-under context.paths (or only the files and folders given). Each artifact is judged:
-its context_manifest, content hash and ed25519 signature against the keys committed
-in .baton/trusted-keys/, its class and expiry, supersession, and an injection-risk
-scan. Then it prints the bundle: every artifact labelled BINDING (approved policy),
+under context.paths (or only the files and folders given); a path or symlink that
+leads outside the repository is not read (it is listed as quarantined). Each
+artifact is judged: its context_manifest (one per file), content hash and ed25519
+signature against the trusted keys (those committed in .baton/trusted-keys/ on the
+reviewed base ref, read with git, and your trust store $BATON_HOME/trusted-keys/;
+keys only in the work tree are proposed and bind nothing), its class and expiry,
+supersession, and an injection-risk scan. Then it prints the bundle: every artifact labelled BINDING (approved policy),
 ADVISORY (everything else that loads) or QUARANTINED (refused, text withheld), with
 the reasons, and its text wrapped as data with its provenance in a wrapper the text
 cannot close. Paths given are relative to the working directory.`,
@@ -34,7 +38,7 @@ cannot close. Paths given are relative to the working directory.`,
     const { flags, positionals } = parseFlags('context', args, FLAGS);
     const root = findRepositoryRoot(io.cwd) ?? realPath(io.cwd);
     const paths = positionals.map((p) => resolve(io.cwd, p));
-    const bundle = await loadContext({ root, ...(paths.length ? { paths } : {}) });
+    const bundle = await loadContext({ root, home: batonHome(io.env), ...(paths.length ? { paths } : {}) });
     const missing = positionals.length
       ? bundle.problems.filter((p) => p.endsWith('no such file or folder'))
       : [];
@@ -46,6 +50,8 @@ cannot close. Paths given are relative to the working directory.`,
     if (flags.json) io.stdout(`${JSON.stringify(bundle, null, 2)}\n`);
     else io.stdout(renderBundle(bundle));
     for (const p of bundle.problems) io.stderr(`note: ${p}\n`);
+    for (const k of bundle.proposedKeys)
+      io.stderr(`note: proposed key "${k.name}" binds nothing: ${k.why}\n`);
     if (bundle.artifacts.length === 0) io.stderr(`note: no boot artifacts found under ${root}\n`);
     for (const a of bundle.artifacts.filter((x) => x.label === 'quarantined')) {
       io.stderr(`QUARANTINED: ${a.path}: ${a.reasons[0] ?? 'refused'}\n`);

@@ -237,7 +237,8 @@ function readSection(key: SectionKey, section: Section, target: SectionTarget): 
     return;
   }
   if (key === 'notes') {
-    const text = unescapeBlock(joinLines(section.lines)).trim();
+    // Notes are rendered fence-aware: code inside a fence is kept as written.
+    const text = unescapeBlock(joinLines(section.lines), { fenced: true }).trim();
     if (text) notes.unshift(text);
     return;
   }

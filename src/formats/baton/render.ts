@@ -75,7 +75,7 @@ export function renderBody(h: ParsedHandoff): string {
   section(SECTION_HEADINGS.open_concerns, list(h.open_concerns.map(renderPlain)));
   section(SECTION_HEADINGS.dead_ends, list(h.dead_ends.map(renderDeadEnd)));
   section(SECTION_HEADINGS.preferences, list(h.preferences.map(renderPlain)));
-  section(SECTION_HEADINGS.notes, h.notes ? [escapeBlock(h.notes)] : []);
+  section(SECTION_HEADINGS.notes, h.notes ? [escapeBlock(h.notes, { fenced: true })] : []);
   return `\n${parts.join('\n\n')}\n`;
 }
 

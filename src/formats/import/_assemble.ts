@@ -11,7 +11,13 @@ import { oneLine, stripEmphasis } from './_blocks.js';
 import { add } from './_collect.js';
 import { itemOf } from './_items.js';
 import type { Collected, Mapping } from './_map.js';
-import { classifyHeading, classifyMetaKey, isExactSynonym, statusWord } from './_synonyms.js';
+import {
+  classifyHeading,
+  classifyMetaKey,
+  isExactSynonym,
+  readsAsOutstanding,
+  statusWord,
+} from './_synonyms.js';
 import type { MetaLine, SourceDoc } from './_tree.js';
 
 /** Summary lines a canonical handoff allows; more is kept in Notes. */
@@ -115,10 +121,12 @@ export function assemble(
   h.from = from ?? 'import';
   if (to) h.to = to;
   if (task) h.task = task;
+  // With nothing remaining the work reads as complete, unless a section kept in Notes reads as
+  // outstanding work (`Still to do` under another heading, `Monitoring the active run`).
+  const outstanding = c.notes.some((n) => n.source.split(' › ').some(readsAsOutstanding));
   h.status =
-    (status && statusWord(status)) ||
-    (h.remaining.length > 0 ? 'in-progress' : h.done.length > 0 ? 'complete' : 'in-progress');
-  if (h.status === 'complete' && h.remaining.length > 0) h.status = 'in-progress';
+    (status && statusWord(status)) || (h.remaining.length > 0 || outstanding ? 'in-progress' : 'complete');
+  if (h.status === 'complete' && (h.remaining.length > 0 || outstanding)) h.status = 'in-progress';
   if (options.source) h.extra = { imported_from: options.source };
   return h;
 }
@@ -146,13 +154,23 @@ function metaOf(
   if (b.kind === 'kv') return [{ key: b.key, value: b.value, line: b.line, raw: b.raw }];
   if (b.kind === 'text') {
     const lines = b.raw.split('\n');
-    if (!b.quote && lines.every((l) => PLAIN_KV.test(l))) {
-      return lines.map((l, i) => {
-        const m = PLAIN_KV.exec(l) as RegExpExecArray;
-        return { key: m[1] as string, value: (m[2] as string).trim(), line: b.line + i, raw: l };
+    // `Date: …` / `Updated: …` / `Branch / PR: …` lines (a line that is no pair continues the
+    // one before) are metadata, never the summary.
+    const pairs = lines.filter((l) => PLAIN_KV.test(l)).length;
+    if (!b.quote && PLAIN_KV.test(lines[0] as string) && pairs * 2 > lines.length) {
+      const out: MetaLine[] = [];
+      lines.forEach((l, i) => {
+        const m = PLAIN_KV.exec(l);
+        const last = out.at(-1);
+        if (m) out.push({ key: m[1] as string, value: (m[2] as string).trim(), line: b.line + i, raw: l });
+        else if (last) {
+          last.value = `${last.value} ${l.trim()}`;
+          last.raw = `${last.raw}\n${l}`;
+        }
       });
+      return out;
     }
-    const tldr = /^(?:\*\*)?tl;?dr(?:\*\*)?\s*[:：]?\s*(?:\*\*)?\s*/i.exec(b.text);
+    const tldr = /^(?:\*\*)?tl;?dr(?:\*\*)?\s*(?:[:：]\s*)?(?:\*\*\s*)?/i.exec(b.text);
     if (tldr) candidates.unshift({ text: b.text.slice(tldr[0].length).trim(), source: 'TL;DR', raw: b.raw });
     else if (!b.quote && !/^\[!/.test(b.text))
       candidates.push({ text: b.text, source: 'opening paragraph', raw: b.raw });
@@ -181,18 +199,29 @@ function splitSummary(text: string): [string, string | undefined] {
   return [head.trim(), text.slice(head.length).trim() || undefined];
 }
 
-// A title names the work once its "Handoff" wording is dropped.
+// A title names the work once its "Handoff" wording is dropped; one or two words left (a
+// project's name, `Carabiner`) name a project, not a goal a person would sign.
 function goalFromTitle(title: string | undefined): string | undefined {
   if (!title) return undefined;
-  const goal = oneLine(
-    title
-      .replace(/[`]/g, '')
-      .replace(/\p{Extended_Pictographic}/gu, '')
-      .replace(
-        /^\s*(?:session\s+)?(?:handoff|hand-off|handover|context handoff|übergabe|passation|passagem de turno|traspaso|передача|交接|引き継ぎ)(?:\s+(?:document|log|notes?|&\s*session state))?\s*[:：—–-]*\s*/i,
-        '',
-      )
-      .replace(/\s*[:—–-]*\s*(?:project\s+)?(?:handoff|handover)(?:\s+document)?\s*$/i, ''),
-  );
-  return goal || undefined;
+  let text = title
+    .replace(/[`]/g, '')
+    .replace(/\p{Extended_Pictographic}/gu, '')
+    .replace(
+      /^\s*(?:session\s+)?(?:handoff|hand-off|handover|context handoff|übergabe|passation|passagem de turno|traspaso|передача|交接|引き継ぎ)(?:\s+(?:document|log|notes?|&\s*session state))?\s*[:：—–-]*\s*/i,
+      '',
+    );
+  // The trailing wording is cut without an unanchored regex (which backtracks on long titles).
+  const tail = /(?:project\s+)?(?:handoff|handover)(?:\s+document)?\s*$/i.exec(text.slice(-60));
+  if (tail) text = trimEnd(text.slice(0, text.length - tail[0].length), ' \t:—–-');
+  const goal = oneLine(text);
+  const words = goal.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  const cjk = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(goal);
+  return goal && (words >= 2 || (cjk && goal.length >= 6)) ? goal : undefined;
+}
+
+// `text` without any of `chars` at its end.
+function trimEnd(text: string, chars: string): string {
+  let end = text.length;
+  while (end > 0 && chars.includes(text[end - 1] as string)) end--;
+  return text.slice(0, end);
 }

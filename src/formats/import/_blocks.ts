@@ -3,6 +3,7 @@
  * quotes, `**Key**: value` lines and paragraphs. Each block keeps its source lines verbatim, so
  * whatever import does not map goes to Notes exactly as it was written.
  */
+import { FenceTracker } from '../text.js';
 
 /** A top-level list item: its first line, its checkbox, and the lines nested under it. */
 export interface ListItem {
@@ -26,11 +27,31 @@ export type Block = (
 ) & { raw: string; line: number };
 
 const LIST_RE = /^(\s*)([-*+•]|\d{1,3}[.)])\s+(.*)$/;
-const FENCE_RE = /^\s{0,3}(`{3,}|~{3,})\s*([\w+-]*)/;
+const FENCE_LANG = /^\s{0,3}(?:`{3,}|~{3,})\s*([\w+-]*)/;
 const KV_RE = /^\s*(?:\*\*|__)([^*_\n]{1,60}?)(?::\s*(?:\*\*|__)|(?:\*\*|__)\s*[:：])\s*(.+)$/;
-/** The rule under a table's header row: only pipes, dashes, colons and spaces. */
-export const TABLE_RULE = /^\s*\|?(?:\s*:?-{2,}:?\s*\|)*\s*:?-{2,}:?\s*\|?\s*$/;
-const HR_RE = /^\s{0,3}([-*_])(\s*\1){2,}\s*$/;
+/** True for the rule under a table's header row (`|---|:--:|`): only pipes, dashes, colons and spaces. */
+export function isTableRule(line: string): boolean {
+  // Cell by cell, not one regex: nested quantifiers backtrack without end on a long line.
+  const t = line.trim();
+  const inner = t.slice(t.startsWith('|') ? 1 : 0, t.endsWith('|') && t.length > 1 ? -1 : undefined);
+  return inner.split('|').every((c) => RULE_CELL.test(c.trim()));
+}
+const RULE_CELL = /^:?-{2,}:?$/;
+/** A thematic break: three or more of one of `-`, `*`, `_` (spaces between), checked without a regex. */
+export function isRule(line: string): boolean {
+  const t = line.trimEnd();
+  const lead = t.length - t.trimStart().length;
+  if (lead > 3 || t.length === lead) return false;
+  const mark = t[lead] as string;
+  if (mark !== '-' && mark !== '*' && mark !== '_') return false;
+  let n = 0;
+  for (let i = lead; i < t.length; i++) {
+    const ch = t[i];
+    if (ch === mark) n++;
+    else if (ch !== ' ' && ch !== '\t') return false;
+  }
+  return n >= 3;
+}
 
 /** Splits lines (numbered from `first`) into blocks. */
 export function readBlocks(lines: readonly string[], first = 1): Block[] {
@@ -39,22 +60,24 @@ export function readBlocks(lines: readonly string[], first = 1): Block[] {
   const at = (k: number) => lines[k] as string;
   while (i < lines.length) {
     const line = at(i);
-    if (line.trim() === '' || HR_RE.test(line)) {
+    if (line.trim() === '' || isRule(line)) {
       i++;
       continue;
     }
     const start = i;
-    const fence = FENCE_RE.exec(line);
-    if (fence) {
-      const marker = fence[1] as string;
+    // The one fence reader (formats/text.ts): a `~~~` block ends only at a `~~~` line.
+    const fence = new FenceTracker();
+    if (fence.step(line)) {
       i++;
-      while (i < lines.length && !new RegExp(`^\\s{0,3}${marker[0]}{${marker.length},}\\s*$`).test(at(i)))
+      while (i < lines.length) {
+        fence.step(at(i));
         i++;
-      const body = lines.slice(start + 1, i);
-      if (i < lines.length) i++;
+        if (!fence.inFence) break;
+      }
+      const body = lines.slice(start + 1, fence.inFence ? i : i - 1);
       blocks.push({
         kind: 'code',
-        lang: fence[2] ?? '',
+        lang: FENCE_LANG.exec(line)?.[1] ?? '',
         lines: body,
         raw: lines.slice(start, i).join('\n'),
         line: first + start,
@@ -103,7 +126,11 @@ export function readBlocks(lines: readonly string[], first = 1): Block[] {
 
 function startsBlock(line: string): boolean {
   return (
-    FENCE_RE.test(line) || LIST_RE.test(line) || /^\s*[|>]/.test(line) || KV_RE.test(line) || HR_RE.test(line)
+    new FenceTracker().step(line) ||
+    LIST_RE.test(line) ||
+    /^\s*[|>]/.test(line) ||
+    KV_RE.test(line) ||
+    isRule(line)
   );
 }
 
@@ -151,8 +178,8 @@ function readTable(lines: readonly string[]): {
       .replace(/\|$/, '')
       .split(/(?<!\\)\|/)
       .map((c) => c.trim());
-  const rows = lines.filter((l) => !TABLE_RULE.test(l)).map(cells);
-  const separated = lines.length > 1 && TABLE_RULE.test(lines[1] as string);
+  const rows = lines.filter((l) => !isTableRule(l)).map(cells);
+  const separated = lines.length > 1 && isTableRule(lines[1] as string);
   return {
     kind: 'table',
     header: separated ? (rows[0] ?? []) : [],
@@ -165,7 +192,8 @@ function readTable(lines: readonly string[]): {
 export function flattenItem(item: ListItem): string {
   const nested = item.children
     .map((c) => c.replace(/^\s*(?:[-*+•]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s*)?/, '').trim())
-    .filter((c) => c !== '' && !/^(`{3,}|~{3,})/.test(c));
+    // Fence lines of nested code are markup, not words of the item.
+    .filter((c) => c !== '' && !new FenceTracker().step(c));
   if (nested.length === 0) return oneLine(item.text);
   return oneLine(`${item.text}${/[:：]$/.test(item.text.trim()) ? ' ' : '; '}${nested.join('; ')}`);
 }

@@ -167,6 +167,7 @@ function entriesOf(key: string, records: readonly unknown[], level: number, dept
   const order = [...indexed].sort((a, b) =>
     timed ? (a.t as string).localeCompare(b.t as string) : a.i - b.i,
   );
+  const rank = new Map(order.map((x, k) => [x.i, k]));
   const past = PAST_KEY.test(key);
   const count = records.length + (past ? 1 : 0);
   const sections: Section[] = [];
@@ -175,7 +176,7 @@ function entriesOf(key: string, records: readonly unknown[], level: number, dept
     const made = sectionsOf(heading, r, level, depth);
     for (const s of made) {
       // Entries of a "previous …" key all come before the current state, which is not among them.
-      s.entry = { order: order.findIndex((x) => x.i === i), count };
+      s.entry = { order: rank.get(i) ?? 0, count };
       s.whole = `### ${heading}\n\n\`\`\`json\n${rawOf(heading, r).split('\n').slice(1).join('\n')}\n\`\`\``;
       sections.push(s);
     }
@@ -189,7 +190,8 @@ function namesOf(value: unknown): string[] {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const v = stack.pop();
-    if (Array.isArray(v)) stack.push(...v);
+    // One push per element: spreading a huge array into push() overflows the stack.
+    if (Array.isArray(v)) for (const x of v) stack.push(x);
     else if (isRecord(v)) {
       for (const [k, x] of Object.entries(v)) {
         names.add(k);

@@ -14,8 +14,9 @@ import type {
   ValidationEntry,
 } from '../../handoff/types.js';
 import { jsonText } from '../_json.js';
-import { codeSpans } from '../text.js';
+import { codeSpan, codeSpans } from '../text.js';
 import { oneLine } from './_blocks.js';
+import { readsAsCommand } from './_command.js';
 import type { ImportField } from './_synonyms.js';
 
 /** A typed item of one of the list fields. */
@@ -106,16 +107,8 @@ export function itemOf(
     }
     case 'files_touched':
       return fileOf(text, defaults.action);
-    case 'validation': {
-      const span = codeSpans(text)[0];
-      const result = FAIL.test(text) ? 'failed' : PASS.test(text) ? 'passed' : 'not run';
-      const entry: ValidationEntry = { result, command: span ? span.code : text };
-      if (span) {
-        const rest = cleanText(text.slice(0, span.start) + text.slice(span.end).replace(/^\s*[—–:-]\s*/, ''));
-        if (rest) entry.outcome = rest;
-      }
-      return entry.command.trim() ? { field, item: entry } : undefined;
-    }
+    case 'validation':
+      return checkOf(text);
     case 'dead_ends': {
       const [attempt, reason] = splitReason(text);
       return { field, item: reason ? { attempt, reason } : { attempt } };
@@ -123,6 +116,20 @@ export function itemOf(
     default:
       return { field, item: text };
   }
+}
+
+// A check needs a command the source presents as one (a code span that reads as a command);
+// any other text is a claim about the tests (a fact, when it states a result) or a note.
+function checkOf(text: string): TypedItem | undefined {
+  const span = codeSpans(text).find((s) => readsAsCommand(s.code));
+  if (!span) {
+    return PASS.test(text) || FAIL.test(text) || /\d/.test(text) ? itemOf('facts', text) : undefined;
+  }
+  const result = FAIL.test(text) ? 'failed' : PASS.test(text) ? 'passed' : 'not run';
+  const entry: ValidationEntry = { result, command: span.code.trim() };
+  const rest = cleanText(text.slice(0, span.start) + text.slice(span.end).replace(/^\s*[—–:-]\s*/, ''));
+  if (rest) entry.outcome = rest;
+  return { field: 'validation', item: entry };
 }
 
 function fileOf(text: string, fallback: FileTouched['action'] | undefined): TypedItem | undefined {
@@ -183,7 +190,8 @@ export function itemOfRecord(
     }
     return undefined;
   };
-  const main = get(TEXT_KEYS);
+  const commandKeys = ['command', 'cmd', 'run', 'script'];
+  const main = (field === 'validation' ? get(commandKeys) : undefined) ?? get(TEXT_KEYS);
   const used = new Set(main ? [main.key] : []);
   const reason = field === 'decisions' || field === 'dead_ends' ? get(REASON_KEYS) : undefined;
   if (reason) used.add(reason.key);
@@ -211,6 +219,9 @@ export function itemOfRecord(
     if (notes.length) spec.item.notes = oneLine(notes.join('; '));
     return spec;
   }
-  const withReason = reason ? `${text} — ${reason.value}` : text;
+  // A record's `command` (or `cmd`, `run`) value is a command as the source presents it.
+  const command = field === 'validation' && main !== undefined && commandKeys.includes(main.key);
+  const shown = command ? codeSpan(text) : text;
+  const withReason = reason ? `${shown} — ${reason.value}` : shown;
   return itemOf(field, `${withReason}${extra}`, defaults);
 }

@@ -4,7 +4,7 @@
  * `Label:` prefixes, table header rows, XML and JSON names, code fence languages, JSON literals
  * and escapes, and the reason connector the canonical grammar writes as "because" — text may not.
  */
-import { TABLE_RULE } from './_blocks.js';
+import { isTableRule } from './_blocks.js';
 import type { Mapping } from './_map.js';
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}_'-]{2,}/gu;
@@ -28,8 +28,11 @@ export function lostWords(
   for (const m of mappings) if (m.field !== 'notes') markup.push(m.source);
   const lines = source.split('\n');
   lines.forEach((line, i) => {
-    if (/^\s*\|/.test(line) && TABLE_RULE.test(lines[i + 1] ?? '')) markup.push(line);
-    const label = /^\s*(?:[-*+]|\d+[.)])?\s*(?:\*\*)?([\p{L}][\p{L} _-]{0,30}?)(?:\*\*)?\s*[:：]/u.exec(line);
+    if (/^\s*\|/.test(line) && isTableRule(lines[i + 1] ?? '')) markup.push(line);
+    // One `\s*` per stretch of space (two in a row backtrack quadratically on a long blank run).
+    const label = /^\s*(?:(?:[-*+]|\d+[.)])\s*)?(?:\*\*)?([\p{L}][\p{L} _-]{0,30}?)(?:\*\*)?\s*[:：]/u.exec(
+      line,
+    );
     if (label) markup.push(label[1] as string);
   });
   for (const m of source.matchAll(NAMES)) markup.push(m[1] ?? m[2] ?? m[3] ?? m[4] ?? '');

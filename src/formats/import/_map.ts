@@ -8,6 +8,7 @@ import type { FileTouched } from '../../handoff/types.js';
 import { codeSpan } from '../text.js';
 import { type Block, flattenItem, oneLine, stripEmphasis } from './_blocks.js';
 import { add, bytes, type Collected, keep } from './_collect.js';
+import { readsAsCommand } from './_command.js';
 import { actionOf, cleanText, itemOf, type ListField } from './_items.js';
 import { extract, fieldOfMark, HISTORY_FIELDS, LABEL, label, makeItem, rawItem, rowText } from './_route.js';
 import {
@@ -15,8 +16,10 @@ import {
   classifyMetaKey,
   type ImportField,
   isExactSynonym,
+  readsAsOngoing,
   statusMark,
 } from './_synonyms.js';
+import { isTaskHeading } from './_tasks.js';
 import type { Section } from './_tree.js';
 
 export { type Collected, collected, type Mapping } from './_collect.js';
@@ -49,6 +52,13 @@ function walk(
   if (old && field && !HISTORY_FIELDS.has(field)) field = field === 'summary' ? 'done' : undefined;
   if (field === 'goal' || field === 'summary') {
     const kept = extract(s.blocks, undefined, source, out, old);
+    if (field === 'summary' && isRemnant(s.blocks, kept)) {
+      // A status board whose marked lines went to their fields leaves `**Key**: value` lines
+      // (`**Version**: 0.1.0-beta`): metadata, kept in Notes, not a summary a person would sign.
+      keepNotes(kept, s, source, out);
+      for (const c of s.children) walk(c, here, out, folded, old);
+      return;
+    }
     const text = kept
       .map((b) => b.raw)
       .join('\n\n')
@@ -65,12 +75,24 @@ function walk(
   }
   const kept = extract(s.blocks, undefined, source, out, old);
   keepNotes(kept, s, source, out);
+  // A section about work under way (`Monitoring the active run`) stays in Notes, and its heading
+  // is also a remaining task: the handoff is not complete while it runs.
+  if (!old && readsAsOngoing(s.heading)) add(itemOf('remaining', headingText(s)), source, '', out);
   // A heading nothing was kept under (a bold line with no text below, a section whose items all
   // went elsewhere) is still text of the source: it stays in Notes.
   if (s.children.length === 0 && s.line !== undefined && !out.mappings.some((m) => m.source === source)) {
     keep(source, s.raw.split('\n')[0] ?? s.heading, out, s.line);
   }
   for (const c of s.children) walk(c, here, out, folded, old);
+}
+
+const KEYED = /^\s*(?:\*\*|__)[^*_]{1,60}(?:\*\*|__)\s*[:：]|^\s*(?:\*\*|__)[^*_]{1,60}[:：](?:\*\*|__)/;
+
+// What extraction left of a section that had items taken out: only keyed lines, no prose.
+function isRemnant(before: readonly Block[], kept: readonly Block[]): boolean {
+  if (kept.length === 0 || (kept.length === before.length && kept.every((b, i) => b === before[i])))
+    return false;
+  return kept.every((b) => b.kind === 'list' && b.items.every((i) => KEYED.test(i.text)));
 }
 
 function fieldOf(s: Section): ImportField | undefined {
@@ -151,7 +173,8 @@ function blockItems(
       for (const line of b.lines) {
         const cmd = line.replace(/^\s*\$\s+/, '').trim();
         if (!cmd) continue;
-        if (cmd.startsWith('#') || cmd.startsWith('//')) {
+        // Comments, and lines of a validation block that are output rather than commands.
+        if (cmd.startsWith('#') || cmd.startsWith('//') || (field === 'validation' && !readsAsCommand(cmd))) {
           comments = true;
           continue;
         }
@@ -178,13 +201,26 @@ function blockItems(
   }
 }
 
+// A section kept whole in Notes with everything under it, as written.
+function keepDetail(s: Section, path: string[], out: Collected, folded: ReadonlySet<Section>): void {
+  if (folded.has(s)) return;
+  const here = [...path, pathPart(s)];
+  const source = here.join(' › ');
+  if (s.blocks.length > 0) keepNotes(s.blocks, s, source, out);
+  else keep(source, s.raw.split('\n')[0] ?? s.heading, out, s.line);
+  for (const g of s.children) keepDetail(g, here, out, folded);
+}
+
 // A sub-section of a list section that is a list field of its own (`### Done` under `## State`);
 // a Goal or Summary heading deep inside a list is part of the list, never the handoff's own.
+// Rules, dead ends and decisions are never tasks: under remaining work a heading naming one
+// (`CONSTRAINTS (Canonical List)`) stands alone even when it is not one synonym whole.
+const NEVER_TASKS = new Set<ImportField>(['preferences', 'dead_ends', 'decisions']);
+
 function standsAlone(c: Section, field: ListField): boolean {
   const own = fieldOf(c);
-  return (
-    own !== undefined && own !== field && own !== 'goal' && own !== 'summary' && isExactSynonym(c.heading)
-  );
+  if (own === undefined || own === field || own === 'goal' || own === 'summary') return false;
+  return isExactSynonym(c.heading) || (field === 'remaining' && NEVER_TASKS.has(own));
 }
 
 // A sub-section inside a list field: one sub-spec (Remaining), or items named by its heading.
@@ -198,7 +234,9 @@ function childItems(
   const source = here.join(' › ');
   const heading = headingText(c).replace(/^(?:\d+(?:\.\d+)*[.)]|[A-Za-z][.)])\s+/, '');
   const blocks = extract(c.blocks, field, source, out);
-  if (blocks.length === 0 && c.blocks.length === 0 && c.children.length > 0) {
+  const task = field === 'remaining' && isTaskHeading(headingText(c));
+  // A heading with only sub-sections groups tasks, unless it is numbered as a task itself.
+  if (!task && blocks.length === 0 && c.blocks.length === 0 && c.children.length > 0) {
     for (const g of c.children) {
       if (folded.has(g)) continue;
       if (standsAlone(g, field)) walk(g, here, out, folded, false);
@@ -208,7 +246,7 @@ function childItems(
   }
   const lists = blocks.filter((b) => b.kind === 'list' || b.kind === 'table');
   const labelled = lists.some((b) => b.kind === 'list' && b.items.some((i) => LABEL.test(i.text)));
-  if (field === 'remaining' && (labelled || lists.length === 0 || c.children.length > 0)) {
+  if (field === 'remaining' && (task || labelled || lists.length === 0 || c.children.length > 0)) {
     const typed = itemOf('remaining', heading);
     if (typed?.field === 'remaining') {
       const rest: Block[] = [];
@@ -219,7 +257,11 @@ function childItems(
       }
       add(typed, source, c.heading, out);
       keepNotes(rest, c, source, out);
-    } else keepNotes(blocks, c, source, out);
+      // A task's sub-sections are its detail: kept in Notes, never more tasks.
+      for (const g of c.children) keepDetail(g, here, out, folded);
+      return;
+    }
+    keepNotes(blocks, c, source, out);
   } else if (lists.length > 0) {
     for (const b of lists) {
       if (b.kind === 'table') {

@@ -5,18 +5,17 @@
  * Then every line of that shape is a heading, so a section with no field (`5) Trivia`) stays one
  * section in Notes instead of becoming an item of the section before it.
  */
+import { FenceTracker } from '../text.js';
 import { isExactSynonym } from './_synonyms.js';
 
 const NUMBERED = /^\s{0,3}(\d{1,2})[.)]\s+(?:\*\*)?([\p{L}][^:：.!?*`|]{0,50}?)(?:\*\*)?\s*$/u;
-const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 
 /** Line index → heading text, for the numbered lines that are headings (none for most files). */
 export function numberedHeadings(lines: readonly string[]): Map<number, string> {
   const found: { i: number; n: number; text: string }[] = [];
-  let fenced = false;
+  const fence = new FenceTracker();
   lines.forEach((line, i) => {
-    if (FENCE.test(line)) fenced = !fenced;
-    const m = fenced ? null : NUMBERED.exec(line);
+    const m = fence.step(line) ? null : NUMBERED.exec(line);
     const before = i === 0 || (lines[i - 1] as string).trim() === '';
     const after = lines[i + 1];
     // The text under it starts on the next line, at the margin (indented lines are a list's).

@@ -98,19 +98,20 @@ function dataOf(el: XmlElementLike): unknown {
   if (names.size === 1 && elements.length > 1 && Object.keys(el.attrs).length === 0 && !text) {
     return elements.map(dataOf);
   }
-  const out: Record<string, unknown> = { ...el.attrs };
+  // Own properties only: an element named `__proto__` is a key, never the object's prototype.
+  const out = new Map<string, unknown>(Object.entries(el.attrs));
   const count = new Map<string, number>();
   for (const child of elements) count.set(child.name, (count.get(child.name) ?? 0) + 1);
   for (const child of elements) {
     const v = dataOf(child);
     if ((count.get(child.name) ?? 0) > 1) {
-      const list = (out[child.name] ?? []) as unknown[];
+      const list = (out.get(child.name) ?? []) as unknown[];
       list.push(v);
-      out[child.name] = list;
-    } else out[child.name] = v;
+      out.set(child.name, list);
+    } else out.set(child.name, v);
   }
-  if (text) out.text = text;
-  return out;
+  if (text) out.set('text', text);
+  return Object.fromEntries(out);
 }
 
 interface XmlElementLike {

@@ -6,6 +6,7 @@
  * are one heading.
  */
 import type { ListKey } from '../../handoff/types.js';
+import { OUTSTANDING_CJK_STEMS, saysNotDone, saysOngoing, saysOutstanding } from './_stems.js';
 
 /** A canonical field a section can hold. */
 export type ImportField = 'goal' | 'summary' | ListKey;
@@ -73,7 +74,7 @@ const FIELDS: [ImportField | 'preferences-first', string, string][] = [
   ],
   [
     'goal',
-    'goal|goals|core goal|objective|objectives|purpose|intent|task intent|mission|aim|what we were working on|working on|current work|current work item|current task|current focus|current feature|active work|problem statement|the ask|request|original request|task description|objetivo|objetivos|meta|proposito|tarea actual|цель|цели|задача|текущая задача|назначение|ziel|objectif|zielsetzung|auftrag|objetivo da sessao|finalidade',
+    'goal|goals|core goal|focus|main focus|session focus|next session focus|objective|objectives|purpose|intent|task intent|mission|aim|what we were working on|working on|current work|current work item|current task|current focus|current feature|active work|problem statement|the ask|request|original request|task description|objetivo|objetivos|meta|proposito|tarea actual|цель|цели|задача|текущая задача|назначение|ziel|objectif|zielsetzung|auftrag|objetivo da sessao|finalidade',
     '目标|任务目标|目的|当前任务|任务描述|目標|目的',
   ],
   [
@@ -126,36 +127,54 @@ const MATCHERS = FIELDS.map(([field, latin, chinese]) => {
 });
 
 // Single words that name a field only when they are the whole heading or key.
-const EXACT: Record<string, ImportField> = {
-  next: 'remaining',
-  now: 'goal',
-  active: 'goal',
-  learned: 'facts',
+// A Map, not an object literal: a heading named `constructor` or `__proto__` is text, not a key
+// of Object.prototype.
+const EXACT = new Map<string, ImportField>([
+  ['next', 'remaining'],
+  ['now', 'goal'],
+  ['active', 'goal'],
+  ['learned', 'facts'],
   // A changelog's headings under a dated entry: work that was done.
-  added: 'done',
-  fixed: 'done',
-  changed: 'done',
-};
+  ['added', 'done'],
+  ['fixed', 'done'],
+  ['changed', 'done'],
+]);
 
 /** The canonical field a heading names, or undefined. */
 export function classifyHeading(heading: string): ImportField | undefined {
   const norm = normalizeHeading(heading);
   if (!norm) return undefined;
-  if (EXACT[norm]) return EXACT[norm];
+  const exact = EXACT.get(norm);
+  if (exact) return exact;
   // A heading that is one phrase whole is that phrase's field, even when an earlier field's
   // phrase is a word of it (`completed_tasks` is Done, though `tasks` alone is Remaining).
   const whole = MATCHERS.find((m) => m.phrases.includes(norm) || m.cjk.includes(norm));
   if (whole) return whole.field;
+  // A done word under a negation ("not finished yet") is work still to do.
+  if (saysNotDone(norm)) return 'remaining';
   for (const m of MATCHERS) {
     if (m.re.test(norm) || m.cjk.some((c) => norm.includes(c))) return m.field;
   }
-  return undefined;
+  // No synonym: the words and stems of the heading may still say the work is outstanding.
+  return saysOutstanding(norm, CJK_STEMS) ? 'remaining' : undefined;
+}
+
+const CJK_STEMS = OUTSTANDING_CJK_STEMS.map((w) => normalizeHeading(w));
+
+/** True when a heading reads as outstanding work or work under way (by its words, in any field). */
+export function readsAsOutstanding(heading: string): boolean {
+  return classifyHeading(heading) === 'remaining' || readsAsOngoing(heading);
+}
+
+/** True when a heading names work under way (`Monitoring the active run`, `In flight`). */
+export function readsAsOngoing(heading: string): boolean {
+  return saysOngoing(normalizeHeading(heading));
 }
 
 /** True when the whole heading is one synonym (a sub-heading that stands on its own). */
 export function isExactSynonym(heading: string): boolean {
   const norm = normalizeHeading(heading);
-  return norm in EXACT || MATCHERS.some((m) => m.phrases.includes(norm) || m.cjk.includes(norm));
+  return EXACT.has(norm) || MATCHERS.some((m) => m.phrases.includes(norm) || m.cjk.includes(norm));
 }
 
 const META: [MetaKey, string][] = [

@@ -3,6 +3,7 @@
  * metadata lines, and a tree of sections (Markdown headings, `**Bold**:` lines used as headings,
  * XML-like `<tag>` blocks, or the keys of JSON, YAML and XML data).
  */
+import { FenceTracker } from '../text.js';
 import { type Block, readBlocks } from './_blocks.js';
 import { numberedHeadings } from './_numbered.js';
 
@@ -44,17 +45,17 @@ export interface SourceDoc {
 }
 
 const ATX = /^\s{0,3}(#{1,6})\s+(.*?)(?:\s+#+)?\s*$/;
-const PSEUDO = /^\s*(\*\*|__)([^*_\n]{1,80}?)\1\s*[:：]?\s*$/;
+// No two `\s*` side by side around an optional part: on a long blank run they backtrack quadratically.
+const PSEUDO = /^\s*(\*\*|__)([^*_\n]{1,80}?)\1\s*(?:[:：]\s*)?$/;
 const PSEUDO_COLON_INSIDE = /^\s*(\*\*|__)([^*_\n]{1,80}?)[:：]\1\s*$/;
 // A short label alone on its line (`Done:`, `Next steps:`), used as a heading when text follows it.
 const LABEL = /^\s{0,3}([\p{L}][\p{L}\p{N} '’/&()+-]{0,40}?)\s*[:：]\s*$/u;
 const NUMBERED_LABEL =
-  /^\s{0,3}\d{1,2}[.)]\s+(?:\*\*)?([\p{L}][^:：*]{0,60}?)(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*$/u;
+  /^\s{0,3}\d{1,2}[.)]\s+(?:\*\*)?([\p{L}][^:：*]{0,60}?)(?:\*\*)?\s*[:：]\s*(?:\*\*\s*)?$/u;
 const SETEXT = /^\s{0,3}(=+|-+)\s*$/;
 const TAG_OPEN = /^\s*<([A-Za-z][\w.-]*)(?:\s[^<>]*)?>\s*$/;
 const TAG_CLOSE = /^\s*<\/([A-Za-z][\w.-]*)>\s*$/;
 const TAG_LINE = /^\s*<([A-Za-z][\w.-]*)(?:\s[^<>]*)?>(.*)<\/\1>\s*$/;
-const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 // HTML inside Markdown is content, not structure.
 const HTML_TAGS = new Set(
   'a abbr b br blockquote code details div em h1 h2 h3 h4 h5 h6 hr i img kbd li ol p pre small span strong sub summary sup table tbody td th thead tr u ul'.split(
@@ -77,7 +78,7 @@ export function readMarkdownTree(
 ): Omit<SourceDoc, 'meta'> & { meta: MetaLine[] } {
   const root: Section = { heading: '', level: 0, blocks: [], children: [], raw: '' };
   const stack: Open[] = [{ section: root, lines: [], first: offset + 1, base: 0 }];
-  let fence: string | undefined;
+  const fence = new FenceTracker();
   let base = 0;
   let realLevel = 0;
   const close = (o: Open) => {
@@ -100,14 +101,7 @@ export function readMarkdownTree(
     if (i === skip) return;
     const no = offset + i + 1;
     const top = stack.at(-1) as Open;
-    const f = FENCE.exec(line);
-    if (fence) {
-      if (f && (f[1] as string)[0] === fence[0] && (f[1] as string).length >= fence.length) fence = undefined;
-      top.lines.push(line);
-      return;
-    }
-    if (f) {
-      fence = f[1];
+    if (fence.step(line)) {
       top.lines.push(line);
       return;
     }

@@ -16,6 +16,7 @@ import { loadCodec } from '../registry.js';
 import type { FormatName, ParsedHandoff } from '../types.js';
 import { assemble } from './_assemble.js';
 import { privacyFindings, provenanceCandidates } from './_findings.js';
+import { toSourceLines } from './_lines.js';
 import { lostWords } from './_lost.js';
 import { collected, type Mapping, mapSections } from './_map.js';
 import { readSource } from './_source.js';
@@ -57,7 +58,8 @@ export async function importHandoff(input: string, options: ImportOptions = {}):
   } else {
     const doc = await readSource(clean, options.name);
     kind = doc.kind;
-    names = doc.names ?? [];
+    // The title is written without its emphasis markers (`__x__` → `x`): its raw form is markup.
+    names = [...(doc.names ?? []), ...(doc.title ? [doc.title.raw] : [])];
     const built = build(doc, options, new Set());
     ({ handoff, mappings } = built);
     kv = built.kv;
@@ -70,7 +72,8 @@ export async function importHandoff(input: string, options: ImportOptions = {}):
   handoff.created_at ??= nowRfc3339(now);
   handoff.schema = HANDOFF_SCHEMA;
   const markdown = renderBaton(handoff);
-  findings.push(...(await resultFindings(markdown)));
+  // The result's findings name lines of the user's file, not of the rendered text.
+  findings.push(...toSourceLines(await resultFindings(markdown), markdown, clean));
   const report = reportOf(
     options.path ?? '<stdin>',
     kind,

@@ -90,6 +90,16 @@ const EN_CORE_NOUNS = alt([
   'filters',
 ]);
 
+// Who gives a model its instructions, named by role (not "the linter", "the formatter").
+const GIVERS = `(?:user|operator|developer|system|human|admin(?:istrator)?|owner|orchestrator|supervisor|maintainers?|creators?|team|agent|model|prompt|system${W}prompt|instructions)`;
+// Verbs of giving or setting up instructions.
+const SET_UP = `(?:told|gave|given|said${W}to|instructed|asked|configured|set${W}up|setup|set|specified|defined|established|wrote|written|put|provided|prescribed|laid${W}down|programmed|required|mandated|stated|decided|loaded|injected)`;
+// Whose instructions: "the previous agent's", "the operator's", "the system's".
+// (What comes before the owner, "the previous", changes nothing: the match starts at the owner.)
+const OWNER = `(?:agent|operator|system|orchestrator|developer|user|admin(?:istrator)?|model|assistant|owner|maintainer|supervisor|creator)(?:'s|s'|s)`;
+// The state of instructions that no longer hold.
+const VOIDED = `(?:(?:now|hereby|henceforth|officially|all|therefore|thus)${W})?(?:(?:null|cancell?ed)${W}and${W})?(?:void|null|cancell?ed|revoked|obsolete|invalid|overridden|superseded|rescinded|suspended|lifted|withdrawn|annulled|no${W}longer${W}(?:valid|appl(?:y|icable)|in${W}(?:effect|force)|relevant|binding|active))`;
+
 /** "Ignore previous instructions" and its kin, in several languages. */
 export const IGNORE_PHRASES: PhraseFamily = [
   group(
@@ -110,8 +120,9 @@ export const IGNORE_PHRASES: PhraseFamily = [
         `${B}${EN_VERBS}${W}(?:${EN_DETS}${W}){0,4}${EN_NOUNS}${W}(?:(?:given|written|stated|listed)${W})?(?:above|so${W}far|until${W}now|(?:that${W})?you${W}(?:were|have${W}been|got)${W}given)${E}`,
       ),
       // English: "set aside everything the operator told you": who told is a role, not anyone.
+      // Any verb of setting things up will do ("configured earlier", "set up for you").
       re(
-        `${B}${EN_VERBS}${W}(?:all${W})?(?:of${W})?(?:everything|anything|all|what(?:ever)?)${W}(?:(?:that|which)${W})?(?:the|your)${W}(?:user|operator|developer|system|human|admin(?:istrator)?|owner|orchestrator|supervisor|previous${W}agent|prompt)${W}(?:has${W}|had${W})?(?:told|gave|said${W}to|instructed|asked)${W}you${E}`,
+        `${B}${EN_VERBS}${W}(?:all${W})?(?:of${W})?(?:everything|anything|all|what(?:ever)?)${W}(?:(?:that|which)${W})?(?:the|your|my|our)${W}(?:(?:previous|prior|last|earlier|other|original|parent)${W})?${GIVERS}${W}(?:(?:has|had|have)${W})?(?:(?:previously|already|originally|once)${W})?${SET_UP}(?:${W}(?:you|for${W}you|to${W}you|in${W}you))?${E}`,
       ),
       // English: "forget everything above", "disregard what you were told".
       re(
@@ -127,12 +138,12 @@ export const IGNORE_PHRASES: PhraseFamily = [
   ]),
   group(
     t(
-      'void,null,cancel,revoked,obsolete,invalid,overridden,superseded,rescinded,suspended,lifted,no longer,nolonger',
+      'void,null,cancel,revoked,obsolete,invalid,overridden,superseded,rescinded,suspended,lifted,no longer,nolonger,withdrawn,annulled',
     ),
     [
       // English: "previous instructions are void".
       re(
-        `${B}(?:previous|prior|above|earlier|preceding|all${W}(?:previous|prior|earlier)?|your|(?:the${W})?system)${W}(?:instructions?|prompts?|directives?|guidelines?|guidance|system${W}prompt)${W}(?:are|is|were|have${W}been|has${W}been)${W}(?:now${W})?(?:void|null|cancell?ed|revoked|obsolete|invalid|overridden|superseded|rescinded|suspended|lifted|no${W}longer${W}(?:valid|appl(?:y|icable)|in${W}effect|relevant|binding|active))${E}`,
+        `${B}(?:previous|prior|above|earlier|preceding|original|initial|all${W}(?:previous|prior|earlier)?|your|(?:the${W})?system|${OWNER})${W}(?:(?:previous|prior|original|initial|earlier|old|current|existing|own)${W})?(?:instructions?|prompts?|directives?|guidelines?|guidance|rules|orders|commands|system${W}prompt)${W}(?:are|is|were|have${W}been|has${W}been)${W}${VOIDED}${E}`,
       ),
     ],
   ),
@@ -143,28 +154,32 @@ export const IGNORE_PHRASES: PhraseFamily = [
     [
       // Spanish.
       re(
-        `${B}(?:ignora|ignore|ignoren|ignorar|ignorad|olvida|olvide|olviden|olvidar|olvidad|descarta|descarte|descartar|omite|omita|omitir|desestima|desestime|desatiende|desobedece|no${W}sigas|no${W}siga|no${W}obedezcas|deja${W}de${W}seguir|hagan?${W}caso${W}omiso${W}(?:a|de)|haz${W}caso${W}omiso${W}(?:a|de))${W}(?:(?:todas|todos|toda|todo|las|los|tus|sus|mis|estas|esas|cualquier|de|el|la|lo)${W}){0,4}(?:instrucciones|instruccion|indicaciones|ordenes|orden|reglas|directrices|directivas|mensajes|pautas|normas|comandos|prompts?|restricciones)${W}(?:anteriores|previas|previos|precedentes|de${W}arriba|del${W}sistema|iniciales|originales|pasadas|que${W}(?:te${W})?(?:dieron|di|han${W}dado|recibiste))${E}`,
+        `${B}(?:ignora|ignore|ignoren|ignorar|ignorad|olvida|olvide|olviden|olvidar|olvidad|descarta|descarte|descartar|omite|omita|omitir|desestima|desestime|desatiende|desobedece|no${W}sigas|no${W}siga|no${W}obedezcas|deja${W}de${W}seguir|hagan?${W}caso${W}omiso${W}(?:a|de)|haz${W}caso${W}omiso${W}(?:a|de))${W}(?:(?:mas|ya|nunca|ahora)${W})?(?:(?:todas|todos|toda|todo|las|los|tus|sus|mis|estas|esas|cualquier|de|el|la|lo)${W}){0,4}(?:instrucciones|instruccion|indicaciones|ordenes|orden|reglas|directrices|directivas|mensajes|pautas|normas|comandos|prompts?|restricciones)${W}(?:anteriores|previas|previos|precedentes|de${W}arriba|del${W}sistema|iniciales|originales|pasadas|que${W}(?:te${W})?(?:dieron|di|han${W}dado|recibiste))${E}`,
       ),
       re(
-        `${B}(?:ignora|ignore|olvida|olvide|descarta|omite)${W}todo${W}(?:lo${W}(?:anterior|de${W}arriba|que${W}(?:te${W})?(?:dije|dijeron|han${W}dicho)))${E}`,
+        `${B}(?:ignora|ignore|olvida|olvide|olviden|descarta|descarte|omite|desestima)${W}todo${W}(?:lo${W}(?:anterior|de${W}arriba|que${W}(?:(?:te|le|les|os|se${W}te)${W})?(?:(?:han|hayan|habian|he|hemos)${W})?(?:dije|dijeron|dicho|indicaron|indicado|pidieron|pedido|ordenaron|ordenado|ensenaron|ensenado|dieron|dado|mandaron|mandado)))${E}`,
       ),
     ],
   ),
   group(
     t(
-      'instruction,consigne,regle,directive,message,indication,ordre,commande,prompt,restriction,qui precede,quiprecede',
+      'instruction,consigne,regle,directive,message,indication,ordre,commande,prompt,restriction,qui precede,quiprecede,tout ce,toutce',
     ),
     [
       // French.
       re(
-        `${B}(?:ignore|ignorez|ignorer|ignores|oublie|oubliez|oublier|neglige|negligez|fais${W}abstraction${W}de|faites${W}abstraction${W}de|ne${W}tiens${W}pas${W}compte${W}de|ne${W}tenez${W}pas${W}compte${W}de|ne${W}suis${W}pas|ne${W}suivez${W}pas|cesse${W}de${W}suivre|cessez${W}de${W}suivre|passe${W}outre${W}a|passez${W}outre${W}a)${W}(?:(?:toutes|tous|toute|les|tes|vos|mes|ces|l'|la|le|des|d'|aux)${W}){0,4}(?:instructions?|consignes?|regles?|directives?|messages?|indications?|ordres?|commandes?|prompts?|restrictions?)${W}(?:precedentes?|anterieures?|ci-?dessus|du${W}systeme|systeme|initiales?|originales?|passees?|qu'on${W}t'a${W}donnees|que${W}(?:tu${W}as|vous${W}avez)${W}recues)${E}`,
+        `${B}(?:ignore|ignorez|ignorer|ignores|oublie|oubliez|oublier|neglige|negligez|fais${W}abstraction${W}de|faites${W}abstraction${W}de|ne${W}(?:tiens|tenez)${W}(?:pas|plus|jamais|aucunement)${W}compte${W}(?:des|du|de|d')|ne${W}(?:suis|suivez)${W}(?:pas|plus|jamais)|cesse${W}de${W}suivre|cessez${W}de${W}suivre|passe${W}outre${W}a|passez${W}outre${W}a)${W}(?:(?:desormais|maintenant|dorenavant|donc|simplement|completement|totalement|plus)${W})?(?:(?:toutes|tous|toute|les|tes|vos|mes|ces|l'|la|le|des|du|d'|aux)${W}){0,4}(?:instructions?|consignes?|regles?|directives?|messages?|indications?|ordres?|commandes?|prompts?|restrictions?)${W}(?:precedentes?|anterieures?|ci-?dessus|du${W}systeme|systeme|initiales?|originales?|passees?|qu'on${W}t'a${W}donnees|que${W}(?:tu${W}as|vous${W}avez)${W}recues)${E}`,
       ),
       re(`${B}(?:ignore|ignorez|oublie|oubliez)${W}tout${W}ce${W}qui${W}precede${E}`),
+      // "oublie tout ce qu'on t'a dit".
+      re(
+        `${B}(?:oublie|oubliez|ignore|ignorez|fais${W}abstraction${W}de)${W}tout${W}ce${W}(?:qu'|que)${W}(?:(?:on|l'on|je|j'|nous|ils|elles|tu|vous)${W})?(?:(?:t'|vous|m'|nous|te)${W})?(?:(?:a|as|ai|avons|avez|ont|avait)${W})?(?:dit|demande|donne|appris|ecrit|ordonne|indique|recu|recues|explique)${E}`,
+      ),
     ],
   ),
   group(
     t(
-      'anweisung,instruktion,befehl,regel,anordnung,vorgabe,nachricht,richtlinie,prompt,einschrankung,vergiss',
+      'anweisung,instruktion,befehl,regel,anordnung,vorgabe,nachricht,richtlinie,prompt,einschrankung,vergiss,vergessen,ignorier,systemanweisung,systemprompt,systemregeln',
     ),
     [
       // German: imperative first, or the infinitive last.
@@ -178,7 +193,7 @@ export const IGNORE_PHRASES: PhraseFamily = [
         `${B}(?:alle${W})?(?:vorherigen|vorigen|bisherigen|obigen|fruheren|vorangegangenen)${W}(?:anweisungen|instruktionen|befehle|regeln|vorgaben)${W}(?:ignorieren|vergessen|missachten|sind${W}(?:ungultig|aufgehoben|hinfallig|nichtig))${E}`,
       ),
       re(
-        `${B}vergiss${W}alles${W},?${W}was${W}(?:dir${W})?(?:vorher${W}|zuvor${W}|bisher${W})?(?:gesagt|befohlen)${E}`,
+        `${B}(?:vergiss|vergessen${W}sie|ignoriere|ignorieren${W}sie)${W}alles${W},?${W}was${W}(?:(?:man|ich|wir|sie|jemand|er|die${W}anderen)${W})?(?:(?:dir|ihnen|euch)${W})?(?:(?:vorher|zuvor|bisher|davor|fruher|bis${W}jetzt)${W})?(?:gesagt|befohlen|aufgetragen|erklart|geschrieben|mitgeteilt|gegeben)${E}`,
       ),
     ],
   ),
@@ -190,11 +205,19 @@ export const IGNORE_PHRASES: PhraseFamily = [
     re(
       `${B}(?:ignore|ignora|esqueca|esquece|desconsidere)${W}tudo${W}(?:o${W}que${W}foi${W}dito${W})?(?:acima|antes|anteriormente)${E}`,
     ),
+    // "esqueça tudo o que lhe disseram", "tudo o que você recebeu".
+    re(
+      `${B}(?:esqueca|esquece|esquecam|ignore|ignora|desconsidere|desconsidera)${W}(?:de${W})?tudo${W}(?:(?:o|aquilo)${W})?que${W}(?:(?:lhe|te|voce|vc|vos|lhes)${W})?(?:(?:foi|tenha${W}sido|ha${W}sido|tinham|tinha)${W})?(?:disseram|dissemos|disse|falaram|falei|pediram|pedi|mandaram|mandei|ensinaram|recebeu|recebeste|dito|falado|pedido|mandado|ensinado|instruido)${E}`,
+    ),
   ]),
-  group(t('istruzion,regole,direttive,indicazioni,messaggi,ordini,comandi,prompt'), [
+  group(t('istruzion,regole,direttive,indicazioni,messaggi,ordini,comandi,prompt,tutto'), [
     // Italian.
     re(
-      `${B}(?:ignora|ignorate|ignori|dimentica|dimenticate|trascura|tralascia|non${W}seguire)${W}(?:(?:tutte|tutti|le|gli|i|tue|sue|queste|qualsiasi)${W}){0,4}(?:istruzioni|regole|direttive|indicazioni|messaggi|ordini|comandi|prompt)${W}(?:precedenti|di${W}sopra|sopra|del${W}sistema|iniziali|originali)${E}`,
+      `${B}(?:ignora|ignorate|ignori|dimentica|dimenticate|trascura|tralascia|non${W}seguire)${W}(?:(?:piu|mai|ora|adesso)${W})?(?:(?:tutte|tutti|le|gli|i|tue|sue|queste|qualsiasi)${W}){0,4}(?:istruzioni|regole|direttive|indicazioni|messaggi|ordini|comandi|prompt)${W}(?:precedenti|di${W}sopra|sopra|del${W}sistema|iniziali|originali)${E}`,
+    ),
+    // "dimentica tutto quello che ti è stato detto".
+    re(
+      `${B}(?:dimentica|dimenticate|ignora|ignorate|scorda|scordati)${W}tutto${W}(?:(?:quello|quel|cio)${W})?(?:che${W})?(?:(?:ti|vi|le|gli|mi)${W})?(?:(?:e${W}stato|sono${W}stat[ei]|e|hanno|ho|abbiamo|avevano|era${W}stato)${W})?(?:detto|dette|detti|chiesto|ordinato|insegnato|scritto|dato|dissero)${E}`,
     ),
   ]),
   group(

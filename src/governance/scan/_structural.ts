@@ -79,9 +79,20 @@ const EXFIL_PARAMS = new Set(
     ' ',
   ),
 );
+// Names of an AI reader (one or two words: "AI agent", "language model").
+const AI_READER =
+  '(?:(?:ai|coding|the)\\s+)?(?:ai|llm|language\\s+model|assistant|agents?|model|claude|gpt|chatgpt|codex|copilot|cursor|gemini|bot)';
 /** A comment that addresses an AI reader with a directive. */
-export const ADDRESSES_AI_RE =
-  /(?<![\p{L}])(?:ai|llm|assistant|agents?|model|claude|gpt|chatgpt|codex|copilot|cursor|gemini|bot)(?![\p{L}])[^\n]{0,60}?(?<![\p{L}])(?:must|should|shall|always|never|do not|don't|ignore|instead|secretly|silently|you (?:are|will|must))(?![\p{L}])/u;
+export const ADDRESSES_AI_RE = new RegExp(
+  [
+    // An AI reader, then an instruction (across lines: comments span them).
+    `(?<![\\p{L}])${AI_READER}(?![\\p{L}])[\\s\\S]{0,60}?(?<![\\p{L}])(?:must|should|shall|always|never|do not|don't|ignore|instead|secretly|silently|quietly|please|you (?:are|will|must))(?![\\p{L}])`,
+    // Addressed to one: "Hey AI agent reading this", "To the language model processing …", "For Claude only:".
+    `(?<![\\p{L}])(?:hey|hi|hello|dear|attention|attn|note\\s+to|message\\s+to|instructions?\\s+for|to|for|psst)\\s*[,:]?\\s+(?:the\\s+|any\\s+|all\\s+|an?\\s+|you\\s+)?${AI_READER}(?![\\p{L}])(?:s(?![\\p{L}]))?\\s*(?:[:,!—-]|\\s(?:only|reading|processing|parsing|reviewing|working|that\\s+reads|who\\s+reads|here))`,
+    `(?<![\\p{L}])${AI_READER}\\s+(?:reading|processing|parsing|reviewing)\\s+this`,
+  ].join('|'),
+  'u',
+);
 /** HTML elements hidden by style or attribute. */
 export const HIDDEN_ELEMENT = [
   re(

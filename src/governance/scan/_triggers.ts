@@ -15,6 +15,7 @@ import {
   PERSONA_SOFT_PHRASES,
 } from './_phrases.js';
 import { IGNORE_PHRASES } from './_phrases-ignore.js';
+import { REPLY_EXFIL_PHRASES } from './_phrases-reply.js';
 import type { ScanText } from './text.js';
 
 /** The views phrase families are matched in, and the families of each. */
@@ -36,7 +37,8 @@ export const NEEDS = {
   },
 } satisfies Record<string, PhraseGroup>;
 
-const FAMILIES: Record<PhraseView, readonly (readonly PhraseGroup[])[]> = {
+/** The phrase families of each view (one trigger pass per view finds all their groups). */
+export const FAMILIES: Record<PhraseView, readonly (readonly PhraseGroup[])[]> = {
   folded: [
     IGNORE_PHRASES,
     PERSONA_HARD_PHRASES,
@@ -45,6 +47,7 @@ const FAMILIES: Record<PhraseView, readonly (readonly PhraseGroup[])[]> = {
     LEAK_PHRASES,
     AUTHORITY_PHRASES,
     CONCEAL_PHRASES,
+    REPLY_EXFIL_PHRASES,
   ],
   norm: [EXFIL_HARD_PHRASES, EXFIL_SOFT_PHRASES],
 };
@@ -101,10 +104,51 @@ function rarity(literal: string, i: number): number {
   return c === ' ' ? 99 : rank < 0 ? -1 : rank;
 }
 
-/** A literal of two UTF-16 units or more, and the groups it stands for. */
+/**
+ * A literal of two UTF-16 units or more, and the groups it stands for. A literal of several words
+ * (`anything now`) is indexed by its first word; its other words follow after any whitespace,
+ * line breaks included, or none (`anything\nnow`, `anythingnow`), as the patterns' `\s*` allow.
+ */
 interface Entry {
   literal: string;
+  /** The words after the first, for a literal of several words. */
+  rest?: readonly string[];
   groups: readonly PhraseGroup[];
+}
+
+// Whitespace between the words of a literal: at most this much (the views keep line breaks).
+const MAX_GAP = 256;
+
+/** Where a literal of `words` ends when it starts at `p` of `source` (by `limit`), or -1. */
+function endOf(source: string, p: number, e: Entry, limit: number): number {
+  if (!source.startsWith(e.literal, p)) return -1;
+  let at = p + e.literal.length;
+  for (const word of e.rest ?? []) {
+    const from = at;
+    while (at < limit && at - from < MAX_GAP && isSpace(source.charCodeAt(at))) at++;
+    if (!source.startsWith(word, at)) return -1;
+    at += word.length;
+  }
+  return at <= limit ? at : -1;
+}
+
+// The whitespace `\s` matches in the views (after NFKC only these are left).
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || (c >= 0x09 && c <= 0x0d);
+
+/**
+ * True when the trigger `literal` (words joined by any whitespace or none) starts at `p` of
+ * `source` and ends by `limit`.
+ */
+export function triggerAt(source: string, p: number, literal: string, limit = source.length): boolean {
+  const [first = '', ...rest] = literal.split(' ').filter((w) => w !== '');
+  return (
+    endOf(
+      source,
+      p,
+      rest.length ? { literal: first, rest, groups: [] } : { literal: first, groups: [] },
+      limit,
+    ) >= 0
+  );
 }
 
 /**
@@ -122,6 +166,10 @@ interface TriggerIndex {
   lists: Entry[][];
   /** The other literals, by first unit, then second. */
   otherPairs: Map<number, Map<number, Entry[]>>;
+  /** Literals of several words whose first word is one unit, by that unit. */
+  heads: Map<number, Entry[]>;
+  /** 1 for each unit `heads` has literals for. */
+  hasHead: Uint8Array;
   /** Norm view: any literal. */
   everywhere?: RegExp;
   /**
@@ -210,18 +258,31 @@ function findInFolded(
   }
   // Plain text has nothing other literals start with (a unit test checks `PLAIN_SYMBOLS`).
   if (plain || !(index.otherFirst as RegExp).test(source)) return;
-  index.otherStarts ??= new RegExp(`[^a-z](?:${trie(index.other ?? [])})`, 'g');
+  index.otherStarts ??= otherStartsOf(index.other ?? []);
   const other = index.otherStarts;
   other.lastIndex = 0;
   let more = false;
   for (let m = other.exec(source); m; m = other.exec(source)) {
-    findAt(index, source, m.index + 1, n, hits);
-    other.lastIndex = m.index + 1;
+    const at = m[1] === undefined ? m.index : m.index + 1;
+    findAt(index, source, at, n, hits);
+    other.lastIndex = at + 1;
     more = true;
   }
   // Positions of the two passes are told apart by their first unit: merged, they never repeat.
   if (more) for (const list of hits.values()) list.sort((a, b) => a - b);
 }
+
+// Literals of other scripts: those that start with a letter of a spaced script (Latin beyond
+// ASCII, Greek, Cyrillic) where a word starts; the others (CJK, Arabic, Devanagari…) anywhere,
+// since nothing marks where their words start (`规则A已被取消`).
+function otherStartsOf(literals: readonly string[]): RegExp {
+  const spaced = literals.filter((l) => SPACED_SCRIPT_RE.test(l));
+  const unspaced = literals.filter((l) => !SPACED_SCRIPT_RE.test(l));
+  return new RegExp(`([^a-z])(?:${trie(spaced)})|${trie(unspaced)}`, 'g');
+}
+
+/** A literal that starts with a letter of a script written with spaces between words. */
+export const SPACED_SCRIPT_RE = /^[\u00c0-\u04ff]/;
 
 // Records the literals inside the word source[from, to) that start after its first letter. The
 // first two letters of each position pick its candidates; a run of one letter whose pair starts
@@ -279,6 +340,8 @@ function findAt(
 ): void {
   const c0 = source.charCodeAt(p);
   if (index.starts[c0] === SINGLE) record(hits, index.single.get(c0) ?? [], p);
+  if (index.hasHead[c0] === 1)
+    for (const e of index.heads.get(c0) ?? []) if (endOf(source, p, e, limit) >= 0) record(hits, e.groups, p);
   if (p + 1 >= limit) return;
   const c1 = source.charCodeAt(p + 1);
   let list: Entry[] | undefined;
@@ -289,7 +352,9 @@ function findAt(
   } else list = index.otherPairs.get(c0)?.get(c1);
   if (!list) return;
   for (const e of list) {
-    if (p + e.literal.length <= limit && source.startsWith(e.literal, p)) record(hits, e.groups, p);
+    if (p + e.literal.length > limit) continue;
+    const at = e.rest === undefined ? source.startsWith(e.literal, p) : endOf(source, p, e, limit) >= 0;
+    if (at) record(hits, e.groups, p);
   }
 }
 
@@ -325,17 +390,28 @@ function indexFor(view: PhraseView): TriggerIndex {
     asciiPairs: new Uint16Array(0x4000),
     lists: [],
     otherPairs: new Map(),
+    heads: new Map(),
+    hasHead: new Uint8Array(0x10000),
   };
-  for (const [literal, groups] of direct) {
+  for (const [whole, groups] of direct) {
+    const [literal = '', ...rest] = whole.split(' ').filter((w) => w !== '');
     const c0 = literal.charCodeAt(0);
-    if (literal.length === 1) {
+    if (literal.length === 1 && rest.length === 0) {
       index.starts[c0] = SINGLE;
       index.single.set(c0, [...groups]);
       continue;
     }
     if (index.starts[c0] === 0) index.starts[c0] = LONGER;
+    const entry: Entry = rest.length
+      ? { literal, rest, groups: [...groups] }
+      : { literal, groups: [...groups] };
+    if (literal.length === 1) {
+      // A first word of one unit (`| nc`, `r now`): looked at wherever that unit is.
+      index.heads.set(c0, [...(index.heads.get(c0) ?? []), entry]);
+      index.hasHead[c0] = 1;
+      continue;
+    }
     const c1 = literal.charCodeAt(1);
-    const entry: Entry = { literal, groups: [...groups] };
     if ((c0 | c1) < 0x80) {
       const key = (c0 << 7) | c1;
       const at = index.asciiPairs[key] as number;
@@ -354,10 +430,13 @@ function indexFor(view: PhraseView): TriggerIndex {
       else next.set(c1, [entry]);
     }
   }
-  if (view === 'norm') index.everywhere = new RegExp(trie([...direct.keys()]), 'g');
+  // Where a literal starts: the whole of it, its words joined by any whitespace (`trie`), so that
+  // a common first word (`is` of `is approved`) is not a position to look at by itself.
+  const literals = [...direct.keys()];
+  if (view === 'norm') index.everywhere = new RegExp(trie(literals), 'g');
   if (view === 'folded') {
-    const ascii = [...direct.keys()].filter((l) => !NON_ASCII_RE.test(l));
-    const other = [...direct.keys()].filter((l) => NON_ASCII_RE.test(l));
+    const ascii = literals.filter((l) => !NON_ASCII_RE.test(l));
+    const other = literals.filter((l) => NON_ASCII_RE.test(l));
     index.latinStarts = new RegExp(`[^a-z](?:${trie(ascii)}|${'[a-z]'.repeat(LONG_WORD)})`, 'g');
     index.other = other;
     // The blocks of 128 code points their first characters are in (Cyrillic, Arabic, CJK…):
@@ -375,7 +454,8 @@ function indexFor(view: PhraseView): TriggerIndex {
 
 const NON_ASCII_RE = /[^\0-\x7f]/;
 
-// A pattern that matches where one of `literals` starts, shaped as a trie: `a(?:bc|d)`. Built
+// A pattern that matches where one of `literals` starts, shaped as a trie: `a(?:bc|d)`; a space
+// in a literal stands for any whitespace or none, as between the words of a pattern. Built
 // from the sorted literals by ranges (a prefix sorts before the literals it starts): quick
 // enough on first use, when this code has not been optimized yet.
 function trie(literals: readonly string[]): string {
@@ -389,7 +469,8 @@ function trie(literals: readonly string[]): string {
       const c = (sorted[i] as string).charAt(depth);
       let j = i + 1;
       while (j < hi && (sorted[j] as string).charAt(depth) === c) j++;
-      out += `${branches++ === 0 ? '' : '|'}${SPECIAL.includes(c) ? `\\${c}` : c}${emit(i, j, depth + 1)}`;
+      const unit = c === ' ' ? `\\s{0,${MAX_GAP}}` : SPECIAL.includes(c) ? `\\${c}` : c;
+      out += `${branches++ === 0 ? '' : '|'}${unit}${emit(i, j, depth + 1)}`;
       i = j;
     }
     return branches === 1 ? out : `(?:${out})`;

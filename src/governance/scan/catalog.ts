@@ -19,6 +19,7 @@ import {
   UNRESTRICTED_RE,
 } from './_phrases.js';
 import { IGNORE_PHRASES } from './_phrases-ignore.js';
+import { REPLY_EXFIL_PHRASES } from './_phrases-reply.js';
 import {
   ADDRESSES_AI_RE,
   DATA_URL_RE,
@@ -167,16 +168,16 @@ export const SCAN_RULES: readonly ScanRule[] = [
       if (can.length > 0) matchAll(t, 'norm', can, emit);
     },
   },
-  gated(
-    mayExfiltrate,
-    phraseRule(
-      'secret-exfil',
-      'high',
-      'norm',
-      EXFIL_HARD_PHRASES,
-      'commands or requests that send secret files, the environment or the conversation elsewhere',
-    ),
-  ),
+  {
+    id: 'secret-exfil',
+    severity: 'high',
+    title:
+      'commands or requests that send secret files, the environment or the conversation elsewhere, or into the reply',
+    find(t, emit) {
+      if (mayExfiltrate(t)) matchPhrases(t, 'norm', EXFIL_HARD_PHRASES, emit);
+      matchPhrases(t, 'folded', REPLY_EXFIL_PHRASES, emit);
+    },
+  },
   gated(needs(NEEDS.image), {
     id: 'image-exfil',
     severity: 'high',
