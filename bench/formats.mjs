@@ -11,8 +11,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { importHandoff } from '../dist/formats/import/index.js';
 import { loadCodec } from '../dist/formats/index.js';
+import { importHandoff } from '../dist/import/index.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const CORPUS = resolve(process.env.BATON_CORPUS ?? '../shared/corpus/handoff');
@@ -117,7 +117,7 @@ console.log(
 const script = (doImport) => `
   const { readdirSync, readFileSync } = require('node:fs');
   const { join } = require('node:path');
-  import(${JSON.stringify(new URL('../dist/formats/import/index.js', import.meta.url).href)}).then(async ({ importHandoff }) => {
+  import(${JSON.stringify(new URL('../dist/import/index.js', import.meta.url).href)}).then(async ({ importHandoff }) => {
     const t0 = performance.now();
     let n = 0;
     if (${doImport}) for (const f of readdirSync(${JSON.stringify(CORPUS)})) {

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const dist = resolve(process.argv[2] ?? new URL('../dist', import.meta.url).pathname);
-const { importHandoff } = await import(pathToFileURL(`${dist}/formats/import/index.js`).href);
+const { importHandoff } = await import(pathToFileURL(`${dist}/import/index.js`).href);
 const cases = [
   ['2,000,000 "-"', `# T\n\n${'-'.repeat(2e6)}\n`],
   ['2,000,000 "*"', `# T\n\n${'*'.repeat(2e6)}\n`],

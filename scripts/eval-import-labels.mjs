@@ -13,7 +13,7 @@ if (!folder) {
   process.exit(64);
 }
 const dist = resolve(process.argv[3] ?? new URL('../dist', import.meta.url).pathname);
-const { importHandoff } = await import(pathToFileURL(join(dist, 'formats/import/index.js')).href);
+const { importHandoff } = await import(pathToFileURL(join(dist, 'import/index.js')).href);
 const labels = JSON.parse(
   readFileSync(new URL('../test/import/corpus-labels.json', import.meta.url), 'utf8'),
 );

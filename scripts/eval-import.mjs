@@ -6,7 +6,7 @@
 // A file "passes" when it maps Goal or Summary, and Done or Remaining.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { importHandoff } from '../dist/formats/import/index.js';
+import { importHandoff } from '../dist/import/index.js';
 
 const folder = process.argv[2];
 if (!folder) {

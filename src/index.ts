@@ -11,13 +11,6 @@ export {
 } from './archive/index.js';
 export { BatonError, type BatonErrorCode, InternalError, isBatonError, UserError } from './errors.js';
 export {
-  type ImportOptions,
-  type ImportReport,
-  type ImportResult,
-  importHandoff,
-  type ProvenanceCandidate,
-} from './formats/import/index.js';
-export {
   type Codec,
   type ConvertOptions,
   type ConvertResult,
@@ -110,6 +103,13 @@ export {
   initRepository,
   runHook,
 } from './hosts/index.js';
+export {
+  type ImportOptions,
+  type ImportReport,
+  type ImportResult,
+  importHandoff,
+  type ProvenanceCandidate,
+} from './import/index.js';
 export {
   type Capture,
   type CaptureOptions,

@@ -6,9 +6,9 @@
 import { type Finding, finding } from '../handoff/finding.js';
 import { emptySections } from '../handoff/types.js';
 import type { FrontMatter } from './_front-matter.js';
-import { asLine, asObject, type BatonBlock, jsonText } from './_json.js';
 import { readFields } from './baton/parse.js';
 import { frontMatterValues } from './baton/render.js';
+import { asLine, asObject, type BatonBlock, jsonText } from './json-text.js';
 import type { ParsedHandoff, RenderLoss } from './types.js';
 
 /** The front matter of `h` as a flat object, without the keys the host format holds itself. */

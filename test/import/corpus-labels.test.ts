@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { score, totals } from '../../scripts/_label-score.mjs';
-import { importHandoff } from '../../src/formats/import/index.js';
+import { importHandoff } from '../../src/import/index.js';
 
 const candidates = [
   process.env.BATON_CORPUS,

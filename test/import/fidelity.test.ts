@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseBaton } from '../../src/formats/baton/parse.js';
-import { importHandoff } from '../../src/formats/import/index.js';
 import { escapeBlock, FenceTracker, unescapeBlock } from '../../src/formats/text.js';
+import { importHandoff } from '../../src/import/index.js';
 
 const NOW = new Date(0);
 const run = (text: string) => importHandoff(text, { now: NOW });

@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { classifyHeading } from '../../src/formats/import/_synonyms.js';
-import { importHandoff } from '../../src/formats/import/index.js';
+import { classifyHeading } from '../../src/import/_synonyms.js';
+import { importHandoff } from '../../src/import/index.js';
 
 const styles = JSON.parse(readFileSync(new URL('./heading-styles.json', import.meta.url), 'utf8')) as {
   tuning: [string, string][];

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { importHandoff } from '../../src/formats/import/index.js';
+import { importHandoff } from '../../src/import/index.js';
 
 const PROTO = [
   'constructor',

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importHandoff } from '../../src/formats/import/index.js';
+import { importHandoff } from '../../src/import/index.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'import');
 const NOW = new Date('2026-11-30T01:14:19Z');

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { importHandoff } from '../../src/formats/import/index.js';
+import { importHandoff } from '../../src/import/index.js';
 
 const runs = { numRuns: Number(process.env.BATON_PROPERTY_RUNS ?? 300) };
 

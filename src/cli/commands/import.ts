@@ -1,7 +1,7 @@
 /** `baton import <file|-> [-o out]`: any handoff an agent wrote, as one canonical handoff. */
 import { basename, resolve } from 'node:path';
 import { UserError } from '../../errors.js';
-import type { ImportReport } from '../../formats/import/index.js';
+import type { ImportReport } from '../../import/index.js';
 import { READ_LIMIT } from '../../validate/read.js';
 import { writeHandoffFile } from '../../write/replace.js';
 import { type FlagSpec, helpText, parseFlags } from '../args.js';
@@ -58,7 +58,7 @@ imported as unverified. Prints canonical Markdown, or writes it atomically to --
     const input = await readInputText(positionals[0], io, 'handoff', READ_LIMIT);
     const out = flags.output ? resolve(io.cwd, flags.output) : undefined;
     const archivePath = out ? `${out.replace(/\.(md|markdown)$/i, '')}.archive.md` : undefined;
-    const { importHandoff } = await import('../../formats/import/index.js');
+    const { importHandoff } = await import('../../import/index.js');
     const result = await importHandoff(input.text, {
       path: input.path,
       name: input.path === '<stdin>' ? undefined : basename(input.path),

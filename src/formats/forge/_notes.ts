@@ -3,7 +3,7 @@
  * JSON blocks under fixed headings, and come back out of Notes when rendering FORGE again.
  */
 
-import { jsonText } from '../_json.js';
+import { jsonText } from '../json-text.js';
 
 const BLOCK_RE = /(?:^|\n\n)### FORGE (floor_state|provenance)\n\n```json\n([\s\S]*?)\n```(?=\n\n|$)/g;
 

@@ -15,8 +15,8 @@ import {
   ULID_RE,
   VERIFICATIONS,
 } from '../../handoff/values.js';
-import { asLine, asLines, jsonText, readJsonObject } from '../_json.js';
 import { batonBlock, readBatonBlock, unheldLosses, unknownKeyNotes } from '../_meta.js';
+import { asLine, asLines, jsonText, readJsonObject } from '../json-text.js';
 import { codeSpan, readCodeSpan } from '../text.js';
 import type { ParsedHandoff, ParseResult, RenderLoss, RenderResult } from '../types.js';
 import { forgeNotes, splitForgeNotes } from './_notes.js';

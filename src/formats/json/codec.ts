@@ -2,7 +2,7 @@
 import { type Finding, finding } from '../../handoff/finding.js';
 import { HandoffDraftSchema, HandoffSchema } from '../../handoff/schema.js';
 import { LIST_KEYS } from '../../handoff/types.js';
-import { readJsonObject } from '../_json.js';
+import { readJsonObject } from '../json-text.js';
 import type { ParsedHandoff, ParseResult, RenderResult } from '../types.js';
 
 /**

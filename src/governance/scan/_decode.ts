@@ -137,18 +137,7 @@ const HEX_VALUE = new Int8Array(128);
  * part), which a test checks against Buffer on many random byte strings.
  */
 export function mayBeReadable(digits: string, encoding: 'hex' | 'base64'): boolean {
-  if (BASE64_VALUE[0x41] === 0) {
-    BASE64_VALUE.fill(-1);
-    HEX_VALUE.fill(-1);
-    const b64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-    for (let i = 0; i < 64; i++) BASE64_VALUE[b64.charCodeAt(i)] = i;
-    BASE64_VALUE[0x2d] = 62;
-    BASE64_VALUE[0x5f] = 63;
-    for (let i = 0; i < 16; i++) {
-      HEX_VALUE['0123456789abcdef'.charCodeAt(i)] = i;
-      HEX_VALUE['0123456789ABCDEF'.charCodeAt(i)] = i;
-    }
-  }
+  if (BASE64_VALUE[0x41] === 0) fillDigitTables();
   const hex = encoding === 'hex';
   const values = hex ? HEX_VALUE : BASE64_VALUE;
   const width = hex ? 4 : 6;
@@ -240,6 +229,21 @@ export function mayBeReadable(digits: string, encoding: 'hex' | 'base64'): boole
   }
   if (needed !== 0) units++; // A character begun and not ended: U+FFFD.
   return units >= 8 && good / units >= 0.9 && letters / units >= 0.5;
+}
+
+// The value of each base64 (standard and URL-safe) and hex digit, -1 for anything else; filled on
+// the first call.
+function fillDigitTables(): void {
+  BASE64_VALUE.fill(-1);
+  HEX_VALUE.fill(-1);
+  const b64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  for (let i = 0; i < 64; i++) BASE64_VALUE[b64.charCodeAt(i)] = i;
+  BASE64_VALUE[0x2d] = 62;
+  BASE64_VALUE[0x5f] = 63;
+  for (let i = 0; i < 16; i++) {
+    HEX_VALUE['0123456789abcdef'.charCodeAt(i)] = i;
+    HEX_VALUE['0123456789ABCDEF'.charCodeAt(i)] = i;
+  }
 }
 
 // A replacement or control character (what `readable` does not count as good).

@@ -5,7 +5,7 @@
  * camelCase and snake_case keys, so `## 2. ✅ Completed Work`, `completedWork` and `completed_work`
  * are one heading.
  */
-import type { ListKey } from '../../handoff/types.js';
+import type { ListKey } from '../handoff/types.js';
 import { OUTSTANDING_CJK_STEMS, saysNotDone, saysOngoing, saysOutstanding } from './_stems.js';
 
 /** A canonical field a section can hold. */

@@ -5,15 +5,16 @@
  * result is still produced (with the cap findings); with `fit`, the oldest entries of an append
  * log are folded into an archive handoff until the result fits.
  */
-import type { Finding } from '../../handoff/finding.js';
-import { emptySections, LIST_KEYS } from '../../handoff/types.js';
-import { newUlid } from '../../handoff/ulid.js';
-import { FORBIDDEN_CHAR_RE, HANDOFF_SCHEMA, nowRfc3339 } from '../../handoff/values.js';
-import { jsonText } from '../_json.js';
-import { frontMatterValues, renderBaton } from '../baton/render.js';
-import { detect } from '../detect.js';
-import { loadCodec } from '../registry.js';
-import type { FormatName, ParsedHandoff } from '../types.js';
+
+import { frontMatterValues, renderBaton } from '../formats/baton/render.js';
+import { detect } from '../formats/detect.js';
+import { jsonText } from '../formats/json-text.js';
+import { loadCodec } from '../formats/registry.js';
+import type { FormatName, ParsedHandoff } from '../formats/types.js';
+import type { Finding } from '../handoff/finding.js';
+import { emptySections, LIST_KEYS } from '../handoff/types.js';
+import { newUlid } from '../handoff/ulid.js';
+import { FORBIDDEN_CHAR_RE, HANDOFF_SCHEMA, nowRfc3339 } from '../handoff/values.js';
 import { assemble } from './_assemble.js';
 import { privacyFindings, provenanceCandidates } from './_findings.js';
 import { toSourceLines } from './_lines.js';
@@ -120,7 +121,7 @@ function build(doc: SourceDoc, options: ImportOptions, folded: ReadonlySet<Secti
 
 /** The canonical rules' findings on the result (a cap over, a sub-spec without Verify by, …). */
 async function resultFindings(markdown: string): Promise<Finding[]> {
-  const { validateText } = await import('../../validate/validate.js');
+  const { validateText } = await import('../validate/validate.js');
   const report = await validateText(markdown, { git: false });
   return report.findings.filter((f) => f.verdict !== 'INFO');
 }

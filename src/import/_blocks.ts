@@ -3,7 +3,7 @@
  * quotes, `**Key**: value` lines and paragraphs. Each block keeps its source lines verbatim, so
  * whatever import does not map goes to Notes exactly as it was written.
  */
-import { FenceTracker } from '../text.js';
+import { FenceTracker } from '../formats/text.js';
 
 /** A top-level list item: its first line, its checkbox, and the lines nested under it. */
 export interface ListItem {

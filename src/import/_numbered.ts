@@ -5,7 +5,7 @@
  * Then every line of that shape is a heading, so a section with no field (`5) Trivia`) stays one
  * section in Notes instead of becoming an item of the section before it.
  */
-import { FenceTracker } from '../text.js';
+import { FenceTracker } from '../formats/text.js';
 import { isExactSynonym } from './_synonyms.js';
 
 const NUMBERED = /^\s{0,3}(\d{1,2})[.)]\s+(?:\*\*)?([\p{L}][^:：.!?*`|]{0,50}?)(?:\*\*)?\s*$/u;

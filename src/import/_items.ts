@@ -4,6 +4,9 @@
  * Import never invents verification: Done items are `unverified`, facts `unable-to-check`, and a
  * check is passed or failed only when its own text says so.
  */
+
+import { jsonText } from '../formats/json-text.js';
+import { codeSpan, codeSpans } from '../formats/text.js';
 import type {
   DeadEnd,
   Decision,
@@ -12,9 +15,7 @@ import type {
   FileTouched,
   SubSpec,
   ValidationEntry,
-} from '../../handoff/types.js';
-import { jsonText } from '../_json.js';
-import { codeSpan, codeSpans } from '../text.js';
+} from '../handoff/types.js';
 import { oneLine } from './_blocks.js';
 import { readsAsCommand } from './_command.js';
 import type { ImportField } from './_synonyms.js';

@@ -3,7 +3,7 @@
  * reads their own file. Each such line is mapped back to the source line that holds the same
  * text (a sub-spec's title, an item), or dropped when the line is baton's own (`## Remaining`).
  */
-import type { Finding } from '../../handoff/finding.js';
+import type { Finding } from '../handoff/finding.js';
 
 const MARKUP = /^\s*(?:#{1,6}\s+|[-*+]\s+(?:\[[ xX]\]\s+)?|\d{1,3}[.)]\s+)?/;
 

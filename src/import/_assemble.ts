@@ -3,9 +3,10 @@
  * metadata and preamble. Goal and Summary fall back to what the source states about itself — a
  * project line, a TL;DR, the opening paragraph, the title — and the report says so.
  */
-import { emptySections } from '../../handoff/types.js';
-import { HANDOFF_SCHEMA } from '../../handoff/values.js';
-import type { ParsedHandoff } from '../types.js';
+
+import type { ParsedHandoff } from '../formats/types.js';
+import { emptySections } from '../handoff/types.js';
+import { HANDOFF_SCHEMA } from '../handoff/values.js';
 import type { Block } from './_blocks.js';
 import { oneLine, stripEmphasis } from './_blocks.js';
 import { add } from './_collect.js';
@@ -107,9 +108,21 @@ export function assemble(
     ...c.summary.slice(1).map((x) => `### ${x.source}\n\n${x.text}`),
     ...c.notes.map((n) => `### ${n.source}\n\n${n.body}`),
   );
+  pushItems(h, c);
+  if (notes.length) h.notes = notes.join('\n\n');
+  h.from = from ?? 'import';
+  if (to) h.to = to;
+  if (task) h.task = task;
+  h.status = statusOf(h, c, status);
+  if (options.source) h.extra = { imported_from: options.source };
+  return h;
+}
+
+// The mapped items into their fields; the same file listed twice (append logs repeat them) is
+// one touched file.
+function pushItems(h: ParsedHandoff, c: Collected): void {
   const seen = new Set<string>();
   for (const t of c.items) {
-    // The same file listed twice (append logs repeat them) is one touched file.
     if (t.field === 'files_touched') {
       const key = `${t.item.action}\0${t.item.path}\0${t.item.note ?? ''}`;
       if (seen.has(key)) continue;
@@ -117,18 +130,16 @@ export function assemble(
     }
     (h[t.field] as unknown[]).push(t.item);
   }
-  if (notes.length) h.notes = notes.join('\n\n');
-  h.from = from ?? 'import';
-  if (to) h.to = to;
-  if (task) h.task = task;
-  // With nothing remaining the work reads as complete, unless a section kept in Notes reads as
-  // outstanding work (`Still to do` under another heading, `Monitoring the active run`).
+}
+
+// The status the source names; with nothing remaining the work reads as complete, unless a
+// section kept in Notes reads as outstanding work (`Still to do` under another heading,
+// `Monitoring the active run`).
+function statusOf(h: ParsedHandoff, c: Collected, named: string | undefined): ParsedHandoff['status'] {
   const outstanding = c.notes.some((n) => n.source.split(' › ').some(readsAsOutstanding));
-  h.status =
-    (status && statusWord(status)) || (h.remaining.length > 0 || outstanding ? 'in-progress' : 'complete');
-  if (h.status === 'complete' && (h.remaining.length > 0 || outstanding)) h.status = 'in-progress';
-  if (options.source) h.extra = { imported_from: options.source };
-  return h;
+  const status =
+    (named && statusWord(named)) || (h.remaining.length > 0 || outstanding ? 'in-progress' : 'complete');
+  return status === 'complete' && (h.remaining.length > 0 || outstanding) ? 'in-progress' : status;
 }
 
 const bytes = (s: string) => Buffer.byteLength(s);

@@ -4,8 +4,9 @@
  * no field goes to Notes verbatim. Entries of an append log other than the newest contribute
  * only what was done and learned: their plans and worries are history, kept in Notes.
  */
-import type { FileTouched } from '../../handoff/types.js';
-import { codeSpan } from '../text.js';
+
+import { codeSpan } from '../formats/text.js';
+import type { FileTouched } from '../handoff/types.js';
 import { type Block, flattenItem, oneLine, stripEmphasis } from './_blocks.js';
 import { add, bytes, type Collected, keep } from './_collect.js';
 import { readsAsCommand } from './_command.js';

@@ -3,7 +3,7 @@
  * finding: they name a user and a machine), and branch, commit and date lines, reported as
  * provenance candidates — what the writer saw, never trusted as the current state.
  */
-import { type Finding, finding } from '../../handoff/finding.js';
+import { type Finding, finding } from '../handoff/finding.js';
 import { classifyMetaKey } from './_synonyms.js';
 
 /** A provenance value a free-form handoff mentions. */

@@ -3,7 +3,7 @@
  * JSON, YAML or XML. Data that is not well formed is an error with a position; Markdown is
  * always readable; XML that is not well formed is read as Markdown with `<tag>` sections.
  */
-import { UserError } from '../../errors.js';
+import { UserError } from '../errors.js';
 import { readData } from './_data.js';
 import { markEntries, readMarkdownTree, type SourceDoc } from './_tree.js';
 
@@ -79,7 +79,7 @@ async function parseYaml(text: string, required: boolean): Promise<unknown> {
 }
 
 async function readXml(text: string): Promise<SourceDoc | undefined> {
-  const { readXmlDocument } = await import('../pipeline-xml/index.js');
+  const { readXmlDocument } = await import('../formats/pipeline-xml/index.js');
   const read = readXmlDocument(text);
   if (!('ok' in read)) return undefined;
   return readData(dataOf(read.root), 'xml');

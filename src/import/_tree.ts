@@ -3,7 +3,7 @@
  * metadata lines, and a tree of sections (Markdown headings, `**Bold**:` lines used as headings,
  * XML-like `<tag>` blocks, or the keys of JSON, YAML and XML data).
  */
-import { FenceTracker } from '../text.js';
+import { FenceTracker } from '../formats/text.js';
 import { type Block, readBlocks } from './_blocks.js';
 import { numberedHeadings } from './_numbered.js';
 
@@ -111,29 +111,10 @@ export function readMarkdownTree(
       open(atx[2] as string, realLevel, no);
       return;
     }
-    const pseudo = PSEUDO_COLON_INSIDE.exec(line) ?? PSEUDO.exec(line);
-    if (pseudo) {
-      open((pseudo[2] as string).trim(), realLevel + 1, no);
-      (stack.at(-1) as Open).section.tag = true;
-      return;
-    }
-    const heading = numberedAt.get(i);
-    if (heading !== undefined) {
-      open(heading, realLevel + 1, no);
-      (stack.at(-1) as Open).section.tag = true;
-      return;
-    }
     const next = lines[i + 1];
-    // `1. Pending Tasks:` with indented lines under it is a heading (summaries agents write).
-    const numbered = NUMBERED_LABEL.exec(line);
-    if (numbered && next !== undefined && /^\s+\S/.test(next)) {
-      open((numbered[1] as string).trim(), realLevel + 1, no);
-      (stack.at(-1) as Open).section.tag = true;
-      return;
-    }
-    const label = LABEL.exec(line);
-    if (label && next !== undefined && next.trim() !== '' && (label[1] as string).split(/\s+/).length <= 6) {
-      open((label[1] as string).trim(), realLevel + 1, no);
+    const labelled = labelHeading(line, next, numberedAt.get(i));
+    if (labelled !== undefined) {
+      open(labelled, realLevel + 1, no);
       (stack.at(-1) as Open).section.tag = true;
       return;
     }
@@ -178,6 +159,25 @@ export function readMarkdownTree(
   });
   while (stack.length > 0) close(stack.pop() as Open);
   return { kind: 'markdown', ...splitTitle(root), meta: [] };
+}
+
+// A line that heads what follows without Markdown heading syntax: `**Goal:**`-style pseudo
+// headings, numbered headings, `1. Pending Tasks:` over indented lines, `Label:` over text.
+function labelHeading(
+  line: string,
+  next: string | undefined,
+  numbered: string | undefined,
+): string | undefined {
+  const pseudo = PSEUDO_COLON_INSIDE.exec(line) ?? PSEUDO.exec(line);
+  if (pseudo) return (pseudo[2] as string).trim();
+  if (numbered !== undefined) return numbered;
+  const label = NUMBERED_LABEL.exec(line);
+  if (label && next !== undefined && /^\s+\S/.test(next)) return (label[1] as string).trim();
+  const plain = LABEL.exec(line);
+  if (plain && next !== undefined && next.trim() !== '' && (plain[1] as string).split(/\s+/).length <= 6) {
+    return (plain[1] as string).trim();
+  }
+  return undefined;
 }
 
 // The title: the first heading when it is a `#` heading, or when it stands alone as a banner.

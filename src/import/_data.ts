@@ -4,7 +4,7 @@
  * items with fields. Depth is capped, so deeply nested input is kept as text, not walked.
  */
 
-import { jsonText } from '../_json.js';
+import { jsonText } from '../formats/json-text.js';
 import type { Block, ListItem } from './_blocks.js';
 import { oneLine } from './_blocks.js';
 import { classifyMetaKey } from './_synonyms.js';

@@ -1,6 +1,7 @@
 /** What `importHandoff` takes and gives back. */
-import type { Finding } from '../../handoff/finding.js';
-import type { FormatName, ParsedHandoff } from '../types.js';
+
+import type { FormatName, ParsedHandoff } from '../formats/types.js';
+import type { Finding } from '../handoff/finding.js';
 import type { ProvenanceCandidate } from './_findings.js';
 import type { Mapping } from './_map.js';
 

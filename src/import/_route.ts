@@ -3,8 +3,9 @@
  * `key: value` lines that name a field go to it, list items become typed items (a sub-spec reads
  * its labelled lines), and table rows read as `first: value; column: value`.
  */
-import type { FileTouched, SubSpec } from '../../handoff/types.js';
-import { jsonText } from '../_json.js';
+
+import { jsonText } from '../formats/json-text.js';
+import type { FileTouched, SubSpec } from '../handoff/types.js';
 import { type Block, flattenItem, type ListItem, oneLine } from './_blocks.js';
 import { add, bytes, type Collected } from './_collect.js';
 import { cleanText, itemOf, itemOfRecord, type ListField, type TypedItem } from './_items.js';
