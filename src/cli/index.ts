@@ -7,7 +7,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type BatonError, exitCodeFor, isBatonError } from '../errors.js';
 import { COMMANDS } from './commands.js';
-import { type CommandIO, processIO } from './io.js';
+import { type CommandIO, endOnClosedOutput, processIO } from './io.js';
 
 const ISSUES = 'https://github.com/baton-dev/baton/issues';
 
@@ -117,6 +117,8 @@ function invokedDirectly(): boolean {
 }
 
 if (invokedDirectly()) {
+  // A closed stdout (`| head`) ends the command quietly, with the exit code it has so far.
+  endOnClosedOutput(() => process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0));
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

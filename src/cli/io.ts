@@ -42,3 +42,22 @@ export function processIO(): CommandIO {
     cwd: process.cwd(),
   };
 }
+
+/**
+ * Calls `end` once when the reader of stdout or stderr goes away (`baton log | head`): the
+ * command has nobody left to tell, so it ends quietly instead of dying on an EPIPE stack trace.
+ * Writes after that are dropped. Other stream errors are reported on stderr, once, in one line.
+ */
+export function endOnClosedOutput(end: () => void): void {
+  let ended = false;
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (ended) return;
+      ended = true;
+      if (error.code !== 'EPIPE' && stream !== process.stderr) {
+        process.stderr.write(`baton: cannot write the output: ${error.message}\n`);
+      }
+      end();
+    });
+  }
+}

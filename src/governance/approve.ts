@@ -146,7 +146,7 @@ export async function approveFile(path: string, options: ApproveFileOptions): Pr
   }
   const key = await loadPrivateKey(options.keyId, options.home ?? batonHome());
   const result = await approveText(text, key, options);
-  const { writeFileAtomic } = await import('../write/atomic.js');
+  const { writeFileAtomic } = await import('../fs/atomic.js');
   writeFileAtomic(path, result.text);
   return result;
 }

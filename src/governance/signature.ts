@@ -5,7 +5,10 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { basename } from 'node:path';
+import { canonicalJson } from '../handoff/canonical-json.js';
 import type { TrustedKeys } from './keys.js';
+
+export { canonicalJson };
 
 /** The first line of every approval statement. */
 export const APPROVAL_STATEMENT = 'baton/approval-v1';
@@ -13,18 +16,6 @@ export const APPROVAL_STATEMENT = 'baton/approval-v1';
 /** The bytes a signature covers: the statement line, then the fields as canonical JSON. */
 export function approvalStatement(signed: Record<string, unknown>): string {
   return `${APPROVAL_STATEMENT}\n${canonicalJson(signed)}`;
-}
-
-/** JSON with object keys sorted at every depth, so equal values always give equal bytes. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
 }
 
 /** Signs a statement with a private key: the `signature` field's value. */

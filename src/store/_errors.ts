@@ -18,3 +18,20 @@ export function storeUnavailable(location: string, error: unknown, hint?: string
     ...(hint ? { hint } : {}),
   });
 }
+
+/** The store is there but damaged (not a database, or part of its schema is missing): refuse, touch nothing. */
+export function storeCorrupt(location: string, why: string, hint: string, cause?: unknown): UserError {
+  return new UserError(
+    'STORE_CORRUPT',
+    `${location} is not a usable baton store: ${why}; it was left as it is`,
+    {
+      ...(cause === undefined ? {} : { cause }),
+      hint,
+    },
+  );
+}
+
+/** True for a SQLite error that says a table or column the schema has is not there. */
+export function isMissingSchema(message: string): boolean {
+  return /\b(no such (table|column)|has no column named)\b/i.test(message);
+}

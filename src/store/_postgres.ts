@@ -6,19 +6,22 @@
 import type { Pool, PoolClient } from 'pg';
 import { UserError } from '../errors.js';
 import { type Backend, type SqlExec, SqlStore } from './_core.js';
-import { storeTooNew, storeUnavailable } from './_errors.js';
+import { storeCorrupt, storeTooNew, storeUnavailable } from './_errors.js';
 import { POSTGRES_MIGRATIONS } from './_postgres-migrations.js';
 import { retryTransient } from './_retry.js';
+import { missingParts, tablesOf } from './_schema.js';
 import { type QueryTerm, tsQuery } from './_search.js';
 import { filterConditions, limitClause, SEARCH_CANDIDATES, SUMMARY_SELECT } from './_sql.js';
 import type { HandoffFilter, Store } from './types.js';
+
+const RESTORE = 'restore the schema from a backup, or point BATON_STORE at another database or schema';
 
 const INSERT_SEARCH_SQL = `INSERT INTO baton_handoff_search (seq, search)
   VALUES (?, setweight(to_tsvector('simple', ?), 'A') || setweight(to_tsvector('simple', ?), 'B'))`;
 
 /** Opens (migrating as needed) the PostgreSQL store at `url`; `display` is the URL without its password. */
 export async function openPostgresStore(url: string, display: string): Promise<Store> {
-  const pg = (await import('pg')).default;
+  const pg = await loadPg();
   const pool = new pg.Pool({
     connectionString: url,
     max: 4,
@@ -35,6 +38,26 @@ export async function openPostgresStore(url: string, display: string): Promise<S
     throw mapError(error, display);
   }
   return new SqlStore(backend);
+}
+
+/**
+ * The `pg` driver, an optional peer dependency: only a postgres:// store needs it, so a SQLite user
+ * never installs it. Missing, it is one line that names the package to install.
+ */
+async function loadPg(): Promise<typeof import('pg')> {
+  try {
+    const mod = (await import('pg')) as typeof import('pg') & { default?: typeof import('pg') };
+    return mod.default ?? mod;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const missing = code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
+    if (!missing || !/['"]pg['"]/.test((error as Error).message)) throw error;
+    throw new UserError(
+      'STORE_UNAVAILABLE',
+      'a postgres:// store needs the npm package "pg", which is not installed',
+      { cause: error, hint: 'install it beside baton (npm install pg), or use a SQLite store' },
+    );
+  }
 }
 
 class PostgresBackend implements Backend {
@@ -95,18 +118,10 @@ class PostgresBackend implements Backend {
   }
 
   async checkDatabase(db: SqlExec): Promise<string[]> {
-    const problems: string[] = [];
-    for (const table of [
-      'baton_migrations',
-      'baton_handoffs',
-      'baton_handoff_texts',
-      'baton_handoff_search',
-      'baton_run_events',
-      'baton_runs',
-    ]) {
-      const [row] = await db.all('SELECT to_regclass(?) IS NOT NULL AS present', [table]);
-      if (!row?.present) problems.push(`table ${table} is missing`);
-    }
+    const present = await columnsOf(db);
+    const problems = ['baton_migrations', ...EXPECTED.keys()]
+      .filter((t) => !present.has(t))
+      .map((t) => `table ${t} is missing`);
     if (problems.length > 0) return problems;
     const [counts] = await db.all(`SELECT (SELECT count(*) FROM baton_handoffs) AS handoffs,
       (SELECT count(*) FROM baton_handoff_search WHERE search <> ''::tsvector) AS indexed`);
@@ -134,7 +149,11 @@ class PostgresBackend implements Backend {
       };
       const before = await version();
       if (before > latest) throw storeTooNew(this.location, before, latest);
-      if (before === latest) return;
+      if (before === latest) {
+        const missing = missingParts(EXPECTED, await columnsOf(execOn(client)));
+        if (missing.length === 0) return;
+        throw storeCorrupt(this.location, `part of its schema is missing (${missing.join(', ')})`, RESTORE);
+      }
       await client.query('BEGIN');
       try {
         await client.query("SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.baton_migrations'))");
@@ -188,6 +207,23 @@ class PostgresBackend implements Backend {
   }
 }
 
+/** Every table and column of the latest schema. */
+const EXPECTED = tablesOf(POSTGRES_MIGRATIONS);
+
+// The tables and columns there are, in the schema the connection uses.
+async function columnsOf(db: SqlExec): Promise<Map<string, string[]>> {
+  const rows = await db.all(
+    `SELECT table_name, column_name FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name LIKE 'baton\\_%' ORDER BY table_name, ordinal_position`,
+  );
+  const out = new Map<string, string[]>();
+  for (const r of rows) {
+    const table = String(r.table_name);
+    out.set(table, [...(out.get(table) ?? []), String(r.column_name)]);
+  }
+  return out;
+}
+
 const numbered = new Map<string, string>();
 
 // The shared SQL uses `?`; PostgreSQL wants `$1, $2, …`.
@@ -227,6 +263,10 @@ function mapError(error: unknown, location: string): unknown {
   if (error instanceof UserError) return error;
   const code = (error as { code?: unknown }).code;
   const message = (error as Error)?.message ?? String(error);
+  // undefined_table, undefined_column: a table or column dropped under baton.
+  if (code === '42P01' || code === '42703') {
+    return storeCorrupt(location, `part of its schema is missing (${message})`, RESTORE, error);
+  }
   const unreachable =
     (typeof code === 'string' &&
       (UNREACHABLE.has(code) || /^(08|28|3D|53|57P)/.test(code) || code === '42501')) ||

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { UserError } from '../errors.js';
+import { canonicalJson } from '../handoff/canonical-json.js';
 import { isRfc3339, rfc3339ToMillis } from '../handoff/values.js';
 import type { PutHandoffInput, RunEvent, RunSummary, StoredHandoffSummary } from './types.js';
 
@@ -268,18 +269,6 @@ export function runFromRow(row: Record<string, unknown>): RunSummary {
  */
 export function prefixEnd(prefix: string): string {
   return `${prefix}\u{10FFFF}`;
-}
-
-/** The JSON of a value with object keys sorted, so equal values give equal text. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 function checkRunId(runId: unknown): void {

@@ -8,12 +8,16 @@ import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { UserError } from '../errors.js';
 import { type Backend, type SqlExec, SqlStore } from './_core.js';
-import { storeTooNew, storeUnavailable } from './_errors.js';
+import { isMissingSchema, storeCorrupt, storeTooNew, storeUnavailable } from './_errors.js';
 import { retryTransient } from './_retry.js';
+import { missingParts } from './_schema.js';
 import { fts5Query, type QueryTerm } from './_search.js';
 import { filterConditions, limitClause, SEARCH_CANDIDATES, SUMMARY_SELECT } from './_sql.js';
 import { type Migration, SQLITE_MIGRATIONS } from './_sqlite-migrations.js';
 import type { HandoffFilter, Store } from './types.js';
+
+const MOVE_ASIDE = 'move the file aside (baton starts a new store), or point BATON_STORE elsewhere';
+const RESTORE = `restore the file from a backup, or ${MOVE_ASIDE}`;
 
 /** How long one statement waits for another process's lock before retrying. */
 const BUSY_TIMEOUT_MS = 5_000;
@@ -78,8 +82,41 @@ async function prepare(db: BetterSqlite3.Database, path: string): Promise<void> 
   const current = tables.includes('baton_migrations') ? versionOf(db) : 0;
   const latest = SQLITE_MIGRATIONS[SQLITE_MIGRATIONS.length - 1]?.version ?? 0;
   if (current > latest) throw storeTooNew(path, current, latest);
-  if (current === latest) return;
-  await retryTransient(() => migrate(db, path, SQLITE_MIGRATIONS), isBusy, path);
+  if (current < latest) await retryTransient(() => migrate(db, path, SQLITE_MIGRATIONS), isBusy, path);
+  checkSchema(db, path);
+}
+
+let expected: Map<string, string[]> | undefined;
+
+// Every table and column the migrations make, read from a fresh in-memory store (made once).
+function expectedSchema(db: BetterSqlite3.Database): Map<string, string[]> {
+  if (expected) return expected;
+  const Database = db.constructor as typeof BetterSqlite3;
+  const fresh = new Database(':memory:');
+  try {
+    for (const m of SQLITE_MIGRATIONS) fresh.exec(m.sql);
+    expected = schemaOf(fresh);
+  } finally {
+    fresh.close();
+  }
+  return expected;
+}
+
+function schemaOf(db: BetterSqlite3.Database): Map<string, string[]> {
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
+  const out = new Map<string, string[]>();
+  for (const t of tables) {
+    out.set(t, db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(t) as string[]);
+  }
+  return out;
+}
+
+// A store at the latest version must have every table and column of that version.
+function checkSchema(db: BetterSqlite3.Database, path: string): void {
+  if (db.name === ':memory:') return;
+  const missing = missingParts(expectedSchema(db), schemaOf(db));
+  if (missing.length > 0)
+    throw storeCorrupt(path, `part of its schema is missing (${missing.join(', ')})`, RESTORE);
 }
 
 function migrate(db: BetterSqlite3.Database, path: string, migrations: readonly Migration[]): void {
@@ -219,15 +256,12 @@ function isBusy(error: unknown): boolean {
 function mapError(error: unknown, path: string): unknown {
   const code = (error as { code?: unknown }).code;
   if (typeof code !== 'string' || !code.startsWith('SQLITE_') || isBusy(error)) return error;
-  if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') {
-    return new UserError(
-      'STORE_CORRUPT',
-      `${path} is not a usable baton store: ${(error as Error).message}; it was left as it is`,
-      {
-        cause: error,
-        hint: 'move the file aside (baton starts a new store), or point BATON_STORE elsewhere',
-      },
-    );
+  const message = (error as Error).message;
+  if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB')
+    return storeCorrupt(path, message, MOVE_ASIDE, error);
+  // A table or column dropped under baton (by hand, or by another tool): damaged, not a bug.
+  if (code === 'SQLITE_ERROR' && isMissingSchema(message)) {
+    return storeCorrupt(path, `part of its schema is missing (${message})`, RESTORE, error);
   }
   if (/^SQLITE_(CANTOPEN|IOERR|FULL|READONLY|PERM|AUTH)/.test(code)) return storeUnavailable(path, error);
   return error;

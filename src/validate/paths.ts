@@ -19,6 +19,8 @@ export interface ResolveOptions {
   format?: FormatName | 'auto';
   cwd?: string;
   env?: NodeJS.ProcessEnv;
+  /** Keep symlinks after the repository root unresolved, so a writer can check where they lead. */
+  keepLinks?: boolean;
 }
 
 /** The absolute path of the handoff a command works on. */
@@ -26,7 +28,10 @@ export function resolveHandoffPath(argument: string | undefined, options: Resolv
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
   const ck = options.format === 'context-kit';
-  if (argument) return realPath(resolve(cwd, expandHome(argument)));
+  if (argument) {
+    const given = resolve(cwd, expandHome(argument));
+    return options.keepLinks ? given : realPath(given);
+  }
   let value = ck ? env.CONTEXT_KIT_HANDOFF_PATH || env.BATON_HANDOFF_PATH : env.BATON_HANDOFF_PATH;
   const base = findRepositoryRoot(cwd) ?? realPath(cwd);
   if (!value) {
@@ -38,7 +43,8 @@ export function resolveHandoffPath(argument: string | undefined, options: Resolv
     }
   }
   value = expandHome(value);
-  return realPath(isAbsolute(value) ? value : resolve(base, value));
+  const path = isAbsolute(value) ? resolve(value) : resolve(base, value);
+  return options.keepLinks ? path : realPath(path);
 }
 
 function expandHome(value: string): string {

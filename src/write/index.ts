@@ -1,4 +1,5 @@
 /** Writing handoffs: drafts in, validated and provenance-anchored handoffs out, atomically. */
-export { preserveFile, writeFileAtomic } from './atomic.js';
+export { writeFileAtomic } from '../fs/atomic.js';
 export { capAdvice } from './caps.js';
+export { handoffRootOf, type PreviousHandoff, replaceHandoff, writeHandoffFile } from './replace.js';
 export { type WriteOptions, type WriteResult, writeHandoff } from './write.js';

@@ -4,11 +4,11 @@
  * the new one names it as `parent`.
  */
 import { existsSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { UserError } from '../errors.js';
 import { detect } from '../formats/detect.js';
 import { loadCodec } from '../formats/index.js';
-import type { FormatName, ParsedHandoff } from '../formats/types.js';
+import type { FormatName, ParsedHandoff, ParseResult } from '../formats/types.js';
 import type { CurrentRole } from '../governance/classes.js';
 import { type Finding, finding } from '../handoff/finding.js';
 import { contentHash } from '../handoff/hash.js';
@@ -16,15 +16,17 @@ import { type Handoff, PROVENANCE_KEYS, type Provenance } from '../handoff/types
 import { newUlid } from '../handoff/ulid.js';
 import { DEFAULT_LIMITS, HANDOFF_SCHEMA, type Limits, nowRfc3339 } from '../handoff/values.js';
 import { type Capture, captureProvenance } from '../provenance/capture.js';
-import { findRepositoryRoot } from '../provenance/discover.js';
-import { decodeUtf8, readArtifact } from '../validate/read.js';
+import { decodeUtf8, READ_LIMIT } from '../validate/read.js';
 import { validateText } from '../validate/validate.js';
-import { preserveFile, writeFileAtomic } from './atomic.js';
 import { capAdvice } from './caps.js';
+import { type PreviousHandoff, peekHandoff, replaceHandoff } from './replace.js';
 
 /** Options of `writeHandoff`. */
 export interface WriteOptions {
-  /** Where to write (absolute). */
+  /**
+   * Where to write (absolute), as the user named it: symlinks on it are followed only while they
+   * stay inside the repository.
+   */
   path: string;
   /** The draft: canonical Markdown, context-kit Markdown, or JSON. */
   draft: string | Uint8Array;
@@ -57,14 +59,12 @@ export type WriteResult =
 
 /** Writes a handoff from a draft; refuses (without writing anything) when it would be invalid. */
 export async function writeHandoff(options: WriteOptions): Promise<WriteResult> {
-  const format = options.format ?? 'baton';
   if (existsSync(options.path) && statSync(options.path).isDirectory()) {
     throw new UserError(
       'FILE_IS_DIRECTORY',
       `${options.path} is a folder; give the path of the handoff file to write`,
     );
   }
-  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const draftText = typeof options.draft === 'string' ? options.draft : decodeUtf8(options.draft);
   if (draftText === undefined) {
     return refuse(options.path, [finding('INVALID', 'not-utf8', 'the draft is not valid UTF-8 text')]);
@@ -75,11 +75,40 @@ export async function writeHandoff(options: WriteOptions): Promise<WriteResult> 
   const syntax = parsed.findings.filter((f) => f.verdict !== 'INFO' && !fillable(f, draftFormat));
   if (syntax.length > 0) return refuse(options.path, syntax);
 
-  const target = options.path;
+  // The previous handoff is read, named as parent and moved to history under one lock, so writers
+  // at once keep each other's. The slow part (git, render, validate, scan) runs before the lock,
+  // against the handoff there now, and again under it only when another writer replaced that one
+  // meanwhile. Peeking first also refuses a path that leads out of the repository before git runs.
+  const seen = await peekHandoff(options.path);
   const notes: string[] = [];
-  const previous = await readPrevious(target);
+  const provenance = provenanceFor(options, parsed.handoff, notes);
+  const context = { provenance, notes };
+  const source = { text: draftText, parsed };
+  let outcome = await compose(source, seen, options, context);
+  if (!outcome.ok) return outcome;
+  const replaced = await replaceHandoff(options.path, async (previous) => {
+    if (parentKey(previous) !== parentKey(seen)) outcome = await compose(source, previous, options, context);
+    return outcome.ok ? outcome.text : undefined;
+  });
+  if (!outcome.ok || !replaced) return outcome;
+  return { ...outcome, path: replaced.path, ...(replaced.archived ? { archived: replaced.archived } : {}) };
+}
+
+// The handoff the draft becomes, given the one it replaces: filled, rendered and validated.
+async function compose(
+  source: { text: string; parsed: ParseResult },
+  previous: PreviousHandoff | undefined,
+  options: WriteOptions,
+  context: { provenance: Provenance | undefined; notes: readonly string[] },
+): Promise<WriteResult> {
+  const draft = source.parsed.handoff;
+  const { provenance } = context;
+  const notes = [...context.notes];
+  const format = options.format ?? 'baton';
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const target = options.path;
   const h: ParsedHandoff = {
-    ...parsed.handoff,
+    ...draft,
     ...definedOnly(options.fields ?? {}),
     schema: HANDOFF_SCHEMA,
     id: newUlid((options.now ?? new Date()).getTime()),
@@ -98,23 +127,16 @@ export async function writeHandoff(options: WriteOptions): Promise<WriteResult> 
       );
     }
   }
-  if (previous?.id && !options.fields?.parent && !parsed.handoff.parent) h.parent = previous.id;
+  if (previous?.id && !options.fields?.parent && !draft.parent) h.parent = previous.id;
+  if (previous && !previous.raw) {
+    notes.push(
+      `the handoff there could not be read (${previous.size > READ_LIMIT ? `${previous.size} bytes, over the read limit` : 'no permission'}): it was moved to history as it is, and is not named as parent`,
+    );
+  }
   h.title ??= h.task ? `Handoff: ${h.task}` : 'Handoff';
 
   delete h.provenance;
-  if (options.git !== false) {
-    const capture = captureFor(target, options.baseRef ?? parsed.handoff.provenance?.base_ref, notes);
-    if (capture) h.provenance = complete(capture, options.baseRef);
-  }
-  if (format === 'context-kit' && !h.provenance) {
-    throw new UserError(
-      'FORMAT_CANNOT_HOLD',
-      'the context-kit format needs git provenance, and there is none here',
-      {
-        hint: 'write it inside a git repository, or write the canonical format (--format baton)',
-      },
-    );
-  }
+  if (provenance) h.provenance = provenance;
 
   const text = await renderWithHash(h, format);
   const report = await validateText(text, {
@@ -131,18 +153,15 @@ export async function writeHandoff(options: WriteOptions): Promise<WriteResult> 
     // The findings are about the rendered text; the user reads their own draft's lines.
     const { findingsOnDraft, mapRenderedLines } = await import('../formats/line-map.js');
     const rendered = (await loadCodec(format)).parse(text);
-    const onDraft = findingsOnDraft(problems, mapRenderedLines(draftText, parsed, text, rendered));
+    const onDraft = findingsOnDraft(problems, mapRenderedLines(source.text, source.parsed, text, rendered));
     return refuse(target, onDraft, capAdvice(text, problems, limits));
   }
-
-  if (previous) {
-    const archived = historyPath(target, previous, format);
-    preserveFile(target, archived, previous.raw);
-    writeFileAtomic(target, text);
-    return { ok: true, path: target, handoff: h as Handoff, text, archived, notes };
-  }
-  writeFileAtomic(target, text);
   return { ok: true, path: target, handoff: h as Handoff, text, notes };
+}
+
+// What of the previous handoff the new one depends on: its id (the parent) and whether it was read.
+function parentKey(previous: PreviousHandoff | undefined): string {
+  return previous ? `${previous.id ?? ''}|${previous.raw ? 'read' : 'unread'}` : 'none';
 }
 
 const FILLED = new Set(['schema', 'id', 'created_at', 'generated_at', 'content_hash', 'signature']);
@@ -168,6 +187,25 @@ function refuse(path: string, findings: Finding[], advice: string[] = []): Write
 
 function definedOnly<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+// Git provenance of the work tree the handoff is written in (undefined with --no-git or outside git).
+function provenanceFor(options: WriteOptions, draft: ParsedHandoff, notes: string[]): Provenance | undefined {
+  let provenance: Provenance | undefined;
+  if (options.git !== false) {
+    const capture = captureFor(options.path, options.baseRef ?? draft.provenance?.base_ref, notes);
+    if (capture) provenance = complete(capture, options.baseRef);
+  }
+  if (options.format === 'context-kit' && !provenance) {
+    throw new UserError(
+      'FORMAT_CANNOT_HOLD',
+      'the context-kit format needs git provenance, and there is none here',
+      {
+        hint: 'write it inside a git repository, or write the canonical format (--format baton)',
+      },
+    );
+  }
+  return provenance;
 }
 
 function captureFor(target: string, baseRef: string | undefined, notes: string[]): Capture | undefined {
@@ -212,39 +250,4 @@ async function renderWithHash(h: ParsedHandoff, format: 'baton' | 'context-kit')
   const body = Buffer.from(draft).subarray(bodyOffsetOf(draft));
   h.content_hash = contentHash(body);
   return codec.render(h).text;
-}
-
-interface Previous {
-  raw: Uint8Array;
-  id?: string;
-  created_at?: string;
-  mtime: Date;
-}
-
-async function readPrevious(path: string): Promise<Previous | undefined> {
-  const read = readArtifact(path);
-  if (!read.ok) return undefined;
-  const previous: Previous = { raw: read.raw, mtime: statSync(path).mtime };
-  const text = decodeUtf8(read.raw);
-  if (text !== undefined) {
-    const parsed = (await loadCodec(detect(text))).parse(text);
-    if (parsed.handoff.id) previous.id = parsed.handoff.id;
-    if (parsed.handoff.created_at) previous.created_at = parsed.handoff.created_at;
-  }
-  return previous;
-}
-
-/** `.baton/history/<created_at>-<id>.md` under the repository root (or beside the handoff). */
-function historyPath(target: string, previous: Previous, format: string): string {
-  const root = findRepositoryRoot(dirname(target)) ?? dirname(target);
-  const stamp = (previous.created_at ?? previous.mtime.toISOString())
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+/, '');
-  const id = previous.id ?? contentHash(previous.raw).slice(7, 19);
-  const ext = format === 'context-kit' || !target.endsWith('.json') ? '.md' : '.json';
-  let candidate = join(root, '.baton', 'history', `${stamp}-${id}${ext}`);
-  for (let n = 2; existsSync(candidate); n++) {
-    candidate = join(root, '.baton', 'history', `${stamp}-${id}-${n}${ext}`);
-  }
-  return candidate;
 }

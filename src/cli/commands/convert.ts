@@ -5,7 +5,7 @@ import { FORMAT_NAMES, isFormatName } from '../../formats/names.js';
 import type { FormatName } from '../../formats/types.js';
 import { convertChecked } from '../../validate/converted.js';
 import { READ_LIMIT } from '../../validate/read.js';
-import { writeFileAtomic } from '../../write/atomic.js';
+import { writeHandoffFile } from '../../write/replace.js';
 import { badValue, type FlagSpec, helpText, parseFlags } from '../args.js';
 import { readInputText } from '../input.js';
 import type { Command } from '../io.js';
@@ -67,7 +67,7 @@ warnings with --strict), 64 usage error.`,
       io.stderr(`baton: --strict: ${result.to} cannot hold all of this handoff; nothing was written\n`);
       return 1;
     }
-    if (flags.output) writeFileAtomic(resolve(io.cwd, flags.output), result.text);
+    if (flags.output) await writeHandoffFile(resolve(io.cwd, flags.output), result.text);
     if (flags.json) {
       const { from: f, to, losses, findings, invalid, text } = result;
       const json = { from: f, to, losses, findings, invalid, ...(flags.output ? {} : { text }) };

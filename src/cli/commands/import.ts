@@ -3,7 +3,7 @@ import { basename, resolve } from 'node:path';
 import { UserError } from '../../errors.js';
 import type { ImportReport } from '../../import/index.js';
 import { READ_LIMIT } from '../../validate/read.js';
-import { writeFileAtomic } from '../../write/atomic.js';
+import { writeHandoffFile } from '../../write/replace.js';
 import { type FlagSpec, helpText, parseFlags } from '../args.js';
 import { readInputText } from '../input.js';
 import type { Command } from '../io.js';
@@ -66,8 +66,8 @@ imported as unverified. Prints canonical Markdown, or writes it atomically to --
       ...(flags.fit && archivePath ? { fit: { archiveName: basename(archivePath) } } : {}),
     });
     if (out) {
-      if (result.archive && archivePath) writeFileAtomic(archivePath, result.archive.markdown);
-      writeFileAtomic(out, result.markdown);
+      if (result.archive && archivePath) await writeHandoffFile(archivePath, result.archive.markdown);
+      await writeHandoffFile(out, result.markdown);
     }
     if (flags.json) {
       const body = out ? { report: result.report } : { report: result.report, markdown: result.markdown };

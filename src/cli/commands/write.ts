@@ -47,15 +47,18 @@ Reads a draft (canonical Markdown, context-kit Markdown, or JSON matching
 schema/handoff-v1.schema.json) from stdin or --input, fills id, created_at, git
 provenance and content_hash, validates it, and writes it atomically to path
 (default: $BATON_HANDOFF_PATH, else .baton/handoff.md; with --format context-kit
-.context-kit/handoff.md). A handoff already there is moved to
-.baton/history/<created_at>-<id>.md and becomes the new one's parent.
+.context-kit/handoff.md). A handoff already there, readable or not, is moved to
+.baton/history/<created_at>-<id>.md and becomes the new one's parent; writers at
+once take turns under a lock on the file, so none loses another's handoff. A path
+that a symlink leads out of the repository is refused, and nothing is created there.
 A draft over the caps is refused with the section to fold and by how much.`,
     flags: FLAGS,
     after: `A class the writer's role ($BATON_ROLE, set by the run engine) may not write, or text
 with a high-severity injection-risk finding, is refused as UNTRUSTED. An approval in the
 draft's context_manifest is removed: it covered other text.
 
-Exit codes: 0 written, 1 refused (the draft is invalid or over the caps), 4 refused as
+Exit codes: 0 written, 1 refused (the draft is invalid or over the caps, the path
+leads out of the repository, another writer held the file for 60 s), 4 refused as
 UNTRUSTED, 64 usage error.`,
   }),
   async run(args, io) {
@@ -72,7 +75,7 @@ UNTRUSTED, 64 usage error.`,
     if (positionals.length > 1)
       throw new UserError('USAGE', 'write takes one path (see `baton write --help`)');
     const draft = await readDraft(flags.input, io);
-    const path = resolveHandoffPath(positionals[0], { format, cwd: io.cwd, env: io.env });
+    const path = resolveHandoffPath(positionals[0], { format, cwd: io.cwd, env: io.env, keepLinks: true });
     const result = await writeHandoff({
       path,
       draft,
