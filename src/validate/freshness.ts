@@ -77,7 +77,8 @@ async function explainHeadMove(
   moved.message = `HEAD has moved: ${since.summary}`;
   if (since.relation !== 'moved-on' || since.files.length > 0) return since;
   const n = since.commits.length;
-  const note = `${n}${since.truncated ? '+' : ''} commit${n === 1 ? '' : 's'} since the saved HEAD touch only the handoff and baton's folders: not movement`;
+  const count = `${n}${since.truncated ? '+' : ''} commit${n === 1 ? '' : 's'}`;
+  const note = `${count} since the saved HEAD ${n === 1 ? 'touches' : 'touch'} only the handoff and baton's folders: not movement`;
   Object.assign(moved, { verdict: 'INFO', code: 'head-own-commits', message: `HEAD moved by ${note}` });
   const base = comparison.find((f) => f.field === 'base_commit' && f.verdict === 'STALE');
   const baseIsBranch =

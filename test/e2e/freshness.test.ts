@@ -17,7 +17,7 @@ describe('a committed handoff', () => {
     repo.git('add', '.baton/handoff.md');
     repo.git('commit', '-q', '-m', 'share the handoff');
     const v = baton(['validate'], { cwd: repo.dir });
-    expect(v.stderr).toMatch(/^INFO: .*head: .*touch only the handoff and baton's folders: not movement/m);
+    expect(v.stderr).toMatch(/^INFO: .*head: .*touches only the handoff and baton's folders: not movement/m);
     expect(v.status).toBe(0);
     expect(v.stdout).toMatch(/^VALID: /);
     // Two more commits of the handoff and a run record: still not movement; archive takes it.
