@@ -30,7 +30,8 @@ on), archived handoffs (search, filters, the verdict now, provenance, chain, dif
 the boot context, read from the store ($BATON_STORE, .baton/config.json, or
 .baton/baton.db). Text from agents is shown as text, never as part of the page.`,
     flags: FLAGS,
-    after: 'Runs until Ctrl-C. Exit codes: 0 stopped, 1 the store cannot be opened, 64 usage.',
+    after:
+      'Runs until Ctrl-C. Exit codes: 0 stopped, 1 the store cannot be opened or the port cannot be listened on, 64 usage.',
   }),
   async run(args, io) {
     const { flags } = parseFlags('serve web', args, FLAGS);

@@ -97,8 +97,15 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') reject(new UserError('USAGE', `port ${port} on ${host} is in use`));
-      else reject(error);
+      if (error.code === 'EADDRINUSE' || error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL') {
+        const why =
+          error.code === 'EADDRINUSE'
+            ? 'is in use'
+            : error.code === 'EACCES'
+              ? 'is not allowed'
+              : 'is not an address here';
+        reject(new UserError('LISTEN_FAILED', `port ${port} on ${host} ${why}`));
+      } else reject(error);
     });
     server.listen(port, host, () => resolve());
   });
