@@ -3,7 +3,7 @@
  * refusal (REJECTED) within a timeout; send a run-engine dispatch and poll until it ends.
  */
 import { randomUUID } from 'node:crypto';
-import { type Message, Role, type Task, TaskState } from '@a2a-js/sdk';
+import { type Message, Role, type SendMessageRequest, type Task, TaskState } from '@a2a-js/sdk';
 import {
   type Client,
   ClientFactory,
@@ -54,17 +54,29 @@ export async function connect(url: string, token: string | undefined, signal: Ab
   return factory.createFromUrl(url);
 }
 
-/** A user message of parts, with metadata. */
-export function userMessage(parts: Message['parts'], metadata: Record<string, unknown>): Message {
+/** A request that sends one user message of `parts`, with `metadata`, and returns at once. */
+export function messageRequest(
+  parts: Message['parts'],
+  metadata: Record<string, unknown>,
+): SendMessageRequest {
   return {
-    messageId: randomUUID(),
-    contextId: '',
-    taskId: '',
-    role: Role.ROLE_USER,
-    parts,
-    metadata,
-    extensions: [],
-    referenceTaskIds: [],
+    tenant: '',
+    message: {
+      messageId: randomUUID(),
+      contextId: '',
+      taskId: '',
+      role: Role.ROLE_USER,
+      parts,
+      metadata,
+      extensions: [],
+      referenceTaskIds: [],
+    },
+    configuration: {
+      acceptedOutputModes: [],
+      taskPushNotificationConfig: undefined,
+      returnImmediately: true,
+    },
+    metadata: undefined,
   };
 }
 
@@ -75,19 +87,7 @@ export async function sendHandoff(text: string, options: SendOptions): Promise<S
   try {
     const client = await connect(options.url, options.token, signal);
     const metadata = { handoff: true, ...(options.sender ? { sender: options.sender } : {}) };
-    const answer = await client.sendMessage(
-      {
-        tenant: '',
-        message: userMessage([textPart(text)], metadata),
-        configuration: {
-          acceptedOutputModes: [],
-          taskPushNotificationConfig: undefined,
-          returnImmediately: true,
-        },
-        metadata: undefined,
-      },
-      { signal },
-    );
+    const answer = await client.sendMessage(messageRequest([textPart(text)], metadata), { signal });
     if (!('status' in answer)) throw new Error('the server answered with a message, not a task');
     return resultOf(answer);
   } catch (error) {

@@ -3,7 +3,7 @@
  * task until it ends, and read back the reply, the patch and the run-folder files.
  */
 import { type Task, TaskState } from '@a2a-js/sdk';
-import { connect, userMessage } from './client.js';
+import { connect, messageRequest } from './client.js';
 import { fromClientError } from './errors.js';
 import { textPart } from './parts.js';
 
@@ -42,19 +42,8 @@ export async function dispatchRemote(d: RemoteDispatch): Promise<RemoteOutcome> 
   let task: Task;
   try {
     const client = await connect(d.url, d.token, signal);
-    const answer = await client.sendMessage(
-      {
-        tenant: '',
-        message: userMessage([textPart(d.text, 'text/plain')], { baton_dispatch: d.meta }),
-        configuration: {
-          acceptedOutputModes: [],
-          taskPushNotificationConfig: undefined,
-          returnImmediately: true,
-        },
-        metadata: undefined,
-      },
-      { signal },
-    );
+    const request = messageRequest([textPart(d.text, 'text/plain')], { baton_dispatch: d.meta });
+    const answer = await client.sendMessage(request, { signal });
     if (!('status' in answer)) return { ok: false, error: 'the remote answered with a message, not a task' };
     task = answer;
     while (!FINAL.has(task.status?.state ?? TaskState.TASK_STATE_UNSPECIFIED)) {

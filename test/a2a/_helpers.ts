@@ -3,17 +3,17 @@
  * started as a real process, and the SDK's own client. Build first (`npm run build`).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Message, type Part, Role, type SendMessageRequest } from '@a2a-js/sdk';
+import type { Part, SendMessageRequest } from '@a2a-js/sdk';
 import {
   type Client,
   ClientFactory,
   DefaultAgentCardResolver,
   JsonRpcTransportFactory,
 } from '@a2a-js/sdk/client';
+import { messageRequest } from '../../src/a2a/client.js';
 import { createTempRepo, type TempRepo } from '../../src/testing/git-repo.js';
 import { BIN, baton, cleanEnv, DRAFT } from '../e2e/_helpers.js';
 
@@ -153,26 +153,7 @@ export function request(
   parts: Part[],
   metadata: Record<string, unknown> = { handoff: true },
 ): SendMessageRequest {
-  const message: Message = {
-    messageId: randomUUID(),
-    contextId: '',
-    taskId: '',
-    role: Role.ROLE_USER,
-    parts,
-    metadata,
-    extensions: [],
-    referenceTaskIds: [],
-  };
-  return {
-    tenant: '',
-    message,
-    configuration: {
-      acceptedOutputModes: [],
-      taskPushNotificationConfig: undefined,
-      returnImmediately: true,
-    },
-    metadata: undefined,
-  };
+  return messageRequest(parts, metadata);
 }
 
 /** The lines of a task's status message. */
