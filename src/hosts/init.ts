@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UserError } from '../errors.js';
-import { writeFileAtomic } from '../write/atomic.js';
+import { writeFileAtomic } from '../fs/atomic.js';
 import { CLAUDE_CODE_HOOKS, CODEX_HOOKS, type HostHook, hookCommand } from './hook-commands.js';
 
 /** Options of `initRepository`. */

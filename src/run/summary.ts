@@ -1,6 +1,7 @@
 /** `run.json`: the summary of a run (time, goal, plan, results, events), rewritten atomically. */
+
+import { writeFileAtomic } from '../fs/atomic.js';
 import type { Plan } from '../plan/types.js';
-import { writeFileAtomic } from '../write/atomic.js';
 import type { RunEvent } from './events.js';
 
 /** A task's line in the summary. */

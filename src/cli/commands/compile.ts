@@ -1,10 +1,10 @@
 /** `baton compile <transcript>`: a Claude Code or Codex session log in, a draft handoff out. */
 import { resolve } from 'node:path';
 import { UserError } from '../../errors.js';
+import { writeFileAtomic } from '../../fs/atomic.js';
 import { compileAndWrite } from '../../hosts/compile-write.js';
 import { compileTranscript } from '../../transcripts/transcripts.js';
 import type { TranscriptKind } from '../../transcripts/types.js';
-import { writeFileAtomic } from '../../write/atomic.js';
 import { badValue, type FlagSpec, helpText, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
 import { formatFinding } from '../output.js';
