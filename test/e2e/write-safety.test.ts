@@ -304,3 +304,31 @@ describe('import -o and convert -o keep the handoff they replace (issue 11 item 
     });
   }
 });
+
+describe('compile -o goes through the same safe replace', () => {
+  const session = new URL('../fixtures/transcripts/claude-code/session.jsonl', import.meta.url).pathname;
+
+  it('compile -o over a written handoff moves it to .baton/history', () => {
+    const repo = scratch.repo();
+    expect(baton(['write'], { cwd: repo.dir, input: DRAFT }).status).toBe(0);
+    const path = join(repo.dir, '.baton/handoff.md');
+    const old = readFileSync(path);
+    const r = baton(['compile', session, '-o', '.baton/handoff.md'], { cwd: repo.dir });
+    expect(hasStackTrace(r.stderr)).toBe(false);
+    expect(r.status).toBe(0);
+    const history = readdirSync(join(repo.dir, '.baton/history'));
+    expect(history).toHaveLength(1);
+    expect(readFileSync(join(repo.dir, '.baton/history', history[0] as string)).equals(old)).toBe(true);
+  });
+
+  it('compile -o refuses a symlink out of the repository', () => {
+    const repo = scratch.repo();
+    const secret = join(outsideDir(), 'file');
+    writeFileSync(secret, 'outside\n');
+    symlinkSync(secret, join(repo.dir, 'out.md'));
+    const r = baton(['compile', session, '-o', 'out.md'], { cwd: repo.dir });
+    expect(r.status).toBe(1);
+    expect(r.errLines[0]).toMatch(/outside the repository/);
+    expect(readFileSync(secret, 'utf8')).toBe('outside\n');
+  });
+});

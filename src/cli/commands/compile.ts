@@ -1,10 +1,10 @@
 /** `baton compile <transcript>`: a Claude Code or Codex session log in, a draft handoff out. */
 import { resolve } from 'node:path';
 import { UserError } from '../../errors.js';
-import { writeFileAtomic } from '../../fs/atomic.js';
 import { compileAndWrite } from '../../hosts/compile-write.js';
 import { compileTranscript } from '../../transcripts/transcripts.js';
 import type { TranscriptKind } from '../../transcripts/types.js';
+import { writeHandoffFile } from '../../write/replace.js';
 import { badValue, type FlagSpec, helpText, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
 import { formatFinding } from '../output.js';
@@ -103,7 +103,8 @@ gives the same bytes.`,
       };
       io.stdout(`${JSON.stringify({ kind: compiled.kind, handoff: compiled.handoff, stats }, null, 2)}\n`);
     } else if (flags.output) {
-      writeFileAtomic(resolve(io.cwd, flags.output), compiled.draft);
+      // The same safe replace as `write`, `import -o` and `convert -o`: an old file goes to history.
+      await writeHandoffFile(resolve(io.cwd, flags.output), compiled.draft);
       io.stderr(`wrote the draft to ${flags.output}\n`);
     } else io.stdout(compiled.draft);
     return 0;
