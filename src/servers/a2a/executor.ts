@@ -1,6 +1,6 @@
 /**
  * The A2A executor: translates one incoming message into baton calls and the task events the
- * SDK stores and answers with. A handoff is verified and archived by `receiveHandoff`; a dispatch
+ * SDK stores and answers with. A handoff is verified and archived by `receiveHandoff` (archive/); a dispatch
  * is built by `runDispatch`; the executor itself decides nothing the library has not.
  */
 
@@ -12,12 +12,13 @@ import {
   type RequestContext,
 } from '@a2a-js/sdk/server';
 import type { Agent } from '../../agents/types.js';
+import { receiveHandoff } from '../../archive/index.js';
+import type { Finding } from '../../handoff/finding.js';
 import type { Store } from '../../store/types.js';
 import { artifact, dataPart, TaskState, taskIn, textPart } from './_tasks.js';
 import { runDispatch } from './builder.js';
 import { runHandoffAgent } from './handoff-agent.js';
 import { readMessage } from './parts.js';
-import { findingLines, receiveHandoff } from './receive.js';
 
 /** What the executor works with. */
 export interface ExecutorOptions {
@@ -101,4 +102,13 @@ export function handoffExecutor(options: ExecutorOptions): AgentExecutor {
       );
     },
   };
+}
+
+// One line per finding, for a status message: `VERDICT code: message`.
+function findingLines(findings: readonly Finding[]): string[] {
+  return findings.map((f) => {
+    const where = f.line ? ` (line ${f.line})` : '';
+    const field = f.field ? ` ${f.field}: saved ${f.saved ?? '(none)'}, now ${f.current ?? '(none)'};` : '';
+    return `${f.verdict} ${f.code}${where}:${field} ${f.message}`;
+  });
 }
