@@ -60,9 +60,10 @@ export class EventLog<E extends { event: string } = LogEntry> {
 
   /**
    * The complete events of the log at `path`, read only: nothing is truncated or opened for
-   * writing, so it is safe on the log of a run another process is still writing.
+   * writing, so it is safe on the log of a run another process is still writing. A run's log is
+   * the engine's own record, so its entries read back as the run events the engine appended.
    */
-  static read<E extends { event: string } = LogEntry>(path: string): Recorded<E>[] {
+  static read<E extends { event: string } = NewRunEvent>(path: string): Recorded<E>[] {
     return readLog<E>(path).events;
   }
 

@@ -4,8 +4,10 @@
  * is found by its trailers instead of being made twice, and a half-finished stage is
  * re-dispatched in a new window.
  */
+import { UserError } from '../errors.js';
 import type { ContextHandoffXml } from '../formats/pipeline-xml/index.js';
-import type { RunEvent } from './events.js';
+import { EventLog, type RunEvent } from './events.js';
+import { existingRunPaths } from './records.js';
 import type { StageOutcome } from './stage.js';
 import type { TaskResume } from './task.js';
 
@@ -87,4 +89,28 @@ export function taskStates(events: readonly RunEvent[]): Map<string, TaskState> 
     }
   }
   return states;
+}
+
+/** The agents a run was started with, as given: what `--resume` reuses when no flag names them. */
+export interface RecordedAgents {
+  /** The builder, when it was a command or an endpoint (a scripted agent cannot be reused). */
+  builder?: string;
+  verifier?: string;
+}
+
+/** The agents run `runId` was started with, so that `--resume` needs no flags when they were commands. */
+export function recordedAgents(root: string, runId: string): RecordedAgents {
+  const paths = existingRunPaths(root, runId);
+  let started: RunEvent | undefined;
+  try {
+    // Read only: the run may still be going in another process (its lock then refuses the resume).
+    started = EventLog.read(paths.events).find((e) => e.event === 'run-started');
+  } catch {
+    throw new UserError('RUN_NOT_FOUND', `no run ${runId} in ${root}/.baton/runs`);
+  }
+  const out: RecordedAgents = {};
+  if (typeof started?.builder === 'string' && !started.builder.startsWith('scripted'))
+    out.builder = started.builder;
+  if (typeof started?.verifier === 'string') out.verifier = started.verifier;
+  return out;
 }
