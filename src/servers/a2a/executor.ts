@@ -15,6 +15,7 @@ import type { Agent } from '../../agents/types.js';
 import { receiveHandoff } from '../../archive/index.js';
 import type { Finding } from '../../handoff/finding.js';
 import type { Store } from '../../store/types.js';
+import { EXIT_CODES } from '../../validate/report.js';
 import { artifact, dataPart, TaskState, taskIn, textPart } from './_tasks.js';
 import { runDispatch } from './builder.js';
 import { runHandoffAgent } from './handoff-agent.js';
@@ -38,14 +39,11 @@ export function handoffExecutor(options: ExecutorOptions): AgentExecutor {
       const ids = { taskId: context.taskId, contextId: context.contextId, history: [message] };
       const intent = readMessage(message);
       if (intent.kind === 'refused') {
-        const meta = {
-          verdict: 'INVALID',
-          exit_code: 1,
-          findings: [{ code: intent.code, message: intent.reason }],
-        };
+        const { finding } = intent;
+        const meta = { verdict: finding.verdict, exit_code: EXIT_CODES.INVALID, findings: [finding] };
         bus.publish(
           AgentEvent.task(
-            taskIn(TaskState.TASK_STATE_REJECTED, ids, [textPart(`REJECTED: ${intent.reason}`)], meta),
+            taskIn(TaskState.TASK_STATE_REJECTED, ids, [textPart(`REJECTED: ${finding.message}`)], meta),
           ),
         );
         bus.finished();
