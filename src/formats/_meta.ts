@@ -6,8 +6,8 @@
 import { type Finding, finding } from '../handoff/finding.js';
 import { emptySections } from '../handoff/types.js';
 import type { FrontMatter } from './_front-matter.js';
-import { readFields } from './baton/parse.js';
-import { frontMatterValues } from './baton/render.js';
+import { readFields } from './grammar/document.js';
+import { frontMatterValues } from './grammar/render.js';
 import { asLine, asObject, type BatonBlock, jsonText } from './json-text.js';
 import type { ParsedHandoff, RenderLoss } from './types.js';
 

@@ -6,7 +6,8 @@
  * log are folded into an archive handoff until the result fits.
  */
 
-import { frontMatterValues, renderBaton } from '../formats/baton/render.js';
+import { renderBaton } from '../formats/baton/render.js';
+import { frontMatterValues } from '../formats/grammar/render.js';
 import { detect } from '../formats/detect.js';
 import { jsonText } from '../formats/json-text.js';
 import { loadCodec } from '../formats/registry.js';

@@ -7,6 +7,7 @@ import { type Finding, finding } from '../../handoff/finding.js';
 import type { Handoff, Provenance } from '../../handoff/types.js';
 import { emptySections, PROVENANCE_KEYS } from '../../handoff/types.js';
 import { ARTIFACT_CLASSES, HANDOFF_SCHEMA, STATUSES } from '../../handoff/values.js';
+import { readRemaining } from '../grammar/document.js';
 import {
   ItemError,
   isSentinel,
@@ -18,9 +19,8 @@ import {
   parsePlain,
   parseValidation,
   unprotectSentinel,
-} from '../baton/items.js';
-import { readRemaining } from '../baton/parse.js';
-import { type ListItem, listItems } from '../baton/sections.js';
+} from '../grammar/items.js';
+import { type ListItem, listItems } from '../grammar/sections.js';
 import { bodyOffsetOf, type Line, trimBlank } from '../markdown.js';
 import { codeSpans, unescapeBlock, unescapeComments } from '../text.js';
 import type { ParsedHandoff, ParseResult } from '../types.js';

@@ -13,8 +13,8 @@ import {
   renderFileTouched,
   renderPlain,
   renderValidation,
-} from '../baton/items.js';
-import { renderRemainingBlocks } from '../baton/render.js';
+} from '../grammar/items.js';
+import { renderRemainingBlocks } from '../grammar/render.js';
 import { escapeBlock } from '../text.js';
 import type { ParsedHandoff, RenderLoss, RenderResult } from '../types.js';
 import { escapeCkBlock } from './_block.js';

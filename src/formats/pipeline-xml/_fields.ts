@@ -5,6 +5,7 @@
  */
 import type { Finding } from '../../handoff/finding.js';
 import type { Decision, DoneItem, SubSpec } from '../../handoff/types.js';
+import { readRemaining } from '../grammar/document.js';
 import {
   ItemError,
   isSentinel,
@@ -16,10 +17,9 @@ import {
   renderDone,
   renderPlain,
   unprotectSentinel,
-} from '../baton/items.js';
-import { readRemaining } from '../baton/parse.js';
-import { renderRemainingBlocks } from '../baton/render.js';
-import { type ListItem, listItems } from '../baton/sections.js';
+} from '../grammar/items.js';
+import { renderRemainingBlocks } from '../grammar/render.js';
+import { type ListItem, listItems } from '../grammar/sections.js';
 import type { Line } from '../markdown.js';
 import type { ParsedHandoff } from '../types.js';
 
