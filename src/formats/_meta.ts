@@ -12,7 +12,7 @@ import { asLine, asObject, type BatonBlock, jsonText } from './json-text.js';
 import type { ParsedHandoff, RenderLoss } from './types.js';
 
 /** The front matter of `h` as a flat object, without the keys the host format holds itself. */
-export function frontMatterObject(h: ParsedHandoff, omit: readonly string[]): Record<string, string> {
+function frontMatterObject(h: ParsedHandoff, omit: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of frontMatterValues(h)) if (!omit.includes(key)) out[key] = value;
   return out;

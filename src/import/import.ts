@@ -7,8 +7,8 @@
  */
 
 import { renderBaton } from '../formats/baton/render.js';
-import { frontMatterValues } from '../formats/grammar/render.js';
 import { detect } from '../formats/detect.js';
+import { frontMatterValues } from '../formats/grammar/render.js';
 import { jsonText } from '../formats/json-text.js';
 import { loadCodec } from '../formats/registry.js';
 import type { FormatName, ParsedHandoff } from '../formats/types.js';

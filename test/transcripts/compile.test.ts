@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain script shared with the benchmarks
 import { syntheticSession } from '../../scripts/synthetic-transcript.mjs';
 import { parseBaton } from '../../src/formats/baton/parse.js';
+import { globRegExp as globToRegExp } from '../../src/glob/index.js';
 import { compileAndWrite } from '../../src/hosts/compile-write.js';
-import { globToRegExp } from '../../src/resume/affected.js';
 import { createTempRepo, type TempRepo } from '../../src/testing/git-repo.js';
 import { compileTranscript, detectTranscript } from '../../src/transcripts/index.js';
 import { validateFile } from '../../src/validate/validate.js';

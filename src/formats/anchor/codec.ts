@@ -23,7 +23,7 @@ import type { ParsedHandoff, ParseResult, RenderLoss, RenderResult } from '../ty
 import { readAnchorDecision, readAnchorDone, readAnchorFiles } from './_bullets.js';
 
 /** Anchor's five sections, as it writes them, with the canonical field each one holds. */
-export const ANCHOR_SECTIONS = [
+const ANCHOR_SECTIONS = [
   ['Done', 'done'],
   ['Remaining', 'remaining'],
   ['Decisions made', 'decisions'],

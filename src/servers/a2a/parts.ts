@@ -8,7 +8,7 @@ import { type Finding, finding } from '../../handoff/finding.js';
 import type { MessageCode } from '../../handoff/finding-codes.js';
 
 /** The largest handoff part taken (bytes of its text); the handoff cap itself is validate's. */
-export const MAX_PART_BYTES = 256 * 1024;
+const MAX_PART_BYTES = 256 * 1024;
 
 /** Media types a handoff text part may declare (none is taken as Markdown). */
 const TEXT_TYPES = new Set(['', 'text/markdown', 'text/plain', 'text/x-markdown', 'application/json']);
