@@ -18,7 +18,8 @@ const report = structureReport() as Report;
 // What is still to be split or untangled (issue 13). Each entry goes when it is fixed; the list
 // only shrinks, and the test fails when something new appears.
 const KNOWN_FOLDER_CYCLES: string[][] = [];
-const KNOWN_LONG: string[] = [];
+// Split on the branches that own them (helpers `par`: run/task.ts, `speed`: provenance/capture.ts).
+const KNOWN_LONG: string[] = ['provenance/capture.ts captureProvenance', 'run/task.ts runTask'];
 // Exports that go with the copies the one containment check and the one HTTP edge replace
 // (issue 22 items 2 and 3, helper `sec`): they leave with them.
 const KNOWN_UNUSED: string[] = [
@@ -40,7 +41,7 @@ describe('the shape of src/', () => {
     expect(report.privateImports).toEqual([]);
   });
 
-  it('has no function over 100 lines', () => {
+  it('has no function over 80 lines', () => {
     const long = report.longFunctions.map((f) => `${f.file} ${f.name}`).sort();
     expect(long).toEqual([...KNOWN_LONG].sort());
   });
@@ -98,10 +99,11 @@ describe('the structure checker', () => {
       "export type T = 1;\nexport const y = () => import('./one.js');\n",
     );
     writeFileSync(join(src, 'a', '_private.ts'), "import { z } from '../b/index.js';\nexport const p = z;\n");
-    const body = Array.from({ length: 101 }, (_, i) => `  const v${i} = ${i};`).join('\n');
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `  const v${i} = ${i};`).join('\n');
     writeFileSync(
       join(src, 'b', 'index.ts'),
-      `import { p } from '../a/_private.js';\nexport const z = 2;\nexport function big() {\n${body}\n  return p;\n}\n`,
+      `import { p } from '../a/_private.js';\nexport const z = 2;\nexport function big() {\n${body(78)}\n  return p;\n}\n` +
+        `export function fits() {\n${body(77)}\n  return p;\n}\n`,
     );
     const found = structureReport(src) as Report;
     expect(found.fileCycles).toEqual([
@@ -110,7 +112,8 @@ describe('the structure checker', () => {
     ]);
     expect(found.folderCycles).toEqual([['a', 'b']]);
     expect(found.privateImports).toEqual(['b/index.ts -> a/_private.ts']);
-    expect(found.longFunctions.map((f) => f.name)).toEqual(['big']);
+    // 81 lines is one too many; 80 is allowed.
+    expect(found.longFunctions.map((f) => [f.name, f.lines])).toEqual([['big', 81]]);
   });
 
   it('finds a name taken past a door, a folder without one, and an exported value nothing imports', async () => {

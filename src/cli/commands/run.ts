@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadEndpoints } from '../../agents/endpoints.js';
 import { resolveAgent } from '../../agents/resolve.js';
+import type { Agent } from '../../agents/types.js';
 import { UserError } from '../../errors.js';
 import { loadPlan } from '../../plan/load.js';
 import { findRepositoryRoot } from '../../provenance/discover.js';
@@ -11,7 +12,7 @@ import { resumeRun, startRun } from '../../run/engine.js';
 import { checkRecordsHome } from '../../run/records.js';
 import { recordedAgents } from '../../run/resume-state.js';
 import { progressPrinter, summaryLines } from '../_progress.js';
-import { badValue, type FlagSpec, helpText, integerFlag, parseFlags } from '../args.js';
+import { badValue, type FlagSpec, helpText, integerFlag, type ParsedArgs, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
 
 const FLAGS = {
@@ -107,33 +108,9 @@ its windows), 64 usage error, 130 interrupted.`,
     const { flags } = parseFlags('run', args, FLAGS);
     const root = findRepositoryRoot(io.cwd);
     if (!root) throw new UserError('RUN_REFUSED', `${io.cwd} is not inside a git repository`);
-    const number = (name: string, value: string | undefined, min: number) =>
-      value === undefined ? undefined : integerFlag('run', name, value, { min });
-    const format = flags['dispatch-format'] ?? 'xml';
-    if (format !== 'xml' && format !== 'markdown')
-      throw badValue('run', 'dispatch-format', format, ['xml', 'markdown']);
     const printer = progressPrinter(io);
-    const common: Omit<RunOptions, 'plan' | 'planText' | 'builder'> = {
-      root,
-      dispatchFormat: format,
-      allowDirty: Boolean(flags['allow-dirty']),
-      listeners: flags.json ? [] : [(e) => printer.onEvent(e)],
-    };
-    const parallel = number('parallel', flags.parallel, 1);
-    if (parallel) common.parallel = parallel;
-    const attempts = number('max-attempts', flags['max-attempts'], 1);
-    if (attempts) common.maxAttempts = attempts;
-    const timeout = number('timeout', flags.timeout, 1);
-    if (timeout) common.timeoutMs = timeout * 1000;
-    const respawns = number('max-respawns', flags['max-respawns'], 0);
-    if (respawns !== undefined) common.maxRespawns = respawns;
-    if (flags['handoff-threshold'] !== undefined) {
-      const t = Number(flags['handoff-threshold']);
-      if (!(t > 0 && t <= 1))
-        throw new UserError('USAGE', '--handoff-threshold must be a number above 0 and at most 1');
-      common.handoffThreshold = t;
-    }
-    if (flags.verify?.length) common.verify = flags.verify;
+    const common = commonOptions(flags, root);
+    if (!flags.json) common.listeners = [(e) => printer.onEvent(e)];
     const endpoints = await loadEndpoints(
       root,
       flags.endpoints ? resolve(io.cwd, flags.endpoints) : undefined,
@@ -142,28 +119,7 @@ its windows), 64 usage error, 130 interrupted.`,
     if (flags.verifier) common.verifier = await agentOf(flags.verifier);
     // What the run is (its plan, or the run to resume) and its agents are checked before the
     // store is opened: a mistake there leaves no store file behind.
-    let begin: (options: typeof common) => ReturnType<typeof startRun>;
-    if (flags.resume) {
-      const runId = flags.resume;
-      const recorded = recordedAgents(root, runId);
-      const builder = flags.builder ?? recorded.builder;
-      if (!builder)
-        throw new UserError('USAGE', 'give --builder: the run did not record one that can be reused');
-      if (!common.verifier && recorded.verifier && recorded.verifier !== 'built-in') {
-        common.verifier = await agentOf(recorded.verifier);
-      }
-      const agent = await agentOf(builder);
-      begin = (options) => resumeRun(runId, { ...options, builder: agent });
-    } else {
-      if (!flags.plan)
-        throw new UserError('USAGE', 'give the plan with --plan <file> (see `baton run --help`)');
-      if (!flags.builder) throw new UserError('USAGE', 'give the builder agent with --builder <agent>');
-      const planPath = resolve(io.cwd, flags.plan);
-      const plan = await loadPlan(planPath);
-      const planText = readFileSync(planPath, 'utf8');
-      const agent = await agentOf(flags.builder);
-      begin = (options) => startRun({ ...options, plan, planText, builder: agent });
-    }
+    const begin = await beginning(flags, root, io, common, agentOf);
     // Nothing is opened through a `.baton` that leads out of the repository (the store file neither).
     checkRecordsHome(root);
     const store = flags['no-store'] ? undefined : await openRunStore(root, io);
@@ -174,21 +130,7 @@ its windows), 64 usage error, 130 interrupted.`,
           `baton: the store stopped taking events (${error.message}); the run goes on, its log is complete, and --resume catches the store up\n`,
         );
     }
-    // Ctrl-C and SIGTERM interrupt the run: its agents end, an `interrupted` event is recorded,
-    // and the run returns 130 (the engine does it; here the signals become an abort).
-    const interrupt = new AbortController();
-    const onSignal = (signal: NodeJS.Signals) => {
-      io.stderr(
-        `baton: ${signal}: ending the run's agents (again to quit at once); \`baton run --resume <run-id>\` continues it\n`,
-      );
-      // A second signal gets the default behaviour: the process ends at once.
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      interrupt.abort(signal);
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-    common.signal = interrupt.signal;
+    const stopSignals = interruptOnSignals(io, common);
     try {
       const result = await begin(common);
       printer.stop();
@@ -196,13 +138,99 @@ its windows), 64 usage error, 130 interrupted.`,
       else for (const l of summaryLines(result.summary)) io.stdout(`${l}\n`);
       return result.exitCode;
     } finally {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+      stopSignals();
       printer.stop();
       await store?.close();
     }
   },
 };
+
+type Flags = ParsedArgs<typeof FLAGS>['flags'];
+type CommonOptions = Omit<RunOptions, 'plan' | 'planText' | 'builder'>;
+type Begin = (options: CommonOptions) => ReturnType<typeof startRun>;
+
+// The options every run takes from its flags, each number checked.
+function commonOptions(flags: Flags, root: string): CommonOptions {
+  const number = (name: string, value: string | undefined, min: number) =>
+    value === undefined ? undefined : integerFlag('run', name, value, { min });
+  const format = flags['dispatch-format'] ?? 'xml';
+  if (format !== 'xml' && format !== 'markdown')
+    throw badValue('run', 'dispatch-format', format, ['xml', 'markdown']);
+  const common: CommonOptions = {
+    root,
+    dispatchFormat: format,
+    allowDirty: Boolean(flags['allow-dirty']),
+    listeners: [],
+  };
+  const parallel = number('parallel', flags.parallel, 1);
+  if (parallel) common.parallel = parallel;
+  const attempts = number('max-attempts', flags['max-attempts'], 1);
+  if (attempts) common.maxAttempts = attempts;
+  const timeout = number('timeout', flags.timeout, 1);
+  if (timeout) common.timeoutMs = timeout * 1000;
+  const respawns = number('max-respawns', flags['max-respawns'], 0);
+  if (respawns !== undefined) common.maxRespawns = respawns;
+  if (flags['handoff-threshold'] !== undefined) {
+    const t = Number(flags['handoff-threshold']);
+    if (!(t > 0 && t <= 1))
+      throw new UserError('USAGE', '--handoff-threshold must be a number above 0 and at most 1');
+    common.handoffThreshold = t;
+  }
+  if (flags.verify?.length) common.verify = flags.verify;
+  return common;
+}
+
+// How the run begins: resuming the run named (its recorded agents unless flags name others), or
+// starting the plan given.
+async function beginning(
+  flags: Flags,
+  root: string,
+  io: Parameters<Command['run']>[1],
+  common: CommonOptions,
+  agentOf: (spec: string) => Promise<Agent>,
+): Promise<Begin> {
+  if (flags.resume) {
+    const runId = flags.resume;
+    const recorded = recordedAgents(root, runId);
+    const builder = flags.builder ?? recorded.builder;
+    if (!builder)
+      throw new UserError('USAGE', 'give --builder: the run did not record one that can be reused');
+    if (!common.verifier && recorded.verifier && recorded.verifier !== 'built-in') {
+      common.verifier = await agentOf(recorded.verifier);
+    }
+    const agent = await agentOf(builder);
+    return (options) => resumeRun(runId, { ...options, builder: agent });
+  }
+  if (!flags.plan) throw new UserError('USAGE', 'give the plan with --plan <file> (see `baton run --help`)');
+  if (!flags.builder) throw new UserError('USAGE', 'give the builder agent with --builder <agent>');
+  const planPath = resolve(io.cwd, flags.plan);
+  const plan = await loadPlan(planPath);
+  const planText = readFileSync(planPath, 'utf8');
+  const agent = await agentOf(flags.builder);
+  return (options) => startRun({ ...options, plan, planText, builder: agent });
+}
+
+// Ctrl-C and SIGTERM interrupt the run: its agents end, an `interrupted` event is recorded, and
+// the run returns 130 (the engine does it; here the signals become an abort). Returns the undo.
+function interruptOnSignals(io: Parameters<Command['run']>[1], common: CommonOptions): () => void {
+  const interrupt = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    io.stderr(
+      `baton: ${signal}: ending the run's agents (again to quit at once); \`baton run --resume <run-id>\` continues it\n`,
+    );
+    // A second signal gets the default behaviour: the process ends at once.
+    off();
+    interrupt.abort(signal);
+  };
+  const off = () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  common.signal = interrupt.signal;
+  return off;
+}
 
 // The configured store; a store that cannot be opened stops the run before it starts.
 async function openRunStore(root: string, io: Parameters<Command['run']>[1]) {

@@ -141,68 +141,9 @@ export function readFields(
   const extra: Record<string, string> = {};
   const bad = (key: string, line: number, expected: string) =>
     findings.push(finding('INVALID', 'field-value', `\`${key}\` must be ${expected}`, { line, field: key }));
-  for (const { key, value, line } of fm.entries) {
-    lines[key] = line;
-    switch (key) {
-      case 'schema':
-        if (value !== HANDOFF_SCHEMA) bad(key, line, `\`${HANDOFF_SCHEMA}\``);
-        else h.schema = value;
-        break;
-      case 'id':
-        if (!ULID_RE.test(value)) bad(key, line, 'a ULID (26 characters of Crockford base32)');
-        h.id = value;
-        break;
-      case 'created_at':
-      case 'expires_at':
-        if (!isRfc3339(value))
-          bad(key, line, 'an RFC 3339 date-time with an offset, e.g. 2026-11-30T01:14:19Z');
-        h[key] = value;
-        break;
-      case 'from':
-      case 'to':
-      case 'task':
-      case 'parent':
-        h[key] = value;
-        break;
-      case 'window':
-        if (!/^[1-9]\d{0,8}$/.test(value)) bad(key, line, 'a whole number of at least 1');
-        else h.window = Number(value);
-        break;
-      case 'status':
-        if (!(STATUSES as readonly string[]).includes(value)) bad(key, line, `one of ${STATUSES.join(', ')}`);
-        else h.status = value as Handoff['status'];
-        break;
-      case 'class':
-        if (!(ARTIFACT_CLASSES as readonly string[]).includes(value)) {
-          bad(key, line, `one of ${ARTIFACT_CLASSES.join(', ')}`);
-        } else h.class = value as Handoff['class'];
-        break;
-      case 'content_hash':
-        if (!CONTENT_HASH_RE.test(value)) bad(key, line, '`sha256:` and 64 lowercase hex digits');
-        h.content_hash = value;
-        break;
-      case 'signature':
-        if (!SIGNATURE_RE.test(value)) bad(key, line, '`ed25519:<key id>:<base64>`');
-        h.signature = value;
-        break;
-      case 'head':
-      case 'base_commit':
-        if (!COMMIT_RE.test(value)) bad(key, line, 'a commit id (7 to 64 hex digits)');
-        provenance[key] = value;
-        break;
-      case 'worktree_state':
-        if (!(WORKTREE_STATES as readonly string[]).includes(value)) bad(key, line, '`clean` or `dirty`');
-        provenance[key] = value;
-        break;
-      case 'repository':
-      case 'worktree':
-      case 'branch':
-      case 'base_ref':
-        provenance[key] = value;
-        break;
-      default:
-        extra[key] = value;
-    }
+  for (const entry of fm.entries) {
+    lines[entry.key] = entry.line;
+    readField(entry, { h, provenance, extra, bad });
   }
   for (const block of fm.blocks.values()) {
     lines[block.key] = block.line;
@@ -225,6 +166,78 @@ export function readFields(
   if (Object.keys(extra).length > 0) h.extra = extra;
 }
 
+interface FieldTarget {
+  h: ParsedHandoff;
+  provenance: Partial<Record<keyof Provenance, string>>;
+  extra: Record<string, string>;
+  bad: (key: string, line: number, expected: string) => void;
+}
+
+// One front matter entry into the handoff, its provenance, or its extra keys, checked.
+function readField({ key, value, line }: { key: string; value: string; line: number }, t: FieldTarget): void {
+  const { h, provenance, extra, bad } = t;
+  switch (key) {
+    case 'schema':
+      if (value !== HANDOFF_SCHEMA) bad(key, line, `\`${HANDOFF_SCHEMA}\``);
+      else h.schema = value;
+      break;
+    case 'id':
+      if (!ULID_RE.test(value)) bad(key, line, 'a ULID (26 characters of Crockford base32)');
+      h.id = value;
+      break;
+    case 'created_at':
+    case 'expires_at':
+      if (!isRfc3339(value))
+        bad(key, line, 'an RFC 3339 date-time with an offset, e.g. 2026-11-30T01:14:19Z');
+      h[key] = value;
+      break;
+    case 'from':
+    case 'to':
+    case 'task':
+    case 'parent':
+      h[key] = value;
+      break;
+    case 'window':
+      if (!/^[1-9]\d{0,8}$/.test(value)) bad(key, line, 'a whole number of at least 1');
+      else h.window = Number(value);
+      break;
+    case 'status':
+      if (!(STATUSES as readonly string[]).includes(value)) bad(key, line, `one of ${STATUSES.join(', ')}`);
+      else h.status = value as Handoff['status'];
+      break;
+    case 'class':
+      if (!(ARTIFACT_CLASSES as readonly string[]).includes(value)) {
+        bad(key, line, `one of ${ARTIFACT_CLASSES.join(', ')}`);
+      } else h.class = value as Handoff['class'];
+      break;
+    case 'content_hash':
+      if (!CONTENT_HASH_RE.test(value)) bad(key, line, '`sha256:` and 64 lowercase hex digits');
+      h.content_hash = value;
+      break;
+    case 'signature':
+      if (!SIGNATURE_RE.test(value)) bad(key, line, '`ed25519:<key id>:<base64>`');
+      h.signature = value;
+      break;
+    case 'head':
+    case 'base_commit':
+      if (!COMMIT_RE.test(value)) bad(key, line, 'a commit id (7 to 64 hex digits)');
+      provenance[key] = value;
+      break;
+    case 'worktree_state':
+      if (!(WORKTREE_STATES as readonly string[]).includes(value)) bad(key, line, '`clean` or `dirty`');
+      provenance[key] = value;
+      break;
+    case 'repository':
+    case 'worktree':
+    case 'branch':
+    case 'base_ref':
+      provenance[key] = value;
+      break;
+    default:
+      extra[key] = value;
+  }
+}
+
 interface SectionTarget {
   h: ParsedHandoff;
   findings: Finding[];
@@ -234,7 +247,7 @@ interface SectionTarget {
 }
 
 function readSection(key: SectionKey, section: Section, target: SectionTarget): void {
-  const { h, findings, notes, itemLines, readers } = target;
+  const { h, findings, notes, itemLines } = target;
   if (key === 'goal' || key === 'summary') {
     const text = unescapeBlock(joinLines(section.lines)).trim();
     if (text) h[key] = text;
@@ -258,52 +271,8 @@ function readSection(key: SectionKey, section: Section, target: SectionTarget): 
   itemLines[key] = lines;
   const kept: string[] = [];
   for (const item of items) {
-    const content = unprotectSentinel(item.content);
     try {
-      switch (key) {
-        case 'done':
-          h.done.push((readers.done ?? parseDone)(withContinuations(content, item)));
-          break;
-        case 'decisions':
-          h.decisions.push((readers.decisions ?? parseDecision)(content, item.continuations));
-          break;
-        case 'facts':
-          h.facts.push(parseFact(withContinuations(content, item)));
-          break;
-        case 'files_touched': {
-          const text = withContinuations(content, item);
-          if (!readers.files_touched) {
-            h.files_touched.push(parseFileTouched(text));
-            break;
-          }
-          const files = readers.files_touched(text);
-          if (files.length === 0) {
-            kept.push(
-              `- ${unescapeComments(item.content)}${item.continuations.map((c) => `\n  ${c}`).join('')}`,
-            );
-            findings.push(
-              finding('INFO', 'item-kept', `${SECTION_HEADINGS[key]} item names no path; kept under Notes`, {
-                line: item.line,
-              }),
-            );
-            continue;
-          }
-          h.files_touched.push(...files);
-          for (let i = 1; i < files.length; i++) lines.push(item.line);
-          break;
-        }
-        case 'validation':
-          h.validation.push(parseValidation(withContinuations(content, item)));
-          break;
-        case 'dead_ends':
-          h.dead_ends.push(parseDeadEnd(withContinuations(content, item)));
-          break;
-        case 'open_concerns':
-        case 'preferences':
-          h[key].push(parsePlain(withContinuations(content, item)));
-          break;
-      }
-      lines.push(item.line);
+      if (readItem(key, item, { ...target, lines, kept })) lines.push(item.line);
     } catch (error) {
       if (!(error instanceof ItemError)) throw error;
       findings.push(
@@ -314,6 +283,58 @@ function readSection(key: SectionKey, section: Section, target: SectionTarget): 
     }
   }
   if (kept.length > 0) notes.push(`### ${section.heading}\n\n${kept.join('\n')}`);
+}
+
+// One list item of a section into the handoff; false when it was kept under Notes instead.
+function readItem(
+  key: Exclude<SectionKey, 'goal' | 'summary' | 'notes' | 'remaining'>,
+  item: ListItem,
+  target: SectionTarget & { lines: number[]; kept: string[] },
+): boolean {
+  const { h, findings, readers, lines, kept } = target;
+  const content = unprotectSentinel(item.content);
+  switch (key) {
+    case 'done':
+      h.done.push((readers.done ?? parseDone)(withContinuations(content, item)));
+      break;
+    case 'decisions':
+      h.decisions.push((readers.decisions ?? parseDecision)(content, item.continuations));
+      break;
+    case 'facts':
+      h.facts.push(parseFact(withContinuations(content, item)));
+      break;
+    case 'files_touched': {
+      const text = withContinuations(content, item);
+      if (!readers.files_touched) {
+        h.files_touched.push(parseFileTouched(text));
+        break;
+      }
+      const files = readers.files_touched(text);
+      if (files.length === 0) {
+        kept.push(`- ${unescapeComments(item.content)}${item.continuations.map((c) => `\n  ${c}`).join('')}`);
+        findings.push(
+          finding('INFO', 'item-kept', `${SECTION_HEADINGS[key]} item names no path; kept under Notes`, {
+            line: item.line,
+          }),
+        );
+        return false;
+      }
+      h.files_touched.push(...files);
+      for (let i = 1; i < files.length; i++) lines.push(item.line);
+      break;
+    }
+    case 'validation':
+      h.validation.push(parseValidation(withContinuations(content, item)));
+      break;
+    case 'dead_ends':
+      h.dead_ends.push(parseDeadEnd(withContinuations(content, item)));
+      break;
+    case 'open_concerns':
+    case 'preferences':
+      h[key].push(parsePlain(withContinuations(content, item)));
+      break;
+  }
+  return true;
 }
 
 function withContinuations(content: string, item: ListItem): string {
