@@ -85,17 +85,26 @@ async function sessionStart(payload: Record<string, unknown>, context: HookConte
     if (line) parts.push(line);
   } else if (existsSync(path)) parts.push(await briefText(path, where));
   const transcript = transcriptOf(payload.transcript_path);
+  let stderr: string | undefined;
   if (source === 'compact' && transcript) {
-    const root = findRepositoryRoot(context.cwd);
-    const { hostSummarySection } = await import('./host-summary.js');
-    const section = await hostSummarySection(root ?? context.cwd, payload, transcript, root !== undefined);
-    if (section) parts.push(section);
+    try {
+      const root = findRepositoryRoot(context.cwd);
+      const { hostSummarySection } = await import('./host-summary.js');
+      const section = await hostSummarySection(root ?? context.cwd, payload, transcript, root !== undefined);
+      if (section) parts.push(section);
+    } catch (error) {
+      // The brief goes out whatever happened to the check of the host's summary.
+      const why = error instanceof Error ? error.message : String(error);
+      stderr = `baton hook session-start: the host's summary was not checked: ${oneLine(why)}`;
+    }
   }
-  if (parts.length === 0) return {};
   const out = {
     hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: parts.join('\n\n') },
   };
-  return { stdout: `${JSON.stringify(out)}\n` };
+  return {
+    ...(parts.length > 0 ? { stdout: `${JSON.stringify(out)}\n` } : {}),
+    ...(stderr ? { stderr } : {}),
+  };
 }
 
 /** The brief's first line (path, id, verdict) and the brief, or one line saying why there is none. */

@@ -21,6 +21,8 @@ const KEPT = ['.baton', 'subagents', 'compaction-summary.json'];
 // A kept summary older than this belongs to a compaction whose SessionStart never came.
 const FRESH_MS = 30 * 60 * 1000;
 const HOSTS: Record<TranscriptKind, string> = { 'claude-code': 'Claude Code', codex: 'Codex' };
+// Summaries run to a few thousand words; past this, the rest is not kept.
+const MAX_SUMMARY = 256 * 1024;
 
 interface Kept {
   session_id: string;
@@ -33,7 +35,7 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' && v !==
 
 /** Keeps the last message of a subagent without a log (Claude Code's compaction) for SessionStart. */
 export function keepCompactionSummary(root: string, payload: Record<string, unknown>): void {
-  const message = text(payload.last_assistant_message);
+  const message = text(payload.last_assistant_message)?.slice(0, MAX_SUMMARY);
   const session = text(payload.session_id);
   if (!message || !session) return;
   const prompt = text(payload.prompt_id);

@@ -3,7 +3,7 @@
  * the host's summary says that the log and git contradict; at start-up, a handoff another session
  * left is announced in one line.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -116,6 +116,17 @@ describe('session-start after a compaction: the host summary, checked', () => {
     expect(text).toContain("## What Codex's summary says that the log does not");
     expect(text).toContain('it wrote `src/other.txt`, but no tool call');
     expect(text).toContain('all checks pass, but `grep -q PINEAPPLE src/feature.txt` failed');
+  });
+
+  it('still gives the brief when the summary cannot be checked, and says why in one line', async () => {
+    await compacted(STEPS);
+    const bogus = join(logs, 'not-a-log.jsonl');
+    writeFileSync(bogus, '{"hello": 1}\n');
+    const r = await runHook('session-start', input({ source: 'compact', transcript_path: bogus }), context());
+    expect(additionalContext(r.stdout)).toContain('# Resume brief');
+    expect(r.stderr).toMatch(
+      /^baton hook session-start: the host's summary was not checked: .*not a Claude Code session/,
+    );
   });
 
   it('does not check an older summary that the session has worked past', async () => {
