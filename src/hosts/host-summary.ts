@@ -12,7 +12,7 @@ import { writeFileAtomic } from '../fs/atomic.js';
 import { defang } from '../governance/wrap.js';
 import { detectTranscript } from '../transcripts/detect.js';
 import { type Contradiction, checkSummary } from '../transcripts/summary-check.js';
-import { latestSummary } from '../transcripts/summary-latest.js';
+import { latestCompaction } from '../transcripts/summary-latest.js';
 import { readTranscript } from '../transcripts/transcripts.js';
 import type { TranscriptKind } from '../transcripts/types.js';
 
@@ -30,6 +30,12 @@ interface Kept {
   text: string;
   at: number;
 }
+
+// Codex writes its rollout from a background task: under load, the compacted item can land a
+// moment after SessionStart has started. Waiting is bounded, and only while the log does not yet
+// end with the compaction.
+const WAIT_MS = 2000;
+const POLL_MS = 100;
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
@@ -49,12 +55,12 @@ export function keepCompactionSummary(root: string, payload: Record<string, unkn
 }
 
 /** The summary of the compaction that just happened: kept by SubagentStop, else the log's latest. */
-function takeSummary(
+async function takeSummary(
   root: string,
   payload: Record<string, unknown>,
   transcript: string,
   kind: TranscriptKind,
-) {
+): Promise<string | undefined> {
   const path = join(root, ...KEPT);
   if (existsSync(path)) {
     let kept: Partial<Kept> = {};
@@ -72,7 +78,12 @@ function takeSummary(
       Date.now() - kept.at < FRESH_MS;
     if (same && typeof kept.text === 'string') return kept.text;
   }
-  return latestSummary(transcript, kind);
+  let latest = latestCompaction(transcript, kind);
+  for (let waited = 0; kind === 'codex' && !latest.ended && waited < WAIT_MS; waited += POLL_MS) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    latest = latestCompaction(transcript, kind);
+  }
+  return latest.summary;
 }
 
 /**
@@ -86,7 +97,7 @@ export async function hostSummarySection(
   git: boolean,
 ): Promise<string | undefined> {
   const kind = detectTranscript(transcript);
-  const summary = takeSummary(root, payload, transcript, kind);
+  const summary = await takeSummary(root, payload, transcript, kind);
   if (!summary) return undefined;
   const session = await readTranscript(transcript, kind);
   const { contradictions } = checkSummary(session, summary, { root, git });

@@ -10,6 +10,6 @@ export {
   type SummaryCheckOptions,
 } from './summary-check.js';
 export { type CheckScope, extractClaims, type SummaryClaim } from './summary-claims.js';
-export { latestSummary } from './summary-latest.js';
+export { type LatestCompaction, latestCompaction } from './summary-latest.js';
 export { type CompileOptions, type CompileResult, compileTranscript, readTranscript } from './transcripts.js';
 export type { CommandRun, FileChangeKind, SessionRecord, TaskItem, TranscriptKind } from './types.js';

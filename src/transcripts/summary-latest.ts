@@ -13,15 +13,24 @@ const CHUNK = 1024 * 1024;
 // A `compacted` item carries the history it replaces and can be large; past this, give up quietly.
 const MAX_BACK = 64 * 1024 * 1024;
 
-/** The latest compaction summary of the log at `path`, if it is the conversation's last record. */
-export function latestSummary(path: string, kind: TranscriptKind): string | undefined {
+/** The log's last compaction, when the log ends with one, and its summary when it is readable. */
+export interface LatestCompaction {
+  /** The conversation's last record is a compaction (its summary, or Codex's `compacted` item). */
+  ended: boolean;
+  summary?: string;
+}
+
+/** Whether the log at `path` ends with a compaction, and the summary the host wrote there. */
+export function latestCompaction(path: string, kind: TranscriptKind): LatestCompaction {
   for (const line of linesFromEnd(path)) {
     const r = parseRecord(line);
     if (!r) continue;
     const verdict = kind === 'codex' ? codexRecord(r) : claudeRecord(r);
-    if (verdict !== 'skip') return verdict ?? undefined;
+    if (verdict === 'skip') continue;
+    if (verdict === null) return { ended: false };
+    return verdict === '' ? { ended: true } : { ended: true, summary: verdict };
   }
-  return undefined;
+  return { ended: false };
 }
 
 /** Claude Code: the summary text, null when the conversation goes on after the last one, or skip. */
@@ -44,7 +53,7 @@ function claudeRecord(r: JsonRecord): string | null | 'skip' {
   return null;
 }
 
-/** Codex: the `compacted` message (or the summary inside its replacement history), null, or skip. */
+/** Codex: the `compacted` message (or the summary inside its replacement history; '' when none is readable), null, or skip. */
 function codexRecord(r: JsonRecord): string | null | 'skip' {
   const type = str(r.type);
   const payload = r.payload ?? r;
@@ -59,7 +68,8 @@ function codexRecord(r: JsonRecord): string | null | 'skip' {
       const text = content.map((c) => str(field(c, 'text')) ?? '').join('\n');
       if (isSummaryText(text)) return text;
     }
-    return null;
+    // A compaction whose summary is not readable (encrypted by the provider, say).
+    return '';
   }
   if (type !== 'response_item') return 'skip';
   const item = field(payload, 'type');

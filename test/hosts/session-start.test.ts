@@ -3,7 +3,7 @@
  * the host's summary says that the log and git contradict; at start-up, a handoff another session
  * left is announced in one line.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -127,6 +127,18 @@ describe('session-start after a compaction: the host summary, checked', () => {
     expect(r.stderr).toMatch(
       /^baton hook session-start: the host's summary was not checked: .*not a Claude Code session/,
     );
+  });
+
+  it('waits a moment for the compacted item Codex writes from a background task', async () => {
+    const log = await compacted(STEPS, 'codex');
+    const late = join(logs, 'late.jsonl');
+    writeCodexRollout(late, repo.dir, [...STEPS, { compact: 'Progress: wrote src/other.txt.' }]);
+    const lines = readFileSync(late, 'utf8').trimEnd().split('\n');
+    const pending = runHook('session-start', input({ source: 'compact', transcript_path: log }), context());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    appendFileSync(log, `${lines.at(-1)}\n`);
+    const text = additionalContext((await pending).stdout);
+    expect(text).toContain('it wrote `src/other.txt`, but no tool call');
   });
 
   it('does not check an older summary that the session has worked past', async () => {
