@@ -18,7 +18,7 @@ export async function* readJsonLines(path: string): AsyncGenerator<JsonRecord | 
 }
 
 /** Parses one line as a JSON object; anything else is `undefined`. */
-function parseRecord(line: string): JsonRecord | undefined {
+export function parseRecord(line: string): JsonRecord | undefined {
   const start = line.trimStart();
   if (!start.startsWith('{')) return undefined;
   try {

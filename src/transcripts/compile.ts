@@ -82,7 +82,7 @@ function dedupe<T extends [string, unknown]>(items: T[]): T[] {
 }
 
 /** Text a handoff line can hold: no control characters, no template braces, one line. */
-function oneLine(text: string, max = LINE_MAX): string {
+export function oneLine(text: string, max = LINE_MAX): string {
   const flat = clean(text).replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 }
