@@ -13,9 +13,8 @@ export type BatonErrorCode =
   | 'FILE_TOO_LARGE'
   | 'FILE_NOT_UTF8'
   | 'FILE_WRITE_FAILED'
-  | 'FILE_OUTSIDE_REPOSITORY'
   | 'FILE_LOCKED'
-  // a path, symlink or id that leads outside the repository a server serves
+  // a path that leads (through `..` or a symlink) outside the repository, or into `.git/`
   | 'PATH_OUTSIDE_REPOSITORY'
   // a server that cannot listen where it was told to (a port in use, or not allowed)
   | 'LISTEN_FAILED'

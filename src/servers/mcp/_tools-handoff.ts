@@ -60,7 +60,7 @@ function addWriteTool(server: McpServer, ctx: ServerContext, rel: Rel): void {
       readOnly: false,
     },
     async (args) => {
-      const path = handoffPathInside(ctx, args.path, 'baton');
+      const path = handoffPathInside(ctx, args.path, 'baton', 'write');
       const { writeHandoff } = await library.write();
       const result = await writeHandoff({
         path,
