@@ -58,7 +58,6 @@ export type BatonErrorCode =
   | 'APPROVAL_REFUSED'
   | 'ROLE_REFUSED'
   // A2A (src/servers/a2a/): serving, sending, remote builders
-  | 'A2A_CONFIG'
   | 'A2A_UNREACHABLE'
   | 'A2A_NO_ACK'
   | 'A2A_PROTOCOL'

@@ -48,7 +48,13 @@ describe('a handoff path that leads into .git/', () => {
     const config = join(repo.dir, '.git', 'config');
     const before = snapshot(config);
     symlinkSync('.git', join(repo.dir, 'dotgit'));
-    for (const target of ['.git/config', '.GIT/config', '.git/hooks/pre-commit', 'dotgit/config', 'sub/../.git/HEAD']) {
+    for (const target of [
+      '.git/config',
+      '.GIT/config',
+      '.git/hooks/pre-commit',
+      'dotgit/config',
+      'sub/../.git/HEAD',
+    ]) {
       const w = baton(['write', target], { cwd: repo.dir, input: DRAFT });
       refusedCleanly(w);
     }

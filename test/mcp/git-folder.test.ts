@@ -37,7 +37,12 @@ const GIT_PATHS = ['.git/config', '.git/HEAD', '.GIT/config', 'notes/config.md',
 describe('MCP tools and .git/', () => {
   it('write_handoff refuses every path into .git/ and leaves the config as it was', async () => {
     for (const path of [...GIT_PATHS, '.git/hooks/post-checkout']) {
-      const text = await refused(mcp.client, 'write_handoff', { draft: DRAFT, path }, 'PATH_OUTSIDE_REPOSITORY');
+      const text = await refused(
+        mcp.client,
+        'write_handoff',
+        { draft: DRAFT, path },
+        'PATH_OUTSIDE_REPOSITORY',
+      );
       expect(text).toMatch(/git's own folder/);
     }
     expect(readFileSync(join(repo.dir, '.git', 'config'))).toEqual(config);
