@@ -13,6 +13,7 @@ export {
   handoffRootOf,
   hasGitComponent,
   isInside,
+  machineryOf,
   relativeInside,
   repositoryRootOf,
   resolveLinks,

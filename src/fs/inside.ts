@@ -80,6 +80,16 @@ export function hasGitComponent(rel: string): boolean {
   });
 }
 
+/**
+ * `.git/` when a relative path is inside git's own folder (at any depth, any spelling), `.baton/`
+ * when it is inside baton's (at the top, any case), else undefined: the repository's machinery,
+ * which no agent's commit or patch may write.
+ */
+export function machineryOf(rel: string): '.git/' | '.baton/' | undefined {
+  if (hasGitComponent(rel)) return '.git/';
+  return rel.split(/[\\/]/)[0]?.toLowerCase() === '.baton' ? '.baton/' : undefined;
+}
+
 /** What a path is wanted for, and which folders besides the root it may land in. */
 export interface ConfineOptions {
   /** Names the root in messages (default "the repository"). */

@@ -5,8 +5,8 @@
  * authority.
  */
 import { isAbsolute, join, normalize, relative } from 'node:path';
-import { hasGitComponent, relativeInside } from '../fs/index.js';
-import { matchesPath } from '../glob/index.js';
+import { machineryOf, relativeInside } from '../fs/index.js';
+import { scopeMatcher } from '../glob/index.js';
 import type { PlanTask } from '../plan/types.js';
 import { commitsSince, ignoredPaths, pathStates } from '../provenance/commit.js';
 import { readRegularFile } from './_record-files.js';
@@ -58,7 +58,7 @@ export function checkGate(options: GateOptions): GateResult {
     const bad = badPath(root, f.path);
     if (bad) return { pass: false, reason: `\`${f.path}\` ${bad}`, progress };
   }
-  const inScope = scopeTest(task);
+  const inScope = scopeMatcher(task.filesInScope);
   const outside = progress.files.filter((f) => !inScope(clean(f.path)));
   if (outside.length > 0) {
     return {
@@ -108,13 +108,6 @@ export function checkGate(options: GateOptions): GateResult {
   return { pass: true, files: progress.files.map((f) => ({ ...f, path: clean(f.path) })), progress, notes };
 }
 
-// True for a path inside the task's files in scope (every path when the plan gives none).
-function scopeTest(task: PlanTask): (path: string) => boolean {
-  if (task.filesInScope.length === 0) return () => true;
-  const scope = task.filesInScope.map((g) => g.replace(/^\.\//, ''));
-  return (path) => scope.some((g) => matchesPath(g, path));
-}
-
 // Commits made since the task started that the committer did not make are the agent's own:
 // each must keep to the task's scope, as the listed files must. The reason, or undefined.
 function foreignCommits(options: GateOptions, inScope: (path: string) => boolean): string | undefined {
@@ -144,7 +137,8 @@ function badPath(root: string, path: string): string | undefined {
   const rel = relativeInside(root, join(root, clean(path)));
   if (rel === undefined) return 'is outside the repository';
   if (rel === '') return 'is the repository itself, not a file';
-  if (hasGitComponent(rel)) return "is inside git's own folder";
-  if (rel.split('/')[0]?.toLowerCase() === '.baton') return "is inside baton's own folder";
+  const machinery = machineryOf(rel);
+  if (machinery === '.git/') return "is inside git's own folder";
+  if (machinery === '.baton/') return "is inside baton's own folder";
   return undefined;
 }

@@ -12,6 +12,7 @@ import {
   confineTo,
   handoffRootOf,
   hasGitComponent,
+  machineryOf,
   relativeInside,
   resolveLinks,
 } from '../../src/fs/index.js';
@@ -73,6 +74,17 @@ describe('the .git rule', () => {
       real: join(root, '.git/config'),
       refused: 'git',
     });
+  });
+});
+
+describe("the repository's machinery", () => {
+  it('is .git/ at any depth in any spelling, and .baton/ at the top in any case', () => {
+    expect(machineryOf('.GIT/config')).toBe('.git/');
+    expect(machineryOf('vendor/x/.git/HEAD')).toBe('.git/');
+    expect(machineryOf('.Baton/endpoints.yaml')).toBe('.baton/');
+    expect(machineryOf('.baton')).toBe('.baton/');
+    expect(machineryOf('docs/.baton/x')).toBeUndefined();
+    expect(machineryOf('..baton/x')).toBeUndefined();
   });
 });
 
