@@ -61,6 +61,8 @@ export type BatonErrorCode =
   | 'A2A_UNREACHABLE'
   | 'A2A_NO_ACK'
   | 'A2A_PROTOCOL'
+  // the MCP server: a stdio frame over the read limit
+  | 'FRAME_TOO_LARGE'
   // transcripts and host set-up (src/transcripts/, src/hosts/)
   | 'TRANSCRIPT_UNKNOWN'
   | 'INIT_REFUSED'

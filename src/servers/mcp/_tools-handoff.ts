@@ -58,6 +58,7 @@ function addWriteTool(server: McpServer, ctx: ServerContext, rel: Rel): void {
         notes: z.array(z.string()),
       },
       readOnly: false,
+      changesResources: true,
     },
     async (args) => {
       const path = handoffPathInside(ctx, args.path, 'baton', 'write');

@@ -6,6 +6,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { edgeGuard, listenOn } from '../_http.js';
+import { connectChecked } from './_requests.js';
 import { createMcpServer, type McpServerOptions } from './server.js';
 
 /** Options of `serveHttp`. */
@@ -43,7 +44,7 @@ export async function serveHttp(options: HttpOptions): Promise<void> {
       void transport.close();
       void server.close();
     });
-    await server.connect(transport);
+    await connectChecked(server, transport);
     await transport.handleRequest(req, res, req.body);
   });
   const notPost = (_req: Request, res: Response) => jsonRpcRefusal(res, 405, 'use POST /mcp');
