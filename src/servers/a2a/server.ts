@@ -5,13 +5,14 @@
  * needs a bearer token of 16 bytes or more, checked on every request (the card included).
  */
 import { createServer, type ServerResponse } from 'node:http';
-import { DefaultRequestHandler } from '@a2a-js/sdk/server';
 import { agentCardHandler, jsonRpcHandler, restHandler, UserBuilder } from '@a2a-js/sdk/server/express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { JSONRPC } from '../../a2a/errors.js';
 import type { Agent } from '../../agents/types.js';
 import type { Store } from '../../store/types.js';
 import { edgeGuard, listenOn, requireToken } from '../_http.js';
+import { HandoffRequestHandler } from './_handler.js';
+import { deepParts, jsonRpcEnvelope, restMediaType } from './_wire.js';
 import { agentCard } from './card.js';
 import { handoffExecutor } from './executor.js';
 import { storeTaskStore } from './task-store.js';
@@ -68,12 +69,21 @@ export async function startA2AServer(options: A2AServerOptions): Promise<A2AServ
     ...(options.agent ? { agent: options.agent } : {}),
     ...(options.afterArchive ? { afterArchive: options.afterArchive } : {}),
   });
-  const handler = new DefaultRequestHandler(card, storeTaskStore(options.store), executor);
+  const handler = new HandoffRequestHandler(card, storeTaskStore(options.store), executor);
   app.use(edgeGuard({ host, ...(options.token ? { token: options.token } : {}), refuse }));
   app.use('/.well-known/agent-card.json', agentCardHandler({ agentCardProvider: handler }));
-  app.use(express.json({ limit: MAX_BODY_BYTES }));
-  app.use('/rest', restHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }));
-  app.use('/', jsonRpcHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }));
+  // Both media types the bindings take, and any JSON value: the envelope check answers for it.
+  app.use(
+    express.json({
+      limit: MAX_BODY_BYTES,
+      type: ['application/json', 'application/a2a+json'],
+      strict: false,
+    }),
+  );
+  app.use(deepParts);
+  const users = { requestHandler: handler, userBuilder: UserBuilder.noAuthentication };
+  app.use('/rest', restMediaType, restHandler(users));
+  app.use('/', jsonRpcEnvelope, jsonRpcHandler(users));
   app.use(finalErrors);
   server.headersTimeout = 20_000;
   server.requestTimeout = 30_000;
