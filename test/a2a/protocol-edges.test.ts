@@ -186,6 +186,30 @@ describe('where the SDK answered against the spec', () => {
     );
   });
 
+  it('a JSON-RPC body that is not JSON is -32005 ContentTypeNotSupported', async () => {
+    const r = await fetch(server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'A2A-Version': '1.0' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"x"}}',
+    });
+    expect(((await r.json()) as RpcAnswer).error?.code).toBe(-32005);
+  });
+
+  it('REST answers are application/json (spec 11.1; the SDK said application/a2a+json)', async () => {
+    const ok = await fetch(`${server.url}rest/tasks`, { headers: { 'A2A-Version': '1.0' } });
+    expect(ok.headers.get('content-type')).toMatch(/^application\/json/);
+    const missing = await fetch(`${server.url}rest/tasks/no-such-task`, {
+      headers: { 'A2A-Version': '1.0' },
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  it('the agent card says since when it is the same (Last-Modified)', async () => {
+    const card = await fetch(`${server.url}.well-known/agent-card.json`);
+    expect(Date.parse(card.headers.get('last-modified') ?? '')).toBeLessThanOrEqual(Date.now());
+  });
+
   it('a REST body that is not JSON is 415 Unsupported Media Type (the SDK said 400)', async () => {
     const r = await fetch(`${server.url}rest/message:send`, {
       method: 'POST',

@@ -1,9 +1,11 @@
 /**
  * Requests checked on the wire before the SDK reads them, where the SDK answers against the
  * specs or cannot answer at all: an invalid JSON-RPC envelope is `-32600` (the SDK says `-32602`),
- * a REST body of another media type is `415` (the SDK says `400`), and a data part nested deeper
- * than a handoff ever is gets replaced by a marker the executor refuses as a task (the SDK's own
- * copies of the message overflowed the stack on it: `-32603`, nothing recorded; issue 20 item 5).
+ * a body of another media type is `-32005` over JSON-RPC and `415` over REST (the SDK says
+ * `400`), REST answers are `application/json` (the SDK says `application/a2a+json`), and a data
+ * part nested deeper than a handoff ever is gets replaced by a marker the executor refuses as a
+ * task (the SDK's own copies of the message overflowed the stack on it: `-32603`, nothing
+ * recorded; issue 20 item 5).
  */
 import type { NextFunction, Request, Response } from 'express';
 import { JSONRPC } from '../../a2a/errors.js';
@@ -12,18 +14,33 @@ import { MAX_DATA_DEPTH, TOO_DEEP } from './parts.js';
 // Anything else in a request (metadata, history) nested deeper than this is refused outright.
 const MAX_BODY_DEPTH = 2 * MAX_DATA_DEPTH;
 
-/** A JSON-RPC request at `/` that is not a JSON-RPC 2.0 request object: `-32600`, its id if it has one. */
+/**
+ * A JSON-RPC request at `/` that is not JSON (`-32005` ContentTypeNotSupported), or not a
+ * JSON-RPC 2.0 request object (`-32600`, with its id if it has one).
+ */
 export function jsonRpcEnvelope(req: Request, res: Response, next: NextFunction) {
   if (req.method !== 'POST' || req.path !== '/') return next();
+  const type = mediaTypeOf(req);
+  if (type !== '' && type !== 'application/json' && type !== 'application/a2a+json') {
+    const message = `Unsupported Content-Type "${type.slice(0, 80)}"; expected application/json`;
+    return rpcError(res, null, CONTENT_TYPE_NOT_SUPPORTED, message);
+  }
   const body = req.body as Record<string, unknown> | undefined;
   const why = envelopeProblem(body);
   if (why === undefined) return next();
   const id = typeof body?.id === 'string' || typeof body?.id === 'number' ? body.id : null;
-  res.status(200).json({
-    jsonrpc: '2.0',
-    id,
-    error: { code: JSONRPC.INVALID_REQUEST, message: `Invalid Request: ${why}` },
-  });
+  rpcError(res, id, JSONRPC.INVALID_REQUEST, `Invalid Request: ${why}`);
+}
+
+// A2A's JSON-RPC code for a media type it does not take (spec §5.4).
+const CONTENT_TYPE_NOT_SUPPORTED = -32005;
+
+function rpcError(res: Response, id: string | number | null, code: number, message: string): void {
+  res.status(200).json({ jsonrpc: '2.0', id, error: { code, message } });
+}
+
+function mediaTypeOf(req: Request): string {
+  return (req.header('content-type') ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
 }
 
 function envelopeProblem(body: unknown): string | undefined {
@@ -41,10 +58,26 @@ function envelopeProblem(body: unknown): string | undefined {
 
 /** A REST request with a body that is not JSON: `415 Unsupported Media Type`, as the spec says. */
 export function restMediaType(req: Request, res: Response, next: NextFunction) {
-  const type = (req.header('content-type') ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  const type = mediaTypeOf(req);
   if (type === '' || type === 'application/json' || type === 'application/a2a+json') return next();
   const message = `Unsupported Content-Type "${type.slice(0, 80)}"; expected application/json or application/a2a+json.`;
   restError(res, 415, 'CONTENT_TYPE_NOT_SUPPORTED', message);
+}
+
+/**
+ * REST answers as `application/json`, as the spec's HTTP+JSON binding says (§11.1); the SDK
+ * labels them `application/a2a+json`, the media type of the spec's examples.
+ */
+export function restJsonAnswers(_req: Request, res: Response, next: NextFunction) {
+  const set = res.setHeader.bind(res);
+  res.setHeader = (name: string, value: number | string | readonly string[]) =>
+    set(
+      name,
+      name.toLowerCase() === 'content-type'
+        ? String(value).replace('application/a2a+json', 'application/json')
+        : value,
+    );
+  next();
 }
 
 /**
@@ -66,11 +99,7 @@ export function deepParts(req: Request, res: Response, next: NextFunction) {
   if (!deeperThan(body, MAX_BODY_DEPTH)) return next();
   const why = `the request is nested deeper than ${MAX_BODY_DEPTH} levels`;
   if (req.path.startsWith('/rest')) return restError(res, 400, 'INVALID_REQUEST', why);
-  res.status(200).json({
-    jsonrpc: '2.0',
-    id: null,
-    error: { code: JSONRPC.INVALID_REQUEST, message: `Invalid Request: ${why}` },
-  });
+  rpcError(res, null, JSONRPC.INVALID_REQUEST, `Invalid Request: ${why}`);
 }
 
 // Iterative, so that measuring a hostile value cannot overflow the stack either.
@@ -92,6 +121,6 @@ function restError(res: Response, status: number, reason: string, message: strin
   ];
   res
     .status(status)
-    .type('application/a2a+json')
+    .type('application/json')
     .json({ error: { code: status, status: 'INVALID_ARGUMENT', message, details } });
 }

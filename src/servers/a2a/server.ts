@@ -12,7 +12,7 @@ import type { Agent } from '../../agents/types.js';
 import type { Store } from '../../store/types.js';
 import { edgeGuard, listenOn, requireToken } from '../_http.js';
 import { HandoffRequestHandler } from './_handler.js';
-import { deepParts, jsonRpcEnvelope, restMediaType } from './_wire.js';
+import { deepParts, jsonRpcEnvelope, restJsonAnswers, restMediaType } from './_wire.js';
 import { agentCard } from './card.js';
 import { handoffExecutor } from './executor.js';
 import { storeTaskStore } from './task-store.js';
@@ -71,6 +71,12 @@ export async function startA2AServer(options: A2AServerOptions): Promise<A2AServ
   });
   const handler = new HandoffRequestHandler(card, storeTaskStore(options.store), executor);
   app.use(edgeGuard({ host, ...(options.token ? { token: options.token } : {}), refuse }));
+  // The card changes only when the server restarts: say since when, for caches (spec §8.6.1).
+  const cardSince = new Date().toUTCString();
+  app.use('/.well-known/agent-card.json', (_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('last-modified', cardSince);
+    next();
+  });
   app.use('/.well-known/agent-card.json', agentCardHandler({ agentCardProvider: handler }));
   // Both media types the bindings take, and any JSON value: the envelope check answers for it.
   app.use(
@@ -82,7 +88,7 @@ export async function startA2AServer(options: A2AServerOptions): Promise<A2AServ
   );
   app.use(deepParts);
   const users = { requestHandler: handler, userBuilder: UserBuilder.noAuthentication };
-  app.use('/rest', restMediaType, restHandler(users));
+  app.use('/rest', restMediaType, restJsonAnswers, restHandler(users));
   app.use('/', jsonRpcEnvelope, jsonRpcHandler(users));
   app.use(finalErrors);
   server.headersTimeout = 20_000;
