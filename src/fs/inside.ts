@@ -65,17 +65,16 @@ export function relativeInside(root: string, path: string): string | undefined {
   return parts.join('/');
 }
 
-// What file systems fold into `.git`: case (macOS, Windows), trailing dots and spaces
-// (Windows), characters HFS+ ignores, and the 8.3 short name: git refuses the same family.
+// What file systems fold into `.git`: case (macOS, Windows), trailing dots and spaces and an
+// NTFS stream suffix (`.git::$INDEX_ALLOCATION`, Windows), characters HFS+ ignores, and the 8.3
+// short name: git refuses the same family.
 const IGNORED_CHARS = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
 
 /** True when a `/`- or `\`-separated relative path has a part that is git's own folder. */
 export function hasGitComponent(rel: string): boolean {
   return rel.split(/[\\/]/).some((part) => {
-    const name = part
-      .replace(IGNORED_CHARS, '')
-      .replace(/[. ]+$/, '')
-      .toLowerCase();
+    const stem = part.replace(IGNORED_CHARS, '').split(':')[0] ?? '';
+    const name = stem.replace(/[. ]+$/, '').toLowerCase();
     return name === '.git' || name === 'git~1';
   });
 }

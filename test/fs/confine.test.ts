@@ -40,6 +40,8 @@ describe('the .git rule', () => {
       '.g\u200cit/config',
       '\ufeff.git/config',
       'GIT~1/config',
+      '.git::$INDEX_ALLOCATION/config',
+      '.git:stream',
       'a\\.git\\config',
     ]) {
       expect(hasGitComponent(rel), rel).toBe(true);
