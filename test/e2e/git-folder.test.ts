@@ -62,7 +62,7 @@ describe('a handoff path that leads into .git/', () => {
     expect(listFiles(join(repo.dir, '.git', 'hooks')).filter((f) => !f.endsWith('.sample'))).toEqual([]);
   });
 
-  it('validate, resume, archive and import never read .git/config through the default path or an argument', () => {
+  it('validate, resume, archive, import, convert, write -i and run --plan never read .git/config', () => {
     const repo = repoWithSecret();
     symlinkSync('../.git/config', join(repo.dir, '.baton', 'handoff.md'));
     refusedCleanly(baton(['validate'], { cwd: repo.dir }));
@@ -73,6 +73,8 @@ describe('a handoff path that leads into .git/', () => {
     refusedCleanly(baton(['import', '.git/config'], { cwd: repo.dir }));
     refusedCleanly(baton(['convert', '.baton/handoff.md', '--to', 'baton'], { cwd: repo.dir }));
     refusedCleanly(baton(['write', '-i', '.git/config', 'notes.md'], { cwd: repo.dir }));
+    symlinkSync('.git/config', join(repo.dir, 'PLAN.md'));
+    refusedCleanly(baton(['run', '--plan', 'PLAN.md', '--builder', 'true'], { cwd: repo.dir }));
   });
 
   it('a folder holding a link into .git/ reports that file as refused and quotes none of it', () => {
