@@ -1,16 +1,18 @@
 /** Paths of touched files: relative to the repository root, folded into globs past the item cap. */
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
+import { relativeInside } from '../fs/index.js';
 import type { FileTouched } from '../handoff/types.js';
 import type { FileChangeKind } from './types.js';
 
-/** `path` relative to `root` when it is inside it; otherwise as written (absolute). */
-export function relativePath(path: string, root: string | undefined): string {
+/**
+ * `path` relative to `root` when it is inside it; undefined when it is outside (`/etc/cron.d/x`,
+ * another project's file): a handoff's Files touched names only the repository's own files.
+ * Without a root, the path as written.
+ */
+export function relativePath(path: string, root: string | undefined): string | undefined {
   if (!root) return path;
-  const abs = isAbsolute(path) ? path : resolve(root, path);
-  const rel = relative(root, abs);
-  if (rel === '') return '.';
-  if (rel.startsWith('..') || isAbsolute(rel)) return abs;
-  return rel.split('\\').join('/');
+  const rel = relativeInside(root, isAbsolute(path) ? path : resolve(root, path));
+  return rel === '' ? '.' : rel;
 }
 
 /**

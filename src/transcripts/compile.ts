@@ -60,7 +60,11 @@ export function draftFromSession(s: SessionRecord, options: DraftOptions = {}): 
   };
   h.done = doneOf(s).slice(-cap);
   h.remaining = remainingOf(s, checks, failing).slice(0, Math.min(cap, 10));
-  const files = [...s.files].map(([p, k]) => [relativePath(p, root), k] as [string, typeof k]);
+  // Files outside the repository are left out: the next agent cannot act on them from here.
+  const files = [...s.files].flatMap(([p, k]) => {
+    const rel = relativePath(p, root);
+    return rel === undefined ? [] : [[rel, k] as [string, typeof k]];
+  });
   h.files_touched = foldFiles(dedupe(files), cap);
   h.validation = validationOf(checks, cap);
   h.dead_ends = deadEnds.map((d) => d.item).slice(0, cap);

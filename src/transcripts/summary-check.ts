@@ -140,14 +140,15 @@ function fileContradictions(
   git: GitView | undefined,
 ): Contradiction[] {
   const base = root ?? s.cwd;
-  const touched = [...s.files.keys()].map((p) => relativePath(p, base));
+  // A file outside the repository is compared as written (absolute).
+  const touched = [...s.files.keys()].map((p) => relativePath(p, base) ?? p);
   const out: Contradiction[] = [];
   for (const claim of claims) {
     if (touched.some((p) => samePath(claim.path, p))) continue;
     // A command that names the file (sed -i, mv, a generator) may have written it: not a contradiction.
     const name = basename(claim.path);
     if (s.commands.some((c) => c.command.includes(name))) continue;
-    const path = relativePath(claim.path, base);
+    const path = relativePath(claim.path, base) ?? claim.path;
     if (git) {
       if (git.changed(path)) continue;
     } else if (!complete || unnamedWrites(s, claim)) continue;

@@ -1,6 +1,7 @@
 /** `compileTranscript`: read a session log (either host), build the draft, fit it to the caps. */
 import { renderBaton } from '../formats/baton/render.js';
 import type { ParsedHandoff } from '../formats/types.js';
+import { confineToOwnRoot } from '../fs/index.js';
 import { DEFAULT_LIMITS, type Limits } from '../handoff/values.js';
 import { readClaudeCode } from './claude-code.js';
 import { readCodex } from './codex.js';
@@ -29,8 +30,12 @@ export async function readTranscript(path: string, kind?: TranscriptKind): Promi
   return k === 'codex' ? readCodex(path) : readClaudeCode(path);
 }
 
-/** Compiles a transcript into a canonical draft handoff. Deterministic. */
-export async function compileTranscript(path: string, options: CompileOptions = {}): Promise<CompileResult> {
+/**
+ * Compiles a transcript into a canonical draft handoff. Deterministic. The log is read where it
+ * really is, and refused when a symlink leads it out of its own folder (or repository) or into `.git/`.
+ */
+export async function compileTranscript(given: string, options: CompileOptions = {}): Promise<CompileResult> {
+  const path = confineToOwnRoot(given, 'read');
   const kind = options.kind ?? detectTranscript(path);
   const session = await readTranscript(path, kind);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };

@@ -20,13 +20,6 @@ const report = structureReport() as Report;
 const KNOWN_FOLDER_CYCLES: string[][] = [];
 // Split on the branches that own them (helpers `par`: run/task.ts, `speed`: provenance/capture.ts).
 const KNOWN_LONG: string[] = ['provenance/capture.ts captureProvenance', 'run/task.ts runTask'];
-// Exports that go with the copies the one containment check and the one HTTP edge replace
-// (issue 22 items 2 and 3, helper `sec`): they leave with them.
-const KNOWN_UNUSED: string[] = [
-  'governance/boot-paths.ts within',
-  'servers/mcp/_context.ts pathInside',
-  'servers/web/server.ts isLoopback',
-];
 
 describe('the shape of src/', () => {
   it('has no import cycle between files (static, type-only and dynamic imports all count)', () => {
@@ -51,7 +44,7 @@ describe('the shape of src/', () => {
   });
 
   it('exports no value that nothing else imports (src/, test/, bench/, scripts/)', () => {
-    expect(report.unusedExports).toEqual(KNOWN_UNUSED);
+    expect(report.unusedExports).toEqual([]);
   });
 });
 
