@@ -120,6 +120,10 @@ function scoreCut(session, path, set, cut) {
     const command = e.type === 'tool' ? commandOf(e) : undefined;
     if (command) lastRuns.set(command.trim(), e.result);
   }
+  // A reported check is its exact command, or the latest run it begins (`mix test` of `mix test | tail`).
+  const lastCommand = (c) =>
+    lastRuns.has(c) ? c : ([...lastRuns.keys()].reverse().find((k) => k.startsWith(`${c} `)) ?? c);
+  const lastRun = (c) => lastRuns.get(c) ?? [...lastRuns].reverse().find(([k]) => k.startsWith(`${c} `))?.[1];
   const compiled = compileCut(session, path, cut);
   const summary = cut.summary?.text;
   if (dump) {
@@ -135,7 +139,7 @@ function scoreCut(session, path, set, cut) {
       next: editedNext.filter(named).length,
       requests: requests.filter(kept).length,
       contradictions: contradictions(lists.done, lists.remaining).length,
-      falseFailed: failed.filter((c) => truthOf(c, lastRuns.get(c)) !== 'failed').length,
+      falseFailed: failed.filter((c) => truthOf(lastCommand(c), lastRun(c)) !== 'failed').length,
       pipeJudged,
       questions: prefs === undefined ? undefined : prefs.filter((p) => /\?\s*$/.test(p)).length,
       tokens: tokens.count(text),

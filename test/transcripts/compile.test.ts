@@ -8,7 +8,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { syntheticSession } from '../../scripts/synthetic-transcript.mjs';
 import { parseBaton } from '../../src/formats/baton/parse.js';
 import { compileAndWrite } from '../../src/hosts/compile-write.js';
-import { globToRegExp } from '../../src/resume/affected.js';
 import { createTempRepo, type TempRepo } from '../../src/testing/git-repo.js';
 import { compileTranscript, detectTranscript } from '../../src/transcripts/index.js';
 import { validateFile } from '../../src/validate/validate.js';
@@ -62,7 +61,7 @@ describe('compileTranscript: Claude Code', () => {
     const { handoff } = await compileTranscript(CC);
     expect(handoff.validation).toEqual([
       { result: 'failed', command: 'npm test', outcome: 'exit 1' },
-      { result: 'passed', command: 'npx vitest run', outcome: 'exit 0' },
+      { result: 'passed', command: 'npx vitest run', outcome: '4 passed (vitest)' },
       { result: 'failed', command: 'grep -q parse src/parser.ts', outcome: 'non-zero exit' },
     ]);
     // git commit, rm: commands, but not checks.
@@ -82,6 +81,8 @@ describe('compileTranscript: Claude Code', () => {
       'Add a changelog entry',
       'Make `grep -q parse src/parser.ts` pass',
     ]);
+    // No item is also done, and the open tasks are checked by the check that passed, not by a failing grep.
+    expect(handoff.remaining[1]?.verify_by).toEqual(['npx vitest run']);
     expect(handoff.remaining.every((r) => r.verify_by.length > 0)).toBe(true);
   });
 
@@ -174,7 +175,7 @@ describe('written through baton write', () => {
     }
   });
 
-  it('fits the caps for a long session: files folded into globs that still cover every path', async () => {
+  it('fits the caps for a long session: the latest files listed, the rest named in Notes, no glob', async () => {
     repo = createTempRepo();
     const dir = mkdtempSync(join(tmpdir(), 'baton-tr-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
@@ -192,15 +193,13 @@ describe('written through baton write', () => {
     const text = readFileSync(join(repo.dir, '.baton/handoff.md'), 'utf8');
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(32 * 1024);
     expect(text.split('\n').length).toBeLessThanOrEqual(300);
-    const items = parseBaton(text).handoff.files_touched;
-    expect(items.length).toBeLessThanOrEqual(25);
-    const patterns = items.map((i) => globToRegExp(i.path));
+    const parsed = parseBaton(text).handoff;
+    expect(parsed.files_touched.length).toBeLessThanOrEqual(25);
+    expect(parsed.files_touched.some((i) => i.path.includes('*'))).toBe(false);
     for (const file of compiled.session.files.keys()) {
       const rel = file.slice(repo.dir.length + 1);
-      expect(
-        patterns.some((p) => p.test(rel)),
-        rel,
-      ).toBe(true);
+      const listed = parsed.files_touched.some((i) => i.path === rel);
+      expect(listed || (parsed.notes ?? '').includes(`\`${rel}\``), rel).toBe(true);
     }
     expect(compiled.handoff.goal).toContain('[baton: the request goes on; 400 lines in all]');
   });
