@@ -4,6 +4,9 @@
  * says. Only baton's own words come out (counts and a reason), never the output itself.
  */
 
+// Checks that print nothing when they pass.
+const SILENT = /^\s*(?:\S+=\S+\s+)*(?:(?:npx|pnpm|yarn|bunx|pnpm exec|npm exec)\s+)?(?:tsc|mypy|pyright|ruff(?: check)?|flake8|eslint|biome (?:check|lint))\b/;
+
 /** How one run of a check came out, as read. */
 export interface CheckReading {
   /** True passed, false failed, undefined when neither the status nor the output tells. */
@@ -203,8 +206,11 @@ export function readCheck(
     return { ok: !bad, reading: describeCounts(counts) };
   }
   if (hidden) {
-    if (output.trim() === '' && /\|\s*(?:e|f)?grep\b|\|\s*rg\b/.test(command))
+    const empty = output.trim() === '';
+    if (empty && /\|\s*(?:e|f)?grep\b|\|\s*rg\b/.test(command))
       return { ok: undefined, reading: 'unknown: the filter found no lines' };
+    // A type checker or linter prints nothing when it finds nothing.
+    if (empty && SILENT.test(command)) return { ok: true, reading: `no output (${hidden.replace('the status is that of ', 'through ')})` };
     return { ok: undefined, reading: `unknown: ${hidden}, and the output shows no summary` };
   }
   if (exit === undefined)

@@ -16,7 +16,10 @@ const EXTENSIONS = new Set(
 // A path-shaped word ending in `.ext`; the extension is then looked up (one alternation of a
 // hundred extensions made this the slowest part of reading a log).
 const PATH_RE =
-  /(?<![\w@.:/\\-])((?:~|\.{1,2})?\/?(?:[\w@+-][\w.@+-]*\/)*[\w@+-][\w.+-]*\.([A-Za-z][A-Za-z0-9]{0,9}))(?![\w/-])/g;
+  /(?<![\w@.:/\\-])((?:~|\.{1,2})?\/?(?:[\w@+-][\w.@+-]*\/)*[\w@][\w.+-]*\.([A-Za-z][A-Za-z0-9]{0,9}))(?![\w/-])/g;
+// Not the project's own files: dependencies, build output, and names of tools (`Node.js`, `Vue.js`).
+const NOT_WORK =
+  /(?:^|\/)(?:node_modules|deps|vendor|_build|dist|build|target|\.git|\.venv|venv|__pycache__|\.next|coverage)\/|^[A-Z][a-z]+\.js$/;
 /** How much a mention says about the next agent's files, by who named the path. */
 const WEIGHTS: Record<MentionSource, number> = {
   person: 3,
@@ -38,7 +41,7 @@ export function pathsIn(text: string): string[] {
   for (let m = PATH_RE.exec(chunk); m; m = PATH_RE.exec(chunk)) {
     if (!EXTENSIONS.has((m[2] as string).toLowerCase())) continue;
     const path = (m[1] as string).replace(/^\.\//, '');
-    if (!path.startsWith('~') && !path.startsWith('../')) out.add(path);
+    if (!path.startsWith('~') && !path.startsWith('../') && !NOT_WORK.test(path)) out.add(path);
   }
   return [...out];
 }

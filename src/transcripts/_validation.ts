@@ -15,6 +15,7 @@ export interface Check {
   /** The command as a person would run it again (output trimming left out). */
   command: string;
   first: number;
+  /** The run that says how it stands: the last one, or the last readable one when nothing changed since. */
   last: CommandRun;
   runs: number;
 }
@@ -41,8 +42,12 @@ export function checkCommand(command: string): string {
   return joined.replace(/\s+2>&1/g, '').trim();
 }
 
-/** Checks the session ran, folded by `checkCommand` (single-line commands with a result). */
-export function checksOf(commands: CommandRun[]): Check[] {
+/**
+ * Checks the session ran, folded by `checkCommand` (single-line commands with a result). A last
+ * run whose result cannot be read does not hide an earlier readable one when no file changed
+ * after it (`lastEdit`: the step of the session's latest change).
+ */
+export function checksOf(commands: CommandRun[], lastEdit = -1): Check[] {
   const byCommand = new Map<string, Check>();
   for (const run of commands) {
     const raw = run.command.trim();
@@ -51,7 +56,8 @@ export function checksOf(commands: CommandRun[]): Check[] {
     const command = checkCommand(raw);
     const check = byCommand.get(command);
     if (check) {
-      check.last = run;
+      const readable = check.last.check?.passed !== undefined && (check.last.step ?? 0) >= lastEdit;
+      if (run.check?.passed !== undefined || !readable) check.last = run;
       check.runs++;
     } else byCommand.set(command, { command, first: run.seq, last: run, runs: 1 });
   }

@@ -41,9 +41,9 @@ const ACK =
 /** Per detail level: characters per request, validation lines, done items, preferences, next files. */
 const LEVELS = [
   { request: 160, validation: 10, done: 12, preferences: 8, next: 8 },
-  { request: 110, validation: 6, done: 8, preferences: 5, next: 6 },
-  { request: 72, validation: 4, done: 6, preferences: 3, next: 5 },
-  { request: 48, validation: 3, done: 4, preferences: 2, next: 4 },
+  { request: 110, validation: 6, done: 8, preferences: 5, next: 8 },
+  { request: 72, validation: 4, done: 6, preferences: 3, next: 8 },
+  { request: 48, validation: 3, done: 4, preferences: 2, next: 6 },
 ] as const;
 
 /** Builds the draft handoff (no id, time or provenance: `baton write` adds them). */
@@ -51,7 +51,7 @@ export function draftFromSession(s: SessionRecord, options: DraftOptions = {}): 
   const cap = options.maxItems ?? 25;
   const level = LEVELS[Math.min(Math.max(options.detail ?? 0, 0), LEVELS.length - 1)] ?? LEVELS[0];
   const root = options.root ?? sessionRoot(s.cwd);
-  const checks = checksOf(s.commands);
+  const checks = checksOf(s.commands, Math.max(-1, ...s.fileSteps.values()));
   const deadEnds = deadEndsOf(checks);
   // A failing check the session replaced is a dead end, not work left to do.
   const failing = checks.filter((c) => passed(c) === false && !deadEnds.some((d) => d.check === c));

@@ -133,6 +133,61 @@ describe('compileTranscript: Claude Code', () => {
   });
 });
 
+describe('compileTranscript: a handoff a person would sign', () => {
+  const DISCOUNT = join(FIXTURES, 'claude-code/discount.jsonl');
+
+  it('keeps every request in order, and only standing instructions as Preferences (no question)', async () => {
+    const { handoff } = await compileTranscript(DISCOUNT);
+    expect(handoff.preferences).toEqual([
+      'Always run the tests with --run, never in watch mode.',
+      'Use pnpm, not npm.',
+    ]);
+    expect(handoff.notes).toContain('| 2 | did you run the tests? |');
+  });
+
+  it('reads a piped check by its summary line, and a filter that found nothing as unknown, not failed', async () => {
+    const { handoff } = await compileTranscript(DISCOUNT);
+    expect(handoff.validation).toEqual([
+      {
+        result: 'failed',
+        command: 'pnpm vitest --run',
+        outcome: '2 failed, 14 passed (vitest), the last of 2 runs',
+      },
+      { result: 'passed', command: 'pnpm tsc --noEmit', outcome: 'no output (through `head`)' },
+    ]);
+  });
+
+  it('takes Done and Remaining from evidence, with nothing in both', async () => {
+    const { handoff } = await compileTranscript(DISCOUNT);
+    expect(handoff.done.map((d) => d.text)).toEqual([
+      'Add the discount rule',
+      'Committed: feat: discount rule in the cart',
+    ]);
+    expect(handoff.remaining.map((r) => r.title)).toEqual([
+      'Cover it with tests',
+      'Make `pnpm vitest --run` pass',
+    ]);
+    expect(handoff.remaining[0]?.verify_by).toEqual(['pnpm vitest --run']);
+  });
+
+  it('says where the work stands: the last words, the files it was on, the files named next', async () => {
+    const { handoff } = await compileTranscript(DISCOUNT);
+    expect(handoff.summary).toContain('Next I will fix src/pricing/rules.ts');
+    expect(handoff.summary).toContain('It was on: `cart.ts` (edited).');
+    expect(handoff.summary).toContain(
+      'Named near the end and not yet changed: `src/pricing/rules.ts`, `test/pricing.test.ts`, `src/checkout/summary.ts`.',
+    );
+  });
+
+  it('lists a file outside the repository apart, not as the repository’s', async () => {
+    const { handoff } = await compileTranscript(DISCOUNT);
+    expect(handoff.files_touched).toEqual([{ action: 'modified', path: 'src/cart.ts' }]);
+    expect(handoff.notes).toContain(
+      '### Files outside the repository\n\n- created: `/home/dev/.claude/plans/discount-plan.md`',
+    );
+  });
+});
+
 describe('compileTranscript: Codex', () => {
   it('reads requests, apply_patch files, exit codes, the plan and commits', async () => {
     const { handoff, draft } = await compileTranscript(CODEX);
