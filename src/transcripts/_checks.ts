@@ -5,7 +5,8 @@
  */
 
 // Checks that print nothing when they pass.
-const SILENT = /^\s*(?:\S+=\S+\s+)*(?:(?:npx|pnpm|yarn|bunx|pnpm exec|npm exec)\s+)?(?:tsc|mypy|pyright|ruff(?: check)?|flake8|eslint|biome (?:check|lint))\b/;
+const SILENT =
+  /^\s*(?:\S+=\S+\s+)*(?:(?:npx|pnpm|yarn|bunx|pnpm exec|npm exec)\s+)?(?:tsc|mypy|pyright|ruff(?: check)?|flake8|eslint|biome (?:check|lint))\b/;
 
 /** How one run of a check came out, as read. */
 export interface CheckReading {
@@ -162,8 +163,12 @@ const RULES: Rule[] = [
   ['build', /^(?:BUILD FAILED|npm ERR!|error\[E\d+\]|\*\* \(CompileError\))/gm, () => ({ failed: 1 })],
 ];
 
+const ANY_SUMMARY = /pass|fail|error|test result|no issues|BUILD|Build succeeded|^ok /im;
+
 /** The runner summary of an output: the last failing one, else the last one found. */
 export function runnerCounts(output: string): RunnerCounts | undefined {
+  // One pass for the words every summary line has, before the runners' own patterns.
+  if (!ANY_SUMMARY.test(output)) return undefined;
   let lastFailing: { at: number; counts: RunnerCounts } | undefined;
   let last: { at: number; counts: RunnerCounts } | undefined;
   for (const [runner, re, read] of RULES) {
@@ -210,7 +215,8 @@ export function readCheck(
     if (empty && /\|\s*(?:e|f)?grep\b|\|\s*rg\b/.test(command))
       return { ok: undefined, reading: 'unknown: the filter found no lines' };
     // A type checker or linter prints nothing when it finds nothing.
-    if (empty && SILENT.test(command)) return { ok: true, reading: `no output (${hidden.replace('the status is that of ', 'through ')})` };
+    if (empty && SILENT.test(command))
+      return { ok: true, reading: `no output (${hidden.replace('the status is that of ', 'through ')})` };
     return { ok: undefined, reading: `unknown: ${hidden}, and the output shows no summary` };
   }
   if (exit === undefined)

@@ -31,7 +31,7 @@ const WEIGHTS: Record<MentionSource, number> = {
   output: 1,
 };
 const HITS_KEPT = 6;
-const SCAN_CHARS = 200_000;
+const SCAN_CHARS = 20_000;
 
 /** The paths a text names, each once, in order (absolute paths kept absolute). */
 export function pathsIn(text: string): string[] {
