@@ -25,6 +25,7 @@ const WEIGHTS: Record<MentionSource, number> = {
   person: 3,
   agent: 3,
   task: 3,
+  plan: 3,
   read: 2.5,
   written: 1.5,
   command: 1.5,
@@ -40,7 +41,8 @@ export function pathsIn(text: string): string[] {
   const chunk = text.length > SCAN_CHARS ? text.slice(0, SCAN_CHARS) : text;
   for (let m = PATH_RE.exec(chunk); m; m = PATH_RE.exec(chunk)) {
     if (!EXTENSIONS.has((m[2] as string).toLowerCase())) continue;
-    const path = (m[1] as string).replace(/^\.\//, '');
+    // `@path` is how the person points Claude Code at a file.
+    const path = (m[1] as string).replace(/^@(?=[\w.])/, '').replace(/^\.\//, '');
     if (!path.startsWith('~') && !path.startsWith('../') && !NOT_WORK.test(path)) out.add(path);
   }
   return [...out];
@@ -54,7 +56,8 @@ export function notePaths(s: SessionRecord, text: string | undefined, source: Me
   if (!text) return;
   const paths = pathsIn(text);
   if (paths.length === 0) return;
-  const weight = WEIGHTS[source] / Math.sqrt(Math.max(1, paths.length / 3));
+  // A plan names the files of the work ahead, many of them; a listing names every file there is.
+  const weight = WEIGHTS[source] / Math.sqrt(Math.max(1, paths.length / (source === 'plan' ? 12 : 3)));
   for (const path of paths) {
     let mention = s.mentions.get(path);
     if (!mention) {
@@ -70,7 +73,11 @@ export function notePaths(s: SessionRecord, text: string | undefined, source: Me
 export function mentionScore(s: SessionRecord, path: string): number {
   const mention = s.mentions.get(path);
   if (!mention) return 0;
-  return mention.hits.reduce((sum, h) => sum + h.weight / (1 + (s.steps - h.step) / 20), 0);
+  // A plan stays the map of the work for longer than a passing mention.
+  return mention.hits.reduce(
+    (sum, h) => sum + h.weight / (1 + (s.steps - h.step) / (h.source === 'plan' ? 80 : 20)),
+    0,
+  );
 }
 
 /** The one path a read-only shell command reads (`cat f`, `sed -n 1,80p f`, `head -50 f`), if any. */
@@ -91,4 +98,11 @@ const LOOKUPS =
 export function looksUp(command: string | undefined): boolean {
   if (!command) return false;
   return command.split(/&&|\|\||;|\|/).some((part) => LOOKUPS.test(part.trim().replace(/^cd\s+\S+\s*/, '')));
+}
+
+const PLAN_RE = /(?:^|\/)[^/]*(?:plan|spec|todo|tasks?|roadmap|design|requirements|checklist)[^/]*\.(?:md|mdx|txt|ya?ml)$/i;
+
+/** Whether a file is a plan, spec or task list: the paths it names are the work ahead. */
+export function isPlanFile(path: string | undefined): boolean {
+  return path !== undefined && PLAN_RE.test(path);
 }

@@ -42,7 +42,8 @@ export function likelyNext(
     if (rel.startsWith('/') || changed.has(rel)) continue;
     scored.set(rel, (scored.get(rel) ?? 0) + mentionScore(s, path));
   }
-  // A bare file name counts for the one known path that ends with it, not on its own.
+  // A bare file name counts for the one known path that ends with it, never on its own (it is
+  // as often a template's name, `SUMMARY.md`, as a file's).
   const byName = new Map<string, string[]>();
   for (const p of new Set([...scored.keys(), ...changed])) {
     if (!p.includes('/')) continue;
@@ -55,7 +56,7 @@ export function likelyNext(
     if (full.length === 1 && full[0] !== undefined) {
       if (!changed.has(full[0])) scored.set(full[0], (scored.get(full[0]) ?? 0) + score);
       scored.delete(rel);
-    } else if (full.length > 1 || changed.has(rel)) scored.delete(rel);
+    } else scored.delete(rel);
   }
   return [...scored]
     .filter(([, score]) => score >= 0.4)

@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { readCheck } from './_checks.js';
 import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
-import { looksUp, notePaths, shellRead } from './_mentions.js';
+import { isPlanFile, looksUp, notePaths, shellRead } from './_mentions.js';
 import { isSummaryText, requestText } from './_requests.js';
 import { emptySession, touch } from './_session.js';
 import { commitSubject, isCheck, shellFileChanges } from './_shell.js';
@@ -204,7 +204,8 @@ function noteInput(use: ToolUse, s: SessionRecord): void {
     s.reads.set(path, s.steps);
     notePaths(s, path, 'read');
   } else if (path) {
-    notePaths(s, str(field(input, 'content')) ?? str(field(input, 'new_string')), 'written');
+    const text = str(field(input, 'content')) ?? str(field(input, 'new_string'));
+    notePaths(s, text, isPlanFile(path) ? 'plan' : 'written');
   } else if (use.name === 'Bash') {
     const command = str(field(input, 'command')) ?? '';
     const read = shellRead(command);
@@ -235,8 +236,10 @@ function onToolResult(block: unknown, toolUseResult: unknown, state: State): voi
   use.resolved = true;
   const failed = field(block, 'is_error') === true;
   const text = resultText(field(block, 'content'));
-  if (!FILE_TOOLS[use.name] && (use.name !== 'Bash' || looksUp(str(field(use.input, 'command')))))
-    notePaths(state.s, text, 'output');
+  const command = str(field(use.input, 'command'));
+  const read = use.name === 'Read' ? str(field(use.input, 'file_path')) : command && shellRead(command);
+  if (isPlanFile(read ?? undefined)) notePaths(state.s, text, 'plan');
+  else if (!FILE_TOOLS[use.name] && (use.name !== 'Bash' || looksUp(command))) notePaths(state.s, text, 'output');
   if (use.name === 'Bash') onBashResult(use, failed, text, toolUseResult, state);
   else if (!failed) applyFileTool(use, toolUseResult, state);
 }

@@ -7,7 +7,7 @@
 
 import { readCheck } from './_checks.js';
 import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
-import { looksUp, notePaths, shellRead } from './_mentions.js';
+import { isPlanFile, looksUp, notePaths, shellRead } from './_mentions.js';
 import { isSummaryText, requestText } from './_requests.js';
 import { emptySession, touch } from './_session.js';
 import { commitSubject, isCheck, patchFileChanges, shellFileChanges } from './_shell.js';
@@ -148,7 +148,10 @@ function onCall(item: unknown, state: State): void {
     if (Array.isArray(plan)) state.s.tasks = plan.flatMap(planItem);
     notePaths(state.s, JSON.stringify(plan ?? ''), 'task');
   }
-  if (call.patch) notePaths(state.s, call.patch, 'written');
+  if (call.patch) {
+    const plan = patchFileChanges(call.patch).some((c) => isPlanFile(c.path));
+    notePaths(state.s, call.patch, plan ? 'plan' : 'written');
+  }
   state.calls.set(id, call);
 }
 
@@ -159,7 +162,9 @@ function onOutput(item: unknown, state: State): void {
   state.calls.delete(id);
   const exitCode = exitCodeOf(field(item, 'output'));
   const text = outputText(field(item, 'output'));
-  if (!call.command || looksUp(call.command)) notePaths(state.s, text, 'output');
+  const read = call.command ? shellRead(call.command) : undefined;
+  if (isPlanFile(read)) notePaths(state.s, text, 'plan');
+  else if (!call.command || looksUp(call.command)) notePaths(state.s, text, 'output');
   if (call.command) {
     const run: CommandRun = {
       command: call.command,

@@ -33,7 +33,7 @@ export interface CheckResult {
 }
 
 /** Where the log named a path: who named it (the person, the agent, a tool's input or output). */
-export type MentionSource = 'person' | 'agent' | 'task' | 'read' | 'written' | 'command' | 'output';
+export type MentionSource = 'person' | 'agent' | 'task' | 'plan' | 'read' | 'written' | 'command' | 'output';
 
 /** The latest times a path was named, each with how much it says about the work (newest last). */
 export interface Mention {
