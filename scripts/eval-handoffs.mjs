@@ -149,7 +149,7 @@ function scoreCut(session, path, set, cut) {
   const failedChecks = [
     ...new Set([
       ...h.validation.filter((v) => v.result === 'failed').map((v) => v.command),
-      ...h.remaining.flatMap((r) => /^Make `(.+)` pass$/.exec(r.title)?.[1] ?? []),
+      ...h.remaining.flatMap((r) => (/^Make `.+` pass$/.test(r.title) ? r.verify_by.slice(0, 1) : [])),
     ]),
   ];
   const pipeJudged = h.validation.filter(

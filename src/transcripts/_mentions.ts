@@ -100,7 +100,8 @@ export function looksUp(command: string | undefined): boolean {
   return command.split(/&&|\|\||;|\|/).some((part) => LOOKUPS.test(part.trim().replace(/^cd\s+\S+\s*/, '')));
 }
 
-const PLAN_RE = /(?:^|\/)[^/]*(?:plan|spec|todo|tasks?|roadmap|design|requirements|checklist)[^/]*\.(?:md|mdx|txt|ya?ml)$/i;
+const PLAN_RE =
+  /(?:^|\/)[^/]*(?:plan|spec|todo|tasks?|roadmap|design|requirements|checklist)[^/]*\.(?:md|mdx|txt|ya?ml)$/i;
 
 /** Whether a file is a plan, spec or task list: the paths it names are the work ahead. */
 export function isPlanFile(path: string | undefined): boolean {

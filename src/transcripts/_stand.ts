@@ -29,6 +29,11 @@ export function intentOf(text: string | undefined): string | undefined {
   return stated ? oneLine(stated, 240) : undefined;
 }
 
+/** Whether the agent's words say what it will do next ("I'll …", "let me …", "next, …"). */
+export function statesNextStep(intent: string | undefined): boolean {
+  return intent !== undefined && INTENT.test(intent);
+}
+
 /** Files the log points at near its end that the session has not changed: the best `cap`, best first. */
 export function likelyNext(
   s: SessionRecord,
@@ -103,9 +108,9 @@ export interface StandInput {
 export function summaryOf(s: SessionRecord, input: StandInput): string {
   const host = HOST_NAMES[s.kind];
   const { checks, failing } = input;
-  const compacted = s.compactions > 0 ? `; ${host} compacted it ${s.compactions} time(s) before` : '';
+  const compacted = s.compactions > 0 ? `; compacted ${s.compactions}× before` : '';
   const lines = [
-    `Compiled by baton from ${host} session ${s.sessionId ?? '(no id)'} without a model: ${s.requests.length} request(s), ${s.files.size} file(s) touched, ${s.commands.length} command(s), ${checks.length} check(s), ${s.commits.length} commit(s)${compacted}.`,
+    `baton compiled ${host} session ${s.sessionId ?? '(no id)'} without a model: ${s.requests.length} requests, ${s.files.size} files touched, ${s.commands.length} commands (${checks.length} checks), ${s.commits.length} commits${compacted}.`,
   ];
   if (input.intent) lines.push(`At the end the agent said: “${input.intent}”`);
   if (input.atCut.length) lines.push(`It was on: ${input.atCut.join(', ')}.`);
@@ -115,7 +120,7 @@ export function summaryOf(s: SessionRecord, input: StandInput): string {
   const tasks = s.tasks.length ? `Task list: ${s.tasks.length - open} done, ${open} open. ` : '';
   const last = [...checks].sort((a, b) => b.last.seq - a.last.seq)[0];
   const check = failing[0]
-    ? `Failing on its last run: ${codeSpan(failing[0].command)} (${outcomeOf(failing[0])})${failing.length > 1 ? ` and ${failing.length - 1} more` : ''}.`
+    ? `Failing on its last run: ${codeSpan(oneLine(failing[0].command, 60))} (${outcomeOf(failing[0])})${failing.length > 1 ? ` and ${failing.length - 1} more` : ''}.`
     : last
       ? `Last check: ${codeSpan(last.command)} ${passed(last) === true ? 'passed' : passed(last) === false ? 'failed' : 'unknown'} (${outcomeOf(last)}).`
       : 'No check ran.';

@@ -56,7 +56,8 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
   for (const c of failing) {
     if (specs.length >= 10) break;
     specs.push({
-      title: oneLine(`Make ${codeSpan(c.command)} pass`, 200),
+      // The title names the check briefly: its Verify by holds the whole command.
+      title: oneLine(`Make ${codeSpan(oneLine(c.command, 60))} pass`, 200),
       files_in_scope: [],
       verify_by: [c.command],
       notes: oneLine(`it failed on its last run (${outcomeOf(c)})`),

@@ -239,7 +239,8 @@ function onToolResult(block: unknown, toolUseResult: unknown, state: State): voi
   const command = str(field(use.input, 'command'));
   const read = use.name === 'Read' ? str(field(use.input, 'file_path')) : command && shellRead(command);
   if (isPlanFile(read ?? undefined)) notePaths(state.s, text, 'plan');
-  else if (!FILE_TOOLS[use.name] && (use.name !== 'Bash' || looksUp(command))) notePaths(state.s, text, 'output');
+  else if (!FILE_TOOLS[use.name] && (use.name !== 'Bash' || looksUp(command)))
+    notePaths(state.s, text, 'output');
   if (use.name === 'Bash') onBashResult(use, failed, text, toolUseResult, state);
   else if (!failed) applyFileTool(use, toolUseResult, state);
 }

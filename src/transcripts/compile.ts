@@ -13,7 +13,7 @@ import { HANDOFF_SCHEMA } from '../handoff/values.js';
 import { findRepositoryRoot } from '../provenance/discover.js';
 import { listFiles, relativePath } from './_paths.js';
 import { isQuestion, isStanding, sentencesOf } from './_requests.js';
-import { filesAtCut, intentOf, likelyNext, summaryOf } from './_stand.js';
+import { filesAtCut, intentOf, likelyNext, statesNextStep, summaryOf } from './_stand.js';
 import { clean, oneLine } from './_text.js';
 import { type Check, checksOf, deadEndsOf, outcomeOf, passed, validationOf } from './_validation.js';
 import { doneOf, remainingOf } from './_work.js';
@@ -77,10 +77,12 @@ export function draftFromSession(s: SessionRecord, options: DraftOptions = {}): 
     }),
   };
   h.done = done.slice(-Math.min(cap, level.done));
-  h.remaining = remainingOf(s, { checks, failing, done, ...(intent ? { intent } : {}) }).slice(
-    0,
-    Math.min(cap, 10),
-  );
+  h.remaining = remainingOf(s, {
+    checks,
+    failing,
+    done,
+    ...(statesNextStep(intent) ? { intent } : {}),
+  }).slice(0, Math.min(cap, 10));
   h.files_touched = listed.items;
   h.validation = validationOf(checks, Math.min(cap, level.validation));
   h.dead_ends = deadEnds.map((d) => d.item).slice(0, cap);
