@@ -86,14 +86,12 @@ function verifyFor(title: string, checks: Check[], failing: Check[]): string[] {
   return [mainCheck(checks) ?? 'git status --short'];
 }
 
-/** The test, lint, type or build check the session ran most (the latest on a tie), one that passed first. */
+/** The test, lint, type or build check with a known result (passing first), run most, latest on a tie. */
 function mainCheck(checks: Check[]): string | undefined {
+  const known = (c: Check) => (passed(c) === true ? 2 : passed(c) === false ? 1 : 0);
   const ranked = checks
     .filter((c) => checkKind(c.command) !== 'other')
-    .sort(
-      (a, b) =>
-        Number(passed(b) === true) - Number(passed(a) === true) || b.runs - a.runs || b.last.seq - a.last.seq,
-    );
+    .sort((a, b) => known(b) - known(a) || b.runs - a.runs || b.last.seq - a.last.seq);
   return ranked[0]?.command;
 }
 

@@ -216,13 +216,48 @@ describe('compileTranscript: Codex', () => {
   });
 });
 
+describe('compileTranscript: a Codex rollout read as a person reads it', () => {
+  const RAW = join(FIXTURES, 'codex/raw-strings.jsonl');
+
+  it('reads cargo test through `| tail` by its summary, and a grep count with no lines as unknown', async () => {
+    const { handoff } = await compileTranscript(RAW);
+    expect(handoff.validation).toEqual([
+      { result: 'failed', command: 'cargo test', outcome: '1 failed, 11 passed (cargo test)' },
+    ]);
+    expect(handoff.notes).toContain('- `cargo clippy` — unknown: the filter found no lines');
+  });
+
+  it('takes Done and Remaining from update_plan and the failing check; a question is no preference', async () => {
+    const { handoff } = await compileTranscript(RAW);
+    expect(handoff.done.map((d) => d.text)).toEqual(['Lex raw strings']);
+    expect(handoff.remaining.map((r) => [r.title, r.verify_by])).toEqual([
+      ['Document raw strings in docs/syntax.md', ['cargo test']],
+      ['Make `cargo test` pass', ['cargo test']],
+    ]);
+    expect(handoff.preferences).toEqual(['Never change the public token names.']);
+  });
+
+  it('names the files the agent pointed at next, from its words, the plan and its search', async () => {
+    const { handoff } = await compileTranscript(RAW);
+    expect(handoff.summary).toContain(
+      'Named near the end and not yet changed: `docs/syntax.md`, `tests/raw.rs`.',
+    );
+  });
+});
+
 describe('written through baton write', () => {
   let repo: TempRepo;
   afterEach(() => repo?.cleanup());
 
   it('is VALID for every fixture, in a real repository', async () => {
     repo = createTempRepo();
-    for (const transcript of [CC, SUB, CODEX]) {
+    for (const transcript of [
+      CC,
+      SUB,
+      CODEX,
+      join(FIXTURES, 'claude-code/discount.jsonl'),
+      join(FIXTURES, 'codex/raw-strings.jsonl'),
+    ]) {
       const { written } = await compileAndWrite(transcript, { cwd: repo.dir, env: {} });
       expect(written.ok, JSON.stringify(written)).toBe(true);
       const report = await validateFile(join(repo.dir, '.baton/handoff.md'), { git: true });
