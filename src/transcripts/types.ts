@@ -76,6 +76,8 @@ export interface SessionRecord {
   reads: Map<string, number>;
   /** Paths named anywhere in the log (requests, the agent's words, tool inputs and outputs); only the names are kept. */
   mentions: Map<string, Mention>;
+  /** Subagents the session started (Claude Code `Task`/`Agent` calls) and how many of their logs were read. */
+  subagents?: { started: number; read: number };
   /** Lines read, records that were not JSON, and records of types the reader does not know. */
   stats: { lines: number; malformed: number; unknown: number };
 }
