@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import { existingCommits, recentCommits, worktreeChanges } from '../provenance/evidence.js';
 import { relativePath } from './_paths.js';
 import { checkProgram, isCheck } from './_shell.js';
-import { oneLine } from './compile.js';
+import { oneLine } from './_text.js';
 import { type CheckScope, extractClaims, type SummaryClaim } from './summary-claims.js';
 import type { CommandRun, SessionRecord } from './types.js';
 
@@ -141,14 +141,14 @@ function fileContradictions(
 ): Contradiction[] {
   const base = root ?? s.cwd;
   // A file outside the repository is compared as written (absolute).
-  const touched = [...s.files.keys()].map((p) => relativePath(p, base) ?? p);
+  const touched = [...s.files.keys()].map((p) => relativePath(p, base));
   const out: Contradiction[] = [];
   for (const claim of claims) {
     if (touched.some((p) => samePath(claim.path, p))) continue;
     // A command that names the file (sed -i, mv, a generator) may have written it: not a contradiction.
     const name = basename(claim.path);
     if (s.commands.some((c) => c.command.includes(name))) continue;
-    const path = relativePath(claim.path, base) ?? claim.path;
+    const path = relativePath(claim.path, base);
     if (git) {
       if (git.changed(path)) continue;
     } else if (!complete || unnamedWrites(s, claim)) continue;

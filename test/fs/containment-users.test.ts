@@ -71,7 +71,7 @@ function session(cwd: string, files: string[]): string {
 }
 
 describe('compile: Files touched names only the repository files (issue 20 item 6)', () => {
-  it('leaves out /etc/cron.d/… and another project, keeps ..notes.md relative', async () => {
+  it('lists /etc/cron.d/… and another project apart as outside, keeps ..notes.md relative', async () => {
     const r = repo();
     const path = r.write('.baton/session.jsonl', '');
     writeFileSync(
@@ -85,8 +85,13 @@ describe('compile: Files touched names only the repository files (issue 20 item 
     );
     const { handoff, draft } = await compileTranscript(path);
     expect(handoff.files_touched.map((f) => f.path)).toEqual(['..notes.md', 'src/x.ts']);
-    expect(draft).not.toContain('/etc/cron.d');
-    expect(draft).not.toContain('-other/secret.ts');
+    // Named only apart, under the Notes heading that says they are not the repository's.
+    const outside = draft.split('### Files outside the repository')[1] ?? '';
+    const before = draft.split('### Files outside the repository')[0] ?? '';
+    expect(outside).toContain('/etc/cron.d/backdoor');
+    expect(outside).toContain('-other/secret.ts');
+    expect(before).not.toContain('/etc/cron.d');
+    expect(before).not.toContain('-other/secret.ts');
   });
 });
 
