@@ -7,7 +7,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain script shared with the benchmarks
 import { syntheticSession } from '../../scripts/synthetic-transcript.mjs';
 import { parseBaton } from '../../src/formats/baton/parse.js';
-import { globRegExp as globToRegExp } from '../../src/glob/index.js';
 import { compileAndWrite } from '../../src/hosts/compile-write.js';
 import { createTempRepo, type TempRepo } from '../../src/testing/git-repo.js';
 import { compileTranscript, detectTranscript } from '../../src/transcripts/index.js';
