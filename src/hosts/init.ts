@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UserError } from '../errors.js';
 import { writeFileAtomic } from '../fs/atomic.js';
-import { CLAUDE_CODE_HOOKS, CODEX_HOOKS, type HostHook, hookCommand } from './hook-commands.js';
+import { CLAUDE_CODE_HOOKS, CODEX_HOOKS, type HostHook, hookGroup } from './hook-commands.js';
 
 /** Options of `initRepository`. */
 export interface InitOptions {
@@ -96,12 +96,8 @@ function planHooks(path: string, hooks: HostHook[]): Planned {
   for (const h of hooks) {
     const groups = merged[h.hostEvent] ?? [];
     if (!Array.isArray(groups)) throw refused(path, `"hooks.${h.hostEvent}" is not a list`);
-    if (groups.some((g) => hasCommand(g, hookCommand(h.event)))) continue;
-    const group = {
-      ...(h.matcher ? { matcher: h.matcher } : {}),
-      hooks: [{ type: 'command', command: hookCommand(h.event), timeout: h.timeout }],
-    };
-    merged[h.hostEvent] = [...groups, group];
+    if (groups.some((g) => hasCommand(g, h.command))) continue;
+    merged[h.hostEvent] = [...groups, hookGroup(h)];
     added++;
   }
   if (added === 0) return { path, action: 'unchanged' };
