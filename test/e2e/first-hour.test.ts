@@ -1,9 +1,12 @@
 /**
  * Issue 24's smaller first-hour things, through the built CLI in real repositories: a bad flag is
- * one line of baton's own.
+ * one line of baton's own; a repository keeps its identity when a remote is added; the base is
+ * what a branch merges into, not its own upstream.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { baton, Scratch } from './_helpers.js';
+import { baton, DRAFT, Scratch, type TempRepo } from './_helpers.js';
 
 const scratch = new Scratch();
 afterEach(() => scratch.cleanup());
@@ -35,5 +38,76 @@ describe('a bad flag (item 16)', () => {
       expect(r.errLines, args.join(' ')).toEqual([line]);
       expect(balanced(line)).toBe(true);
     }
+  });
+});
+
+/** A bare repository beside `repo`, added as its origin, with main pushed and origin/HEAD set. */
+function addOrigin(repo: TempRepo): string {
+  const bare = join(repo.dir, '..', 'origin.git');
+  repo.git('init', '-q', '--bare', '-b', 'main', bare);
+  repo.git('remote', 'add', 'origin', bare);
+  repo.git('push', '-q', 'origin', 'main');
+  repo.git('remote', 'set-head', 'origin', 'main');
+  return bare;
+}
+
+describe('a repository that gets a remote (item 4)', () => {
+  it('keeps every earlier handoff VALID, saying what changed as INFO; resume and a clone agree', () => {
+    const repo = scratch.repo();
+    expect(baton(['write'], { cwd: repo.dir, input: DRAFT }).status).toBe(0);
+    expect(baton(['write'], { cwd: repo.dir, input: DRAFT }).status).toBe(0);
+    const before = baton(['provenance', '--json'], { cwd: repo.dir });
+    const rootId = (JSON.parse(before.stdout) as { repository: string }).repository;
+    expect(rootId).toMatch(/^root:[0-9a-f]{12}$/);
+    addOrigin(repo);
+
+    const v = baton(['validate'], { cwd: repo.dir });
+    expect(v.status, v.stderr).toBe(0);
+    expect(v.stdout).toMatch(/^VALID: /);
+    expect(v.stderr).toContain(`repository: saved ${rootId}, now `);
+    expect(v.stderr).toMatch(/the repository is now \S+ \(was root:[0-9a-f]{12}\): the same root commit/);
+    const old = join(repo.dir, '.baton/history', readdirSync(join(repo.dir, '.baton/history'))[0] ?? '');
+    expect(baton(['validate', old, '--json'], { cwd: repo.dir }).stdout).toContain('"repository-renamed"');
+    expect(baton(['resume'], { cwd: repo.dir }).status).toBe(0);
+
+    // A clone of it, on the same branch, knows the handoff as its own work too.
+    repo.git('add', '-f', '.baton/handoff.md');
+    repo.commit('the handoff');
+    repo.git('push', '-q', 'origin', 'main');
+    const clone = join(repo.dir, '..', 'clone');
+    repo.git('clone', '-q', join(repo.dir, '..', 'origin.git'), clone);
+    const inClone = baton(['validate'], { cwd: clone });
+    expect(inClone.status, inClone.stderr).toBe(0);
+    expect(inClone.stderr).toContain('the same root commit');
+  });
+
+  it('is still MISMATCH for another repository with another root commit', () => {
+    const repo = scratch.repo();
+    expect(baton(['write'], { cwd: repo.dir, input: DRAFT }).status).toBe(0);
+    const other = scratch.repo({ initialCommit: false });
+    other.write('OTHER.md', 'another project\n');
+    other.commit('another root');
+    other.write('.baton/handoff.md', readFileSync(join(repo.dir, '.baton/handoff.md'), 'utf8'));
+    const r = baton(['validate'], { cwd: other.dir });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/MISMATCH: .*repository: saved root:/);
+  });
+});
+
+describe('the base of a branch with its own upstream (item 5)', () => {
+  it('is origin/HEAD, not origin/feature/x, after git branch -u', () => {
+    const repo = scratch.repo();
+    addOrigin(repo);
+    repo.git('checkout', '-q', '-b', 'feature/x');
+    repo.write('src/x.ts', 'export const x = 1;\n');
+    repo.commit('x');
+    repo.git('push', '-q', 'origin', 'feature/x');
+    repo.git('branch', '-u', 'origin/feature/x');
+    const r = baton(['provenance', '--json'], { cwd: repo.dir });
+    expect(r.status, r.stderr).toBe(0);
+    const p = JSON.parse(r.stdout) as { base_ref: string; base_commit: string; head: string };
+    expect(p.base_ref).toBe('origin/main');
+    expect(p.base_commit).toBe(repo.git('rev-parse', 'main'));
+    expect(p.base_commit).not.toBe(p.head);
   });
 });

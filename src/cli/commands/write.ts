@@ -32,7 +32,7 @@ const FLAGS = {
     type: 'string',
     value: 'ref',
     description:
-      "the ref the work is based on (default: upstream, else\norigin/HEAD's target, else the default branch)",
+      "the ref the work is based on (default: git config\nbaton.baseRef, else origin/HEAD's target, else the default\nbranch; not the branch's own upstream)",
   },
   'no-git': { type: 'boolean', description: 'write without git provenance' },
   json: { type: 'boolean', description: 'print the written handoff as JSON' },
