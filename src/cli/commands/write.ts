@@ -25,7 +25,11 @@ const FLAGS = {
   },
   to: { type: 'string', value: 'id', description: 'the intended receiver' },
   task: { type: 'string', value: 'id', description: 'the task id, e.g. TASK-03' },
-  status: { type: 'string', value: 's', description: 'in-progress, blocked, complete or failed' },
+  status: {
+    type: 'string',
+    value: 's',
+    description: "in-progress, blocked, complete or failed (default: the\ndraft's, else in-progress)",
+  },
   title: { type: 'string', value: 'text', description: 'the # title (default: Handoff: <task>)' },
   window: { type: 'string', value: 'n', description: 'which context window of the task wrote it' },
   'base-ref': {
