@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { baton, DRAFT, Scratch, type TempRepo } from './_helpers.js';
+import { baton, DRAFT, draftWithDone, Scratch, type TempRepo } from './_helpers.js';
 
 const scratch = new Scratch();
 afterEach(() => scratch.cleanup());
@@ -109,5 +109,38 @@ describe('the base of a branch with its own upstream (item 5)', () => {
     expect(p.base_ref).toBe('origin/main');
     expect(p.base_commit).toBe(repo.git('rev-parse', 'main'));
     expect(p.base_commit).not.toBe(p.head);
+  });
+});
+
+describe('resume --reverify --yes (item 8)', () => {
+  /** A STALE handoff whose one touched claim runs `command`. */
+  function staleWith(command: string): TempRepo {
+    const repo = scratch.repo();
+    const draft = draftWithDone([`- [x] Wrote \`src/a.ts\` — verified by \`${command}\` → pass`]);
+    expect(baton(['write'], { cwd: repo.dir, input: draft }).status).toBe(0);
+    repo.write('src/a.ts', 'export const a = 10;\n');
+    repo.commit('change a');
+    return repo;
+  }
+
+  it('exits 0 when every re-verified claim passed, and says it was re-verified', () => {
+    const repo = staleWith('test -f src/a.ts');
+    expect(baton(['resume'], { cwd: repo.dir }).status).toBe(3);
+    const r = baton(['resume', '--reverify', '--yes'], { cwd: repo.dir });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('**Verdict: STALE, re-verified.**');
+    const json = JSON.parse(baton(['resume', '--reverify', '--yes', '--json'], { cwd: repo.dir }).stdout) as {
+      verdict: string;
+      exitCode: number;
+      reverifiedPassed: boolean;
+    };
+    expect(json).toMatchObject({ verdict: 'STALE', exitCode: 0, reverifiedPassed: true });
+  });
+
+  it('still exits 3 when a re-verified claim fails', () => {
+    const repo = staleWith('test -f src/missing.ts');
+    const r = baton(['resume', '--reverify', '--yes'], { cwd: repo.dir });
+    expect(r.status).toBe(3);
+    expect(r.stdout).toContain('**Verdict: STALE.**');
   });
 });
