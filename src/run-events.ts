@@ -29,6 +29,8 @@ export interface RunEventPayloads {
     run_id: string;
     plan: string;
     plan_path: string | null;
+    /** sha256 of the plan text the run read (the plan file may be uncommitted). */
+    plan_sha256?: string;
     head: string | undefined;
     tasks: string[];
     builder: string;

@@ -6,6 +6,7 @@
  */
 
 import { jsonText } from '../formats/json-text.js';
+import { splitListOutsideBraces } from '../formats/list.js';
 import { codeSpan, codeSpans } from '../formats/text.js';
 import type {
   DeadEnd,
@@ -213,7 +214,7 @@ export function itemOfRecord(
     const filesKey = ['files', 'files_in_scope', 'paths', 'scope'].find((k) => record[k] !== undefined);
     if (filesKey) {
       const v = record[filesKey];
-      const paths = Array.isArray(v) ? v.map((x) => oneLine(String(x))) : String(v).split(/,\s*/);
+      const paths = Array.isArray(v) ? v.map((x) => oneLine(String(x))) : splitListOutsideBraces(String(v));
       spec.item.files_in_scope.push(...paths.filter(Boolean));
     }
     const notes = rest.filter((r) => !r.startsWith(`${verify?.key}:`) && !r.startsWith(`${filesKey}:`));

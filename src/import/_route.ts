@@ -5,6 +5,7 @@
  */
 
 import { jsonText } from '../formats/json-text.js';
+import { splitListOutsideBraces } from '../formats/list.js';
 import type { FileTouched, SubSpec } from '../handoff/types.js';
 import { type Block, flattenItem, type ListItem, oneLine } from './_blocks.js';
 import { add, bytes, type Collected } from './_collect.js';
@@ -197,7 +198,7 @@ export function label(spec: SubSpec, line: string, notes: string[]): void {
   else if (/^(verif|test|compro|провер|验证)/u.test(name))
     spec.verify_by.push(...(spans.length ? spans : [oneLine(value)]));
   else if (/^(note|nota|замет|备注)/u.test(name)) notes.push(value);
-  else spec.files_in_scope.push(...(spans.length ? spans : value.split(/,\s*/).filter(Boolean)));
+  else spec.files_in_scope.push(...(spans.length ? spans : splitListOutsideBraces(value)));
 }
 
 /** A table row as one line: `first: value; column: value`. */

@@ -3,7 +3,9 @@
  * when asked), each through builder → verifier → committer, records every step, halts when a
  * task fails, and resumes a run killed at any point.
  */
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, realpathSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { UserError } from '../errors.js';
 import type { ContextHandoffXml } from '../formats/pipeline-xml/index.js';
 import { newUlid } from '../handoff/ulid.js';
@@ -53,6 +55,19 @@ export interface RunResult {
 /** How a run ended. */
 export type RunStatus = 'committed' | 'halted' | 'needs-planning' | 'interrupted';
 
+/** The plan file's path relative to `root` (as git status names it), when it is inside. */
+function planInside(root: string, planPath: string | undefined): string | undefined {
+  if (!planPath) return undefined;
+  let full = resolve(planPath);
+  try {
+    full = realpathSync(full);
+  } catch {
+    // A plan that cannot be resolved is not in the work tree.
+  }
+  const rel = relative(root, full);
+  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? undefined : rel.split(sep).join('/');
+}
+
 /** Starts a new run of `options.plan` in the repository at `options.root`. */
 export async function startRun(options: RunOptions): Promise<RunResult> {
   const root = options.root;
@@ -62,9 +77,15 @@ export async function startRun(options: RunOptions): Promise<RunResult> {
       hint: 'commit once before a run',
     });
   }
+  // The plan the run reads is not a change the run could commit: an uncommitted plan file is
+  // allowed (its hash is recorded in run-started), everything else still blocks.
+  // Like any change there at the start, it is never committed by the run.
+  const planFile = planInside(capture.root, options.plan.path);
   const dirty = capture.changes.map((c) => c.path);
-  if (dirty.length > 0 && !options.allowDirty) {
-    const shown = dirty.slice(0, 5).join(', ') + (dirty.length > 5 ? `, and ${dirty.length - 5} more` : '');
+  const blocking = dirty.filter((p) => p !== planFile);
+  if (blocking.length > 0 && !options.allowDirty) {
+    const shown =
+      blocking.slice(0, 5).join(', ') + (blocking.length > 5 ? `, and ${blocking.length - 5} more` : '');
     throw new UserError('RUN_REFUSED', `the work tree has uncommitted changes: ${shown}`, {
       hint: 'commit or stash them, or pass --allow-dirty (they are never committed by the run)',
     });
@@ -88,6 +109,7 @@ export async function startRun(options: RunOptions): Promise<RunResult> {
       run_id: runId,
       plan: options.plan.title,
       plan_path: options.plan.path ?? null,
+      plan_sha256: createHash('sha256').update(options.planText).digest('hex'),
       head: headCommit(capture.root),
       tasks: options.plan.tasks.map((t) => t.id),
       builder: options.builder.name,

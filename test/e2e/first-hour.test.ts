@@ -3,7 +3,8 @@
  * one line of baton's own; a repository keeps its identity when a remote is added; the base is
  * what a branch merges into, not its own upstream.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { baton, DRAFT, draftWithDone, Scratch, type TempRepo } from './_helpers.js';
@@ -142,5 +143,79 @@ describe('resume --reverify --yes (item 8)', () => {
     const r = baton(['resume', '--reverify', '--yes'], { cwd: repo.dir });
     expect(r.status).toBe(3);
     expect(r.stdout).toContain('**Verdict: STALE.**');
+  });
+});
+
+describe('braces in Files in scope (item 11)', () => {
+  const RESULT = `<task-result status="PASS">
+  <context-handoff from="builder" detail-level="FULL">
+    <what>Wrote both.</what><why>Asked.</why><caution>None</caution><incomplete>None</incomplete>
+  </context-handoff>
+</task-result>`;
+
+  it('a plan task scoped to src/{feature,other}.txt commits both files', () => {
+    const repo = scratch.repo();
+    const tools = scratch.plain();
+    const plan = join(tools, 'PLAN.md');
+    writeFileSync(plan, '# Plan: p\n\n## TASK-01: Both files\n- Files in scope: src/{feature,other}.txt\n');
+    const script = join(tools, 'builder.sh');
+    writeFileSync(
+      script,
+      `#!/bin/sh\nset -e\necho f > src/feature.txt\necho o > src/other.txt\nprintf -- '- Status: COMPLETED\\n- \`src/feature.txt\` — CREATE\\n- \`src/other.txt\` — CREATE\\n' > "$BATON_RUN_DIR/\${BATON_TASK}_progress.md"\ncat <<'XML'\n${RESULT}\nXML\n`,
+    );
+    const r = baton(['run', '--plan', plan, '--builder', `sh '${script}'`, '--max-attempts', '1'], {
+      cwd: repo.dir,
+      timeoutMs: 60_000,
+    });
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    const committed = repo.git('show', '--name-only', '--format=', 'HEAD').split('\n');
+    expect(committed.filter((f) => f.startsWith('src/')).sort()).toEqual([
+      'src/feature.txt',
+      'src/other.txt',
+    ]);
+  });
+
+  it("a handoff's sub-spec keeps src/{feature,other}.txt as one glob", () => {
+    const repo = scratch.repo();
+    const draft = DRAFT.replace(
+      '- Files in scope: README.md',
+      '- Files in scope: src/{feature,other}.txt, README.md',
+    );
+    expect(baton(['write'], { cwd: repo.dir, input: draft }).status).toBe(0);
+    const json = baton(['convert', '.baton/handoff.md', '--to', 'json'], { cwd: repo.dir });
+    expect(json.status, json.stderr).toBe(0);
+    const h = JSON.parse(json.stdout) as { remaining: { files_in_scope: string[] }[] };
+    expect(h.remaining[0]?.files_in_scope).toEqual(['src/{feature,other}.txt', 'README.md']);
+  });
+});
+
+describe('an uncommitted plan file (item 10)', () => {
+  it('does not block its own run; its hash is recorded and it is never committed', () => {
+    const repo = scratch.repo();
+    const planText = '# Plan: p\n\n## TASK-01: One file\n- Files in scope: **\n';
+    repo.write('PLAN.md', planText);
+    const script = join(scratch.plain(), 'builder.sh');
+    writeFileSync(
+      script,
+      `#!/bin/sh\nset -e\necho n > notes.txt\nprintf -- '- Status: COMPLETED\\n- \`notes.txt\` — CREATE\\n' > "$BATON_RUN_DIR/\${BATON_TASK}_progress.md"\ncat <<'XML'\n<task-result status="PASS"><context-handoff from="builder" detail-level="FULL"><what>w</what><why>y</why><caution>None</caution><incomplete>None</incomplete></context-handoff></task-result>\nXML\n`,
+    );
+    const r = baton(['run', '--plan', 'PLAN.md', '--builder', `sh '${script}'`, '--max-attempts', '1'], {
+      cwd: repo.dir,
+      timeoutMs: 60_000,
+    });
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    expect(repo.git('status', '--porcelain')).toContain('?? PLAN.md');
+    expect(repo.git('show', '--name-only', '--format=', 'HEAD')).not.toContain('PLAN.md');
+    const runs = join(repo.dir, '.baton/runs');
+    const events = readFileSync(join(runs, readdirSync(runs)[0] as string, 'events.jsonl'), 'utf8');
+    const started = JSON.parse(events.split('\n')[0] as string) as { plan_sha256?: string };
+    expect(started.plan_sha256).toBe(createHash('sha256').update(planText).digest('hex'));
+
+    // Any other uncommitted change still blocks.
+    repo.write('src/a.ts', 'export const a = 9;\n');
+    const blocked = baton(['run', '--plan', 'PLAN.md', '--builder', `sh '${script}'`], { cwd: repo.dir });
+    expect(blocked.status).toBe(1);
+    expect(blocked.stderr).toContain('the work tree has uncommitted changes: src/a.ts');
+    expect(blocked.stderr).not.toContain('PLAN.md');
   });
 });
