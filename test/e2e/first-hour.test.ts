@@ -219,3 +219,26 @@ describe('an uncommitted plan file (item 10)', () => {
     expect(blocked.stderr).not.toContain('PLAN.md');
   });
 });
+
+describe('a finding on a draft (item 12)', () => {
+  it("names the person's file and the offending line, not the section heading", () => {
+    const repo = scratch.repo();
+    const bad = DRAFT.replace(/## Goal\n\n.*\n/, '## Goal\n\nTODO\n');
+    const todoLine = bad.split('\n').indexOf('TODO') + 1;
+    repo.write('bad.md', bad);
+    const fromFile = baton(['write', '--input', 'bad.md'], { cwd: repo.dir });
+    expect(fromFile.status).toBe(1);
+    expect(fromFile.errLines[0]).toBe(
+      `INVALID: bad.md:${todoLine}: Goal says only "TODO": write what it means`,
+    );
+    const fromStdin = baton(['write'], { cwd: repo.dir, input: bad });
+    expect(fromStdin.errLines[0]).toBe(
+      `INVALID: draft:${todoLine}: Goal says only "TODO": write what it means`,
+    );
+    const summary = DRAFT.replace(/## Summary\n\n.*\n/, '## Summary\n\n\nTBD\n');
+    const r = baton(['write'], { cwd: repo.dir, input: summary });
+    expect(r.errLines[0]).toBe(
+      `INVALID: draft:${summary.split('\n').indexOf('TBD') + 1}: Summary says only "TBD": write what it means`,
+    );
+  });
+});

@@ -97,7 +97,9 @@ UNTRUSTED, 64 usage error.`,
       role: (await import('../../governance/classes.js')).currentRole(io.env),
     });
     if (!result.ok) {
-      for (const f of result.findings) io.stderr(`${formatFinding('draft', f)}\n`);
+      // The person's own file and line, when the draft came from one.
+      const source = flags.input && flags.input !== '-' ? flags.input : 'draft';
+      for (const f of result.findings) io.stderr(`${formatFinding(source, f)}\n`);
       for (const a of result.advice) io.stderr(`fold: ${a}\n`);
       io.stderr(`baton: nothing was written to ${result.path}\n`);
       // Refused only because governance does not trust it: UNTRUSTED, as validate would say.
