@@ -242,3 +242,54 @@ describe('a finding on a draft (item 12)', () => {
     );
   });
 });
+
+describe('approve and validate of .baton (item 14)', () => {
+  it('asks for the class it would otherwise guess, prints the step that makes it bind, and binds after it', () => {
+    const repo = scratch.repo();
+    const env = { BATON_HOME: join(scratch.plain(), 'home') };
+    expect(baton(['keys', 'generate', 'alice'], { cwd: repo.dir, env }).status).toBe(0);
+    repo.write('.baton/context/policy.md', '---\ntitle: rules\n---\n# Rules\n\nUse tabs.\n');
+    const policy = '.baton/context/policy.md';
+    const before = readFileSync(join(repo.dir, policy), 'utf8');
+
+    const bare = baton(['approve', policy, '--key', 'alice'], { cwd: repo.dir, env });
+    expect(bare.status).toBe(64);
+    expect(bare.errLines[0]).toBe(
+      'baton: the file names no class: give --class <class>, one of observation, operational_handoff, guidance, policy, constitution, memory, question, proposal, answer (only policy and constitution bind)',
+    );
+    expect(readFileSync(join(repo.dir, policy), 'utf8')).toBe(before);
+
+    const observation = baton(['approve', policy, '--key', 'alice', '--class', 'observation'], {
+      cwd: repo.dir,
+      env,
+    });
+    expect(observation.status).toBe(0);
+    expect(observation.stdout).toContain('next: class observation never binds');
+
+    const proposed = baton(['approve', policy, '--key', 'alice', '--class', 'policy'], {
+      cwd: repo.dir,
+      env,
+    });
+    expect(proposed.status).toBe(0);
+    const next = /^next: .*`baton keys trust (.+)`$/m.exec(proposed.stdout);
+    expect(next?.[1]).toBe(join(env.BATON_HOME, 'keys', 'alice.pub'));
+    expect(baton(['keys', 'trust', next?.[1] as string], { cwd: repo.dir, env }).status).toBe(0);
+    const bound = baton(['approve', policy, '--key', 'alice', '--class', 'policy'], { cwd: repo.dir, env });
+    expect(bound.stdout).toContain('it binds now');
+    const context = baton(['context', '--json'], { cwd: repo.dir, env });
+    expect(context.stdout).toContain('"label": "binding"');
+  });
+
+  it('validate .baton judges only the handoffs in it, not config.json or a policy', () => {
+    const repo = scratch.repo();
+    expect(baton(['init'], { cwd: repo.dir }).status).toBe(0);
+    repo.write('.baton/context/policy.md', '---\nclass: policy\n---\n# Rules\n\nUse tabs.\n');
+    expect(baton(['write'], { cwd: repo.dir, input: DRAFT }).status).toBe(0);
+    expect(baton(['write'], { cwd: repo.dir, input: DRAFT }).status).toBe(0);
+    const r = baton(['validate', '.baton'], { cwd: repo.dir });
+    expect(r.stderr).not.toContain('config.json');
+    expect(r.stderr).not.toContain('policy.md');
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout.split('\n').filter((l) => l.startsWith('VALID: '))).toHaveLength(2);
+  });
+});
