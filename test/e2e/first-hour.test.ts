@@ -4,7 +4,7 @@
  * what a branch merges into, not its own upstream.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { baton, DRAFT, draftWithDone, Scratch, type TempRepo } from './_helpers.js';
@@ -291,5 +291,46 @@ describe('approve and validate of .baton (item 14)', () => {
     expect(r.stderr).not.toContain('policy.md');
     expect(r.status, r.stdout + r.stderr).toBe(0);
     expect(r.stdout.split('\n').filter((l) => l.startsWith('VALID: '))).toHaveLength(2);
+  });
+});
+
+describe('archive keeps evidence (item 7)', () => {
+  it('of five handoffs written, log and search know all five: write archives each one it replaces', () => {
+    const repo = scratch.repo();
+    const ids: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const w = baton(['write', '--json', '--task', `TASK-0${i}`], { cwd: repo.dir, input: DRAFT });
+      expect(w.status, w.stderr).toBe(0);
+      ids.push((JSON.parse(w.stdout) as { handoff: { id: string } }).handoff.id);
+      if (i > 1)
+        expect(w.stderr).toMatch(/^note: archived the replaced handoff \w+ \((VALID|STALE) now\) in /m);
+      repo.write('src/a.ts', `export const a = ${i};\n`);
+      repo.commit(`step ${i}`);
+    }
+    expect(baton(['archive'], { cwd: repo.dir }).stdout).toContain(', STALE: ');
+    const log = baton(['log'], { cwd: repo.dir });
+    expect(log.status).toBe(0);
+    for (const id of ids) expect(log.stdout).toContain(id);
+    const search = baton(['search', 'calc', 'library'], { cwd: repo.dir });
+    expect(search.stdout.split('\n').filter((l) => ids.some((id) => l.startsWith(id)))).toHaveLength(5);
+  });
+
+  it('archive --history keeps every handoff in .baton/history/ with the verdict it has now', () => {
+    const repo = scratch.repo();
+    // Written before the store existed, with no store to keep them: --history catches up.
+    for (let i = 1; i <= 3; i++) {
+      expect(baton(['write', '--task', `TASK-0${i}`], { cwd: repo.dir, input: DRAFT }).status).toBe(0);
+    }
+    rmSync(join(repo.dir, '.baton/baton.db'), { force: true });
+    repo.write('src/b.ts', 'export const b = 20;\n');
+    repo.commit('moved on');
+    const r = baton(['archive', '--history', '--json'], { cwd: repo.dir });
+    expect(r.status, r.stderr).toBe(0);
+    const kept = JSON.parse(r.stdout) as { status: string; verdict: string; path: string }[];
+    expect(kept).toHaveLength(3);
+    expect(kept.map((k) => k.verdict)).toEqual(['STALE', 'STALE', 'STALE']);
+    expect(kept.filter((k) => k.path.includes('/history/'))).toHaveLength(2);
+    const again = baton(['archive', '--history'], { cwd: repo.dir });
+    expect(again.stdout.split('\n').filter((l) => l.startsWith('already archived'))).toHaveLength(3);
   });
 });

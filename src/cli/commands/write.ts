@@ -106,7 +106,18 @@ UNTRUSTED, 64 usage error.`,
       const verdicts = new Set(result.findings.map((f) => f.verdict));
       return verdicts.has('UNTRUSTED') && !verdicts.has('INVALID') ? 4 : 1;
     }
-    for (const note of result.notes) io.stderr(`note: ${note}\n`);
+    const notes = [...result.notes];
+    if (result.archived) {
+      // The handoff it replaced is evidence too: kept in the store with the verdict it has now.
+      const [{ keepReplaced }, { openStore }] = await Promise.all([
+        import('../../archive/archive.js'),
+        import('../../store/open.js'),
+      ]);
+      notes.push(
+        await keepReplaced(result.archived, () => openStore({ cwd: io.cwd, env: io.env, create: true })),
+      );
+    }
+    for (const note of notes) io.stderr(`note: ${note}\n`);
     if (flags.json) {
       io.stdout(
         `${JSON.stringify({ path: result.path, archived: result.archived, handoff: result.handoff }, null, 2)}\n`,

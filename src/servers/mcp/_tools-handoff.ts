@@ -6,7 +6,7 @@ import { UserError } from '../../errors.js';
 import type { Finding } from '../../handoff/finding.js';
 import { STATUSES } from '../../handoff/values.js';
 import { reportAsJson, validateFile, validatePaths } from '../../validate/index.js';
-import { existingPathInside, handoffPathInside, type ServerContext } from './_context.js';
+import { existingPathInside, handoffPathInside, type ServerContext, storeOptions } from './_context.js';
 import { library } from './_library.js';
 import { findingSchema, formatOrAuto, repoPath, reportShape, verdict } from './_schemas.js';
 import { addTool } from './_tool.js';
@@ -81,6 +81,10 @@ function addWriteTool(server: McpServer, ctx: ServerContext, rel: Rel): void {
           verdicts.has('UNTRUSTED') && !verdicts.has('INVALID') ? 'VERDICT_REFUSED' : 'HANDOFF_INVALID';
         const why = [...findingLines(result.findings), ...result.advice.map((a) => `fold: ${a}`)].join('; ');
         throw new UserError(code, `nothing was written to ${rel(path)}: ${why}`);
+      }
+      if (result.archived) {
+        const [{ keepReplaced }, { openStore }] = await Promise.all([library.archive(), library.store()]);
+        result.notes.push(await keepReplaced(result.archived, () => openStore(storeOptions(ctx, true))));
       }
       const report = await validateFile(path, { git: true, role: ctx.role });
       const data = {
