@@ -334,3 +334,37 @@ describe('archive keeps evidence (item 7)', () => {
     expect(again.stdout.split('\n').filter((l) => l.startsWith('already archived'))).toHaveLength(3);
   });
 });
+
+describe('import -o and --report (item 13)', () => {
+  const NOTE = readFileSync(
+    join(import.meta.dirname, '..', 'fixtures', 'import', 'first-hour', 'typical-note.md'),
+    'utf8',
+  );
+
+  it('does not replace a VALID handoff with an INVALID import unless --force', () => {
+    const repo = scratch.repo();
+    repo.write('HANDOFF.md', NOTE);
+    repo.commit('the note');
+    expect(baton(['write'], { cwd: repo.dir, input: DRAFT }).status).toBe(0);
+    const before = readFileSync(join(repo.dir, '.baton/handoff.md'), 'utf8');
+    const r = baton(['import', 'HANDOFF.md', '-o', '.baton/handoff.md'], { cwd: repo.dir });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(
+      /^baton: not replacing .*\.baton\/handoff\.md: it is VALID and the import is INVALID \(/m,
+    );
+    expect(readFileSync(join(repo.dir, '.baton/handoff.md'), 'utf8')).toBe(before);
+    const forced = baton(['import', 'HANDOFF.md', '-o', '.baton/handoff.md', '--force'], { cwd: repo.dir });
+    expect(forced.status, forced.stderr).toBe(0);
+    expect(readFileSync(join(repo.dir, '.baton/handoff.md'), 'utf8')).not.toBe(before);
+  });
+
+  it('--report prints each finding once', () => {
+    const repo = scratch.repo();
+    repo.write('HANDOFF.md', NOTE);
+    const r = baton(['import', 'HANDOFF.md', '--report'], { cwd: repo.dir });
+    expect(r.status).toBe(0);
+    const all = `${r.stdout}\n${r.stderr}`;
+    const verify = all.split('\n').filter((l) => l.includes('has no `- Verify by:` line'));
+    expect(verify).toHaveLength(1);
+  });
+});
