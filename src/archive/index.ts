@@ -1,3 +1,4 @@
-/** Archiving: keep handoffs in the store as evidence, and show archived ones in any format. */
+/** Archiving: keep handoffs in the store as evidence, take other agents' after checking them, and show archived ones in any format. */
 export { type ArchiveOptions, type ArchiveResult, archiveHandoff, keepReplaced } from './archive.js';
+export { type ReceiveOptions, type ReceiveResult, receiveHandoff } from './receive.js';
 export { renderStoredHandoff } from './render.js';

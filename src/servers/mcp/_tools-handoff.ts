@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { UserError } from '../../errors.js';
 import type { Finding } from '../../handoff/finding.js';
 import { STATUSES } from '../../handoff/values.js';
-import { reportAsJson, validateFile, validatePaths } from '../../validate/index.js';
+import { reportAsJson, validatePaths } from '../../validate/index.js';
 import { existingPathInside, handoffPathInside, type ServerContext, storeOptions } from './_context.js';
 import { library } from './_library.js';
 import { findingSchema, formatOrAuto, repoPath, reportShape, verdict } from './_schemas.js';
@@ -76,21 +76,17 @@ function addWriteTool(server: McpServer, ctx: ServerContext, rel: Rel): void {
         role: ctx.role,
       });
       if (!result.ok) {
-        const verdicts = new Set(result.findings.map((f) => f.verdict));
-        const code =
-          verdicts.has('UNTRUSTED') && !verdicts.has('INVALID') ? 'VERDICT_REFUSED' : 'HANDOFF_INVALID';
         const why = [...findingLines(result.findings), ...result.advice.map((a) => `fold: ${a}`)].join('; ');
-        throw new UserError(code, `nothing was written to ${rel(path)}: ${why}`);
+        throw new UserError(result.code, `nothing was written to ${rel(path)}: ${why}`);
       }
       if (result.archived) {
         const [{ keepReplaced }, { openStore }] = await Promise.all([library.archive(), library.store()]);
         result.notes.push(await keepReplaced(result.archived, () => openStore(storeOptions(ctx, true))));
       }
-      const report = await validateFile(path, { git: true, role: ctx.role });
       const data = {
         path: rel(result.path),
         id: result.handoff.id,
-        verdict: report.verdict,
+        verdict: result.verdict,
         notes: result.notes,
         ...(result.handoff.parent ? { parent: result.handoff.parent } : {}),
         ...(result.archived ? { history: rel(result.archived) } : {}),
