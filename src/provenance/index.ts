@@ -14,4 +14,5 @@ export { findRepositoryRoot, locateRepository, type RepositoryLocation, realPath
 export { gitProcessCount } from './git.js';
 export { repositoryFromUrl } from './repository-name.js';
 export { type CommitSince, describeSince, type FileSince, type HeadRelation, type Since } from './since.js';
+export { type StashResult, stashPaths } from './stash.js';
 export { type FileAtRef, type FolderAtRef, readFolderAtRef, reviewedBaseRef } from './tree.js';

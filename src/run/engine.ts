@@ -21,6 +21,7 @@ import { ensureRecordFolder, readRecord, writeRecord } from './_record-files.js'
 import { findTaskCommit } from './commit-task.js';
 import type { RunContext, RunOptions } from './context.js';
 import { EventLog } from './events.js';
+import { retryHalted, setLeftoversAside } from './halt.js';
 import { INTERRUPTED_EXIT_CODE, isInterruption, watchInterrupt } from './interrupt.js';
 import { type RunLock, takeRunLock } from './lock.js';
 import { existingRunPaths, type RunPaths, runPaths } from './records.js';
@@ -124,8 +125,15 @@ export async function startRun(options: RunOptions): Promise<RunResult> {
   });
 }
 
-/** What `resumeRun` needs besides the run id: the agents, since a script cannot be stored. */
-export type ResumeOptions = Omit<RunOptions, 'plan' | 'planText'>;
+/**
+ * What `resumeRun` needs besides the run id: the agents, since a script cannot be stored; the
+ * halted tasks to retry (default all); and a fixed plan, when the person changed it.
+ */
+export type ResumeOptions = Omit<RunOptions, 'plan' | 'planText'> & {
+  retry?: string[];
+  plan?: RunOptions['plan'];
+  planText?: string;
+};
 
 /** Continues run `runId`: committed tasks are kept, unfinished ones continue. */
 export async function resumeRun(runId: string, options: ResumeOptions): Promise<RunResult> {
@@ -137,8 +145,11 @@ export async function resumeRun(runId: string, options: ResumeOptions): Promise<
       'RUN_RECORD_UNSAFE',
       `the run's plan copy cannot be read: ${copy ? copy.refused : 'it is missing'}`,
     );
-  const planText = copy.text;
-  const { plan, problems } = await parsePlan(planText, paths.plan);
+  // A plan the person fixed replaces the run's copy; otherwise the copy is the plan.
+  const planText = options.planText ?? copy.text;
+  const { plan, problems } = options.plan
+    ? { plan: options.plan, problems: [] }
+    : await parsePlan(planText, paths.plan);
   if (problems.length)
     throw new UserError('PLAN_INVALID', `the run's plan copy is not valid: ${problems[0]?.message}`);
   const lock = takeRunLock(paths);
@@ -149,6 +160,9 @@ export async function resumeRun(runId: string, options: ResumeOptions): Promise<
     const ctx = await context({ ...options, root: capture.root, plan, planText }, runId, log, dirty);
     const states = taskStates(log.events);
     log.append({ event: 'run-resumed', run_id: runId, after_seq: log.events.length });
+    if (options.planText !== undefined && options.planText !== copy.text)
+      writeRecord(paths, paths.plan, planText);
+    retryHalted(ctx, states, options.retry);
     endOrphans(ctx, paths, lock);
     watchInterrupt(ctx);
     return finish(ctx, await schedule(ctx, states));
@@ -225,6 +239,7 @@ async function schedule(ctx: RunContext, states: Map<string, TaskState>): Promis
     } else status.set(task.id, 'pending');
   }
   const running = new Map<string, Promise<[string, TaskEnd | 'interrupted']>>();
+  const ran = new Set<string>();
   const parallel = Math.max(1, ctx.options.parallel ?? 1);
   for (;;) {
     for (const task of order) {
@@ -232,6 +247,7 @@ async function schedule(ctx: RunContext, states: Map<string, TaskState>): Promis
       if (status.get(task.id) !== 'pending') continue;
       if (!task.dependsOn.every((d) => status.get(d) === 'committed')) continue;
       status.set(task.id, 'running');
+      ran.add(task.id);
       running.set(
         task.id,
         start(ctx, task, states.get(task.id)).then(
@@ -266,6 +282,13 @@ async function schedule(ctx: RunContext, states: Map<string, TaskState>): Promis
     }
   }
   if (ctx.interrupted) return 'interrupted';
+  // What the tasks that halted now left in the work tree goes to a stash, named in the output.
+  setLeftoversAside(
+    ctx,
+    [...status]
+      .filter(([id, s]) => (s === 'failed' || s === 'needs-planning') && ran.has(id))
+      .map(([id]) => id),
+  );
   const all = [...status.values()];
   if (all.every((s) => s === 'committed')) return 'committed';
   return all.includes('needs-planning') ? 'needs-planning' : 'halted';

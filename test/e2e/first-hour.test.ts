@@ -368,3 +368,82 @@ describe('import -o and --report (item 13)', () => {
     expect(verify).toHaveLength(1);
   });
 });
+
+describe('a halted run (item 9)', () => {
+  /** A builder that writes src/sum.js and a progress file, then replies PASS; `verify` decides. */
+  function builderScript(dir: string): string {
+    const script = join(dir, 'builder.sh');
+    writeFileSync(
+      script,
+      `#!/bin/sh\nset -e\necho 'export const sum = 1;' > src/sum.js\nprintf -- '- Status: COMPLETED\\n- \`src/sum.js\` — CREATE\\n' > "$BATON_RUN_DIR/\${BATON_TASK}_progress.md"\ncat <<'XML'\n<task-result status="PASS"><context-handoff from="builder" detail-level="FULL"><what>w</what><why>y</why><caution>None</caution><incomplete>None</incomplete></context-handoff></task-result>\nXML\n`,
+    );
+    return script;
+  }
+
+  it('sets the leftovers aside in a named stash, and --resume picks the task up after the fix', () => {
+    const repo = scratch.repo();
+    const tools = scratch.plain();
+    const plan = join(tools, 'PLAN.md');
+    writeFileSync(
+      plan,
+      '# Plan: p\n\n## TASK-01: Sum\n- Files in scope: src/**\n- Verify by: `test -f READY`\n',
+    );
+    const script = builderScript(tools);
+    const run = baton(['run', '--plan', plan, '--builder', `sh '${script}'`, '--max-attempts', '1'], {
+      cwd: repo.dir,
+      timeoutMs: 60_000,
+    });
+    expect(run.status, run.stdout + run.stderr).toBe(5);
+    const out = run.stdout + run.stderr;
+    const id = /Run halted \(run (\w+)\)/.exec(out)?.[1] as string;
+    expect(out).toMatch(
+      /TASK-01 left 1 uncommitted file: set aside in git stash "baton run \w+: TASK-01 halted"/,
+    );
+    expect(out).toContain(`baton run --resume ${id}`);
+    expect(repo.git('status', '--porcelain', '--', '.', ':!.baton')).toBe('');
+    expect(repo.git('stash', 'list')).toContain(`baton run ${id}: TASK-01 halted`);
+
+    // After the fix (committed), --resume starts the task again and it commits.
+    repo.write('READY', 'yes\n');
+    repo.commit('the fix');
+    const resumed = baton(['run', '--resume', id, '--builder', `sh '${script}'`], {
+      cwd: repo.dir,
+      timeoutMs: 60_000,
+    });
+    expect(resumed.status, resumed.stdout + resumed.stderr).toBe(0);
+    expect(resumed.stdout + resumed.stderr).toContain('TASK-01 (failed) is started again from HEAD');
+    expect(repo.git('show', '--name-only', '--format=', 'HEAD')).toContain('src/sum.js');
+  });
+
+  it('--retry names a task of the run that did not commit; elsewhere it is a usage error', () => {
+    const repo = scratch.repo();
+    const tools = scratch.plain();
+    const plan = join(tools, 'PLAN.md');
+    writeFileSync(
+      plan,
+      '# Plan: p\n\n## TASK-01: Sum\n- Files in scope: src/**\n- Verify by: `test -f READY`\n',
+    );
+    const script = builderScript(tools);
+    const run = baton(['run', '--plan', plan, '--builder', `sh '${script}'`, '--max-attempts', '1'], {
+      cwd: repo.dir,
+      timeoutMs: 60_000,
+    });
+    const id = /Run halted \(run (\w+)\)/.exec(run.stdout + run.stderr)?.[1] as string;
+    const bad = baton(['run', '--resume', id, '--retry', 'TASK-09'], { cwd: repo.dir });
+    expect(bad.status).toBe(64);
+    expect(bad.errLines[0]).toBe("baton: --retry TASK-09: the run's plan has no task TASK-09");
+    expect(
+      baton(['run', '--plan', plan, '--builder', 'true', '--retry', 'TASK-01'], { cwd: repo.dir }).status,
+    ).toBe(64);
+    // A fixed plan: the check is one that passes now.
+    writeFileSync(
+      plan,
+      '# Plan: p\n\n## TASK-01: Sum\n- Files in scope: src/**\n- Verify by: `test -f src/sum.js`\n',
+    );
+    const fixed = baton(['run', '--resume', id, '--plan', plan, '--retry', 'TASK-01'], {
+      cwd: repo.dir,
+      timeoutMs: 60_000,
+    });
+    expect(fixed.status, fixed.stdout + fixed.stderr).toBe(0);
+  });
+});
