@@ -380,7 +380,8 @@ describe('a halted run (item 9)', () => {
     return script;
   }
 
-  it('sets the leftovers aside in a named stash, and --resume picks the task up after the fix', () => {
+  /** A run of one task whose check fails until READY exists: it halts. */
+  function haltedRun() {
     const repo = scratch.repo();
     const tools = scratch.plain();
     const plan = join(tools, 'PLAN.md');
@@ -395,7 +396,11 @@ describe('a halted run (item 9)', () => {
     });
     expect(run.status, run.stdout + run.stderr).toBe(5);
     const out = run.stdout + run.stderr;
-    const id = /Run halted \(run (\w+)\)/.exec(out)?.[1] as string;
+    return { repo, plan, script, out, id: /Run halted \(run (\w+)\)/.exec(out)?.[1] as string };
+  }
+
+  it('sets the leftovers aside in a named stash, and --resume picks the task up after the fix', () => {
+    const { repo, script, out, id } = haltedRun();
     expect(out).toMatch(
       /TASK-01 left 1 uncommitted file: set aside in git stash "baton run \w+: TASK-01 halted"/,
     );
@@ -416,19 +421,7 @@ describe('a halted run (item 9)', () => {
   });
 
   it('--retry names a task of the run that did not commit; elsewhere it is a usage error', () => {
-    const repo = scratch.repo();
-    const tools = scratch.plain();
-    const plan = join(tools, 'PLAN.md');
-    writeFileSync(
-      plan,
-      '# Plan: p\n\n## TASK-01: Sum\n- Files in scope: src/**\n- Verify by: `test -f READY`\n',
-    );
-    const script = builderScript(tools);
-    const run = baton(['run', '--plan', plan, '--builder', `sh '${script}'`, '--max-attempts', '1'], {
-      cwd: repo.dir,
-      timeoutMs: 60_000,
-    });
-    const id = /Run halted \(run (\w+)\)/.exec(run.stdout + run.stderr)?.[1] as string;
+    const { repo, plan, id } = haltedRun();
     const bad = baton(['run', '--resume', id, '--retry', 'TASK-09'], { cwd: repo.dir });
     expect(bad.status).toBe(64);
     expect(bad.errLines[0]).toBe("baton: --retry TASK-09: the run's plan has no task TASK-09");
