@@ -3,5 +3,6 @@ export { readClaudeCode, subagentFiles } from './claude-code.js';
 export { readCodex } from './codex.js';
 export { type DraftOptions, draftFromSession } from './compile.js';
 export { detectTranscript } from './detect.js';
+export { hostTranscriptFolders } from './folders.js';
 export { type CompileOptions, type CompileResult, compileTranscript, readTranscript } from './transcripts.js';
 export type { CommandRun, FileChangeKind, SessionRecord, TaskItem, TranscriptKind } from './types.js';

@@ -37,11 +37,14 @@ export function serverContext(
  * A symlink whose target does not exist yet is followed too: writing through it must not land
  * outside either.
  */
-export function pathInside(ctx: ServerContext, path: string): string {
+export function pathInside(ctx: ServerContext, path: string, readOnly: readonly string[] = []): string {
   let full = realPath(isAbsolute(path) ? path : resolve(ctx.root, path));
   for (let hops = 0; ; hops++) {
     const rel = relative(ctx.root, full);
-    if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
+    const outside = rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel);
+    // The one allowance: a read that lands in one of `readOnly` (the hosts' transcript folders).
+    if (outside && readOnly.some((f) => within(realPath(f), full))) return full;
+    if (outside) {
       throw new UserError(
         'PATH_OUTSIDE_REPOSITORY',
         `${JSON.stringify(path)} resolves outside the repository ${ctx.root}`,
@@ -55,6 +58,12 @@ export function pathInside(ctx: ServerContext, path: string): string {
   }
 }
 
+// True when `path` is `folder` or inside it (both real paths).
+function within(folder: string, path: string): boolean {
+  const rel = relative(folder, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel) && !rel.split(sep).includes('..'));
+}
+
 // What a symlink that `realPath` could not resolve points to; undefined for anything else.
 function danglingTarget(path: string): string | undefined {
   try {
@@ -64,9 +73,13 @@ function danglingTarget(path: string): string | undefined {
   }
 }
 
-/** `pathInside`, and the file must exist. */
-export function existingPathInside(ctx: ServerContext, path: string): string {
-  const full = pathInside(ctx, path);
+/** `pathInside`, and the file must exist; `readOnly` folders outside the repository may hold it too. */
+export function existingPathInside(
+  ctx: ServerContext,
+  path: string,
+  readOnly: readonly string[] = [],
+): string {
+  const full = pathInside(ctx, path, readOnly);
   if (!existsSync(full))
     throw new UserError('FILE_NOT_FOUND', `${relative(ctx.root, full) || full} does not exist`);
   return full;
