@@ -36,7 +36,7 @@ export interface HostHook {
 const PRE_COMPACT: HostHook = { hostEvent: 'PreCompact', command: hookCommand('pre-compact'), timeout: 30 };
 const SESSION_START: HostHook = {
   hostEvent: 'SessionStart',
-  matcher: 'compact|resume|clear',
+  matcher: 'startup|resume|clear|compact',
   command: hookCommand('session-start'),
   timeout: 10,
 };
@@ -47,7 +47,7 @@ const MISSING_BATON: HostHook = {
   timeout: 10,
 };
 
-/** The hooks for Claude Code: PreCompact (manual and auto), SessionStart (the brief; a missing baton), SubagentStop. */
+/** The hooks for Claude Code: PreCompact (manual and auto), SessionStart (every source; a missing baton), SubagentStop. */
 export const CLAUDE_CODE_HOOKS: HostHook[] = [
   PRE_COMPACT,
   SESSION_START,
@@ -55,7 +55,7 @@ export const CLAUDE_CODE_HOOKS: HostHook[] = [
   { hostEvent: 'SubagentStop', command: hookCommand('subagent-stop'), timeout: 30 },
 ];
 
-/** The hooks for Codex: PreCompact and SessionStart (the brief; a missing baton). */
+/** The hooks for Codex: PreCompact and SessionStart (every source; a missing baton). */
 export const CODEX_HOOKS: HostHook[] = [PRE_COMPACT, SESSION_START, MISSING_BATON];
 
 /** One hooks-file group running `hook`'s command. */
