@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { loadEndpoints } from '../../agents/endpoints.js';
 import { resolveAgent } from '../../agents/resolve.js';
 import { UserError } from '../../errors.js';
+import { confineToOwnRoot } from '../../fs/index.js';
 import { loadPlan } from '../../plan/load.js';
 import { findRepositoryRoot } from '../../provenance/discover.js';
 import type { RunOptions } from '../../run/context.js';
@@ -228,7 +229,7 @@ async function beginFor(
     }
     const agent = await agentOf(builder);
     // A plan the person fixed after the run halted: the resume runs that one.
-    const fixed = flags.plan ? resolve(io.cwd, flags.plan) : undefined;
+    const fixed = flags.plan ? confineToOwnRoot(resolve(io.cwd, flags.plan), 'read') : undefined;
     const plan = fixed ? { plan: await loadPlan(fixed), planText: readFileSync(fixed, 'utf8') } : {};
     const retry = flags.retry ? { retry: flags.retry } : {};
     return (options) => resumeRun(runId, { ...options, ...plan, ...retry, builder: agent });
@@ -236,7 +237,8 @@ async function beginFor(
   if (flags.retry) throw new UserError('USAGE', '--retry goes with --resume <run-id>');
   if (!flags.plan) throw new UserError('USAGE', 'give the plan with --plan <file> (see `baton run --help`)');
   if (!flags.builder) throw new UserError('USAGE', 'give the builder agent with --builder <agent>');
-  const planPath = resolve(io.cwd, flags.plan);
+  // Read where it really is, and only inside its own repository (the one containment rule).
+  const planPath = confineToOwnRoot(resolve(io.cwd, flags.plan), 'read');
   const plan = await loadPlan(planPath);
   const planText = readFileSync(planPath, 'utf8');
   const agent = await agentOf(flags.builder);

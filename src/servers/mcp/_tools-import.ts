@@ -46,7 +46,7 @@ export function addImportTools(server: McpServer, ctx: ServerContext): void {
       let text = args.text ?? '';
       let path: string | undefined;
       if (args.path !== undefined) {
-        path = existingPathInside(ctx, args.path, hostTranscriptFolders(ctx.env));
+        path = existingPathInside(ctx, args.path, [...ctx.readOnly, ...hostTranscriptFolders(ctx.env)]);
         text = readText(path);
       }
       const { importHandoff } = await library.importer();
@@ -73,7 +73,7 @@ export function addImportTools(server: McpServer, ctx: ServerContext): void {
       output: draftOutput,
     },
     async (args) => {
-      const path = existingPathInside(ctx, args.path, hostTranscriptFolders(ctx.env));
+      const path = existingPathInside(ctx, args.path, [...ctx.readOnly, ...hostTranscriptFolders(ctx.env)]);
       const compile = await loadCompiler();
       const result = await compile(path, ctx.root);
       return {
