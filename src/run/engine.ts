@@ -5,9 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import type { ContextHandoffXml } from '../formats/pipeline-xml/index.js';
+import { relativeInside } from '../fs/inside.js';
 import { newUlid } from '../handoff/ulid.js';
 import { topologicalOrder } from '../plan/graph.js';
 import { parsePlan } from '../plan/load.js';
@@ -65,8 +66,8 @@ function planInside(root: string, planPath: string | undefined): string | undefi
   } catch {
     // A plan that cannot be resolved is not in the work tree.
   }
-  const rel = relative(root, full);
-  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? undefined : rel.split(sep).join('/');
+  const rel = relativeInside(root, full);
+  return rel === '' ? undefined : rel;
 }
 
 /** Starts a new run of `options.plan` in the repository at `options.root`. */

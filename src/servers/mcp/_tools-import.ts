@@ -3,6 +3,7 @@ import { basename, relative } from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { UserError } from '../../errors.js';
+import { relativeInside } from '../../fs/inside.js';
 import { hostTranscriptFolders } from '../../transcripts/folders.js';
 import { decodeUtf8, readArtifact } from '../../validate/index.js';
 import { existingPathInside, type ServerContext } from './_context.js';
@@ -86,8 +87,7 @@ export function addImportTools(server: McpServer, ctx: ServerContext): void {
 
 // A path inside the repository relative to it; one in a host's transcript folder as it is.
 function shown(root: string, path: string): string {
-  const rel = relative(root, path);
-  return rel.startsWith('..') ? path : rel;
+  return relativeInside(root, path) ?? path;
 }
 
 function readText(path: string): string {
