@@ -3,7 +3,7 @@
  * Unix tool; else an environment variable, else the default path, which resolve from the
  * repository root (else the working directory), as context-kit does.
  */
-import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { detect } from '../formats/detect.js';
@@ -70,6 +70,9 @@ const HANDOFF_FILE = /\.(md|markdown|json)$/i;
 function isHandoffFile(path: string): boolean {
   let head: string;
   try {
+    // A link is not opened here (it may lead out of the repository or into .git/): validate
+    // judges it, and refuses it with its own finding.
+    if (lstatSync(path).isSymbolicLink()) return true;
     const fd = openSync(path, 'r');
     try {
       const buf = Buffer.alloc(65_536);
