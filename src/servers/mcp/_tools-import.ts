@@ -1,5 +1,5 @@
 /** The tools that turn other text into a draft handoff: import_handoff and compile_transcript. */
-import { basename, relative } from 'node:path';
+import { basename } from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { UserError } from '../../errors.js';
