@@ -13,6 +13,7 @@ export { type ConvertOptions, type ConvertResult, convertHandoff } from './conve
 export { detect } from './detect.js';
 export { jsonText } from './json-text.js';
 export { findingsOnDraft, mapRenderedLines } from './line-map.js';
+export { splitListOutsideBraces } from './list.js';
 export { bodyOffsetOf, splitLines } from './markdown.js';
 export { FORMAT_NAMES, isFormatName } from './names.js';
 export { type Codec, loadCodec, parseHandoff, renderHandoff } from './registry.js';

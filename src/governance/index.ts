@@ -9,6 +9,7 @@ export {
   type ApproveResult,
   approveFile,
   approveText,
+  bindingNextStep,
   withoutApproval,
 } from './approve.js';
 export {

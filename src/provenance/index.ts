@@ -27,8 +27,10 @@ export {
 export { findRepositoryRoot, locateRepository, type RepositoryLocation, realPath } from './discover.js';
 export { existingCommits, type RecentCommit, recentCommits, worktreeChanges } from './evidence.js';
 export { gitProcessCount, runGit } from './git.js';
+export { recogniseRepository } from './identity.js';
 export { repositoryFromUrl } from './repository-name.js';
 export { type CommitSince, describeSince, type FileSince, type HeadRelation, type Since } from './since.js';
+export { type StashResult, stashPaths } from './stash.js';
 export { type FileAtRef, type FolderAtRef, readFolderAtRef, reviewedBaseRef } from './tree.js';
 export {
   addWorktree,

@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadEndpoints } from '../../agents/endpoints.js';
 import { resolveAgent } from '../../agents/resolve.js';
-import type { Agent } from '../../agents/types.js';
 import { UserError } from '../../errors.js';
 import { confineToOwnRoot } from '../../fs/index.js';
 import { loadPlan } from '../../plan/load.js';
@@ -14,7 +13,7 @@ import { checkRecordsHome } from '../../run/records.js';
 import { recordedAgents } from '../../run/resume-state.js';
 import { progressPrinter, summaryLines } from '../_progress.js';
 import { badValue, type FlagSpec, helpText, integerFlag, type ParsedArgs, parseFlags } from '../args.js';
-import type { Command } from '../io.js';
+import type { Command, CommandIO } from '../io.js';
 
 const FLAGS = {
   plan: { type: 'string', short: 'p', value: 'file', description: 'the plan (Markdown or YAML)' },
@@ -57,6 +56,13 @@ const FLAGS = {
     description:
       "continue a run that was interrupted (kill -9 included);\nthe agents are the ones given, else the run's own",
   },
+  retry: {
+    type: 'string',
+    multiple: true,
+    value: 'task',
+    description:
+      'with --resume: start this failed task again (repeatable;\ndefault: every failed or needs-planning task)',
+  },
   'no-store': {
     type: 'boolean',
     description:
@@ -69,7 +75,7 @@ const FLAGS = {
 export const command: Command = {
   help: helpText({
     usage: `Usage: baton run --plan <file> --builder <agent> [options]
-       baton run --resume <run-id> [--builder <agent>] [--verifier <agent>]
+       baton run --resume <run-id> [--retry <task>] [--plan <fixed plan>] [--builder <agent>]
 
 Runs the plan's tasks in dependency order. Each task goes builder → verifier →
 committer: the builder is dispatched with the task and earlier tasks' handoffs by
@@ -120,7 +126,7 @@ its windows), 64 usage error, 130 interrupted.`,
     if (flags.verifier) common.verifier = await agentOf(flags.verifier);
     // What the run is (its plan, or the run to resume) and its agents are checked before the
     // store is opened: a mistake there leaves no store file behind.
-    const begin = await beginning(flags, root, io, common, agentOf);
+    const begin = await beginFor(flags, common, io, agentOf);
     // Nothing is opened through a `.baton` that leads out of the repository (the store file neither).
     checkRecordsHome(root);
     const store = flags['no-store'] ? undefined : await openRunStore(root, io);
@@ -181,40 +187,9 @@ function commonOptions(flags: Flags, root: string): CommonOptions {
   return common;
 }
 
-// How the run begins: resuming the run named (its recorded agents unless flags name others), or
-// starting the plan given.
-async function beginning(
-  flags: Flags,
-  root: string,
-  io: Parameters<Command['run']>[1],
-  common: CommonOptions,
-  agentOf: (spec: string) => Promise<Agent>,
-): Promise<Begin> {
-  if (flags.resume) {
-    const runId = flags.resume;
-    const recorded = recordedAgents(root, runId);
-    const builder = flags.builder ?? recorded.builder;
-    if (!builder)
-      throw new UserError('USAGE', 'give --builder: the run did not record one that can be reused');
-    if (!common.verifier && recorded.verifier && recorded.verifier !== 'built-in') {
-      common.verifier = await agentOf(recorded.verifier);
-    }
-    const agent = await agentOf(builder);
-    return (options) => resumeRun(runId, { ...options, builder: agent });
-  }
-  if (!flags.plan) throw new UserError('USAGE', 'give the plan with --plan <file> (see `baton run --help`)');
-  if (!flags.builder) throw new UserError('USAGE', 'give the builder agent with --builder <agent>');
-  // Read where it really is, and only inside its own repository (the one containment rule).
-  const planPath = confineToOwnRoot(resolve(io.cwd, flags.plan), 'read');
-  const plan = await loadPlan(planPath);
-  const planText = readFileSync(planPath, 'utf8');
-  const agent = await agentOf(flags.builder);
-  return (options) => startRun({ ...options, plan, planText, builder: agent });
-}
-
 // Ctrl-C and SIGTERM interrupt the run: its agents end, an `interrupted` event is recorded, and
 // the run returns 130 (the engine does it; here the signals become an abort). Returns the undo.
-function interruptOnSignals(io: Parameters<Command['run']>[1], common: CommonOptions): () => void {
+function interruptOnSignals(io: CommandIO, common: CommonOptions): () => void {
   const interrupt = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
     io.stderr(
@@ -245,4 +220,42 @@ async function openRunStore(root: string, io: Parameters<Command['run']>[1]) {
       hint: 'fix the store, or pass --no-store to keep the events in the run folder only',
     });
   }
+}
+
+/**
+ * How this command line begins: a new run of `--plan`, or `--resume` of a run (its agents the ones
+ * given, else its own; `--retry` and a fixed `--plan` for a run that halted).
+ */
+async function beginFor(
+  flags: Flags,
+  common: CommonOptions,
+  io: CommandIO,
+  agentOf: (spec: string) => ReturnType<typeof resolveAgent>,
+): Promise<Begin> {
+  const root = common.root;
+  if (flags.resume) {
+    const runId = flags.resume;
+    const recorded = recordedAgents(root, runId);
+    const builder = flags.builder ?? recorded.builder;
+    if (!builder)
+      throw new UserError('USAGE', 'give --builder: the run did not record one that can be reused');
+    if (!common.verifier && recorded.verifier && recorded.verifier !== 'built-in') {
+      common.verifier = await agentOf(recorded.verifier);
+    }
+    const agent = await agentOf(builder);
+    // A plan the person fixed after the run halted: the resume runs that one.
+    const fixed = flags.plan ? confineToOwnRoot(resolve(io.cwd, flags.plan), 'read') : undefined;
+    const plan = fixed ? { plan: await loadPlan(fixed), planText: readFileSync(fixed, 'utf8') } : {};
+    const retry = flags.retry ? { retry: flags.retry } : {};
+    return (options) => resumeRun(runId, { ...options, ...plan, ...retry, builder: agent });
+  }
+  if (flags.retry) throw new UserError('USAGE', '--retry goes with --resume <run-id>');
+  if (!flags.plan) throw new UserError('USAGE', 'give the plan with --plan <file> (see `baton run --help`)');
+  if (!flags.builder) throw new UserError('USAGE', 'give the builder agent with --builder <agent>');
+  // Read where it really is, and only inside its own repository (the one containment rule).
+  const planPath = confineToOwnRoot(resolve(io.cwd, flags.plan), 'read');
+  const plan = await loadPlan(planPath);
+  const planText = readFileSync(planPath, 'utf8');
+  const agent = await agentOf(flags.builder);
+  return (options) => startRun({ ...options, plan, planText, builder: agent });
 }

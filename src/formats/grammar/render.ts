@@ -2,7 +2,8 @@
 import { FRONT_MATTER_KEYS, PROVENANCE_KEYS } from '../../handoff/types.js';
 import { HANDOFF_SCHEMA } from '../../handoff/values.js';
 import { renderBlock, renderScalar } from '../_front-matter.js';
-import { codeSpan, escapeComments } from '../text.js';
+import { splitListOutsideBraces } from '../list.js';
+import { codeSpan, escapeComments, unescapeComments } from '../text.js';
 import type { ParsedHandoff } from '../types.js';
 
 /** The front matter of a handoff as `[key, value]` pairs, in canonical order (extra keys last). */
@@ -39,6 +40,18 @@ export function renderFrontMatter(h: ParsedHandoff): string[] {
   return lines;
 }
 
+/**
+ * Paths as a comma-separated list: in code spans when one holds a comma or a backtick (as always),
+ * or when a plain list would not read back the same (an unbalanced brace).
+ */
+function renderPathList(paths: readonly string[]): string {
+  const plain = paths.map((p) => escapeComments(p)).join(', ');
+  const back = splitListOutsideBraces(plain).map((p) => unescapeComments(p));
+  const same = back.length === paths.length && back.every((p, i) => p === paths[i]);
+  const spans = !same || paths.some((p) => /[,`]/.test(p));
+  return spans ? paths.map((p) => codeSpan(p)).join(', ') : plain;
+}
+
 /** The sub-specs of Remaining as rendered lines (one block each, blank lines between). */
 export function renderRemainingBlocks(h: ParsedHandoff): string[] {
   const blocks: string[] = [];
@@ -46,10 +59,7 @@ export function renderRemainingBlocks(h: ParsedHandoff): string[] {
     const lines = [`### ${escapeComments(spec.title)}`, ''];
     if (spec.goal) lines.push(`- Goal: ${escapeComments(spec.goal)}`);
     if (spec.files_in_scope.length > 0) {
-      const spans = spec.files_in_scope.some((p) => /[,`]/.test(p));
-      lines.push(
-        `- Files in scope: ${spec.files_in_scope.map((p) => (spans ? codeSpan(p) : escapeComments(p))).join(', ')}`,
-      );
+      lines.push(`- Files in scope: ${renderPathList(spec.files_in_scope)}`);
     }
     for (const cmd of spec.verify_by) lines.push(`- Verify by: ${codeSpan(cmd)}`);
     if (spec.notes) lines.push(`- Notes: ${escapeComments(spec.notes)}`);
