@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Evaluates the host-summary check over real sessions with compactions (default:
- * ../shared/corpus/transcripts/, or the files and folders given). Each session is cut just before
+ * ../shared/corpus/transcripts/ beside the main checkout or $BATON_CORPUS, or the files and folders given). Each session is cut just before
  * each `compact_boundary` (Claude Code) or `compacted` item (Codex); the prefix is read as baton
  * reads a log, and the summary the host wrote at that point is checked against it, without git.
  * The summaries are the hosts' real ones, so every contradiction reported is to be looked at: on
@@ -25,6 +25,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { corpusRoot } from './_eval-read.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
@@ -106,9 +107,10 @@ function plants(session) {
 const rows = [];
 const tmp = mkdtempSync(join(tmpdir(), 'baton-eval-summary-'));
 try {
-  for (const path of (inputs.length ? inputs : [join(ROOT, '../shared/corpus/transcripts')]).flatMap(
-    sessions,
-  )) {
+  for (const path of (inputs.length
+    ? inputs
+    : [process.env.BATON_CORPUS ?? join(corpusRoot(), 'transcripts')]
+  ).flatMap(sessions)) {
     let kind;
     try {
       kind = detectTranscript(path);
