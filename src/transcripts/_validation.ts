@@ -4,10 +4,9 @@
  * as read (`_checks.ts`). Also the dead ends: a failing check given up for another that passed.
  */
 import type { DeadEnd, ValidationEntry } from '../handoff/types.js';
-import { FORBIDDEN_CHAR_RE } from '../handoff/values.js';
 import { commandLayout } from './_checks.js';
 import { checkProgram, isCheck } from './_shell.js';
-import { oneLine } from './_text.js';
+import { clean, oneLine } from './_text.js';
 import type { CommandRun } from './types.js';
 
 /** A check with its last run. */
@@ -52,7 +51,9 @@ export function checksOf(commands: CommandRun[], lastEdit = -1): Check[] {
   for (const run of commands) {
     const raw = run.command.trim();
     if (run.check === undefined || raw.includes('\n') || raw.length > LINE_MAX) continue;
-    if (FORBIDDEN_CHAR_RE.test(raw) || raw.includes('{{') || !isCheck(raw) || isProbe(raw)) continue;
+    // A command is quoted as it ran, so one that cleaning would change (control or invisible
+    // characters, `{{`) is left out rather than altered.
+    if (clean(raw) !== raw || !isCheck(raw) || isProbe(raw)) continue;
     const command = checkCommand(raw);
     const check = byCommand.get(command);
     if (check) {
