@@ -43,11 +43,11 @@ const ACK =
  * files, characters of the Goal, files the agent was on, and whether the session id is in full.
  */
 const LEVELS = [
-  { request: 160, validation: 10, done: 12, preferences: 8, next: 8, goal: 6000, atCut: 4, fullId: true },
-  { request: 110, validation: 6, done: 8, preferences: 5, next: 8, goal: 3000, atCut: 4, fullId: true },
-  { request: 72, validation: 4, done: 6, preferences: 3, next: 8, goal: 1500, atCut: 4, fullId: true },
-  { request: 48, validation: 3, done: 4, preferences: 2, next: 6, goal: 800, atCut: 3, fullId: false },
-  { request: 48, validation: 2, done: 3, preferences: 1, next: 6, goal: 400, atCut: 3, fullId: false },
+  { request: 160, validation: 10, done: 12, preferences: 8, next: 10, goal: 6000, atCut: 4, fullId: true },
+  { request: 110, validation: 6, done: 8, preferences: 5, next: 10, goal: 3000, atCut: 4, fullId: true },
+  { request: 72, validation: 4, done: 6, preferences: 3, next: 10, goal: 1500, atCut: 4, fullId: true },
+  { request: 48, validation: 3, done: 4, preferences: 2, next: 8, goal: 800, atCut: 3, fullId: false },
+  { request: 48, validation: 2, done: 3, preferences: 1, next: 8, goal: 400, atCut: 3, fullId: false },
 ] as const;
 /** The least detail a draft is compiled with. */
 export const LEAST_DETAIL = LEVELS.length - 1;
