@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { readCheck } from './_checks.js';
+import { checkResult } from './_checks.js';
 import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
 import { isPlanFile, notePaths, outputSource, shellRead } from './_mentions.js';
 import { isSummaryText, requestText } from './_requests.js';
@@ -273,8 +273,7 @@ function onBashResult(use: ToolUse, failed: boolean, text: string, result: unkno
     if (code) run.exitCode = Number(code[1]);
     else if (run.ok) run.exitCode = 0;
     if (isCheck(command)) {
-      const { ok, reading } = readCheck(command, run.exitCode, !run.ok, text);
-      run.check = { passed: ok, reading };
+      run.check = checkResult(command, run.exitCode, !run.ok, text);
     }
   }
   state.s.commands.push(run);
@@ -309,8 +308,7 @@ function onNotification(text: string, state: State): void {
     run.ok = run.exitCode === 0;
   } else if (status === 'failed' || status === 'killed') run.ok = false;
   if (run.ok !== undefined && isCheck(run.command)) {
-    const { ok, reading } = readCheck(run.command, run.exitCode, !run.ok, '');
-    run.check = { passed: ok, reading };
+    run.check = checkResult(run.command, run.exitCode, !run.ok, '');
   }
 }
 

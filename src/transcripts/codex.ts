@@ -5,7 +5,7 @@
  * output is kept beyond its exit status.
  */
 
-import { readCheck } from './_checks.js';
+import { checkResult } from './_checks.js';
 import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
 import { isPlanFile, notePaths, outputSource, shellRead } from './_mentions.js';
 import { isSummaryText, requestText } from './_requests.js';
@@ -173,8 +173,7 @@ function onOutput(item: unknown, state: State): void {
     };
     if (exitCode !== undefined) run.exitCode = exitCode;
     if (exitCode !== undefined && isCheck(call.command)) {
-      const { ok, reading } = readCheck(call.command, exitCode, exitCode !== 0, text);
-      run.check = { passed: ok, reading };
+      run.check = checkResult(call.command, exitCode, exitCode !== 0, text);
     }
     state.s.commands.push(run);
     if (run.ok !== false) {
