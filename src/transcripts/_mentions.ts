@@ -4,8 +4,7 @@
  * path names are kept, with when and where each was named: they are how the next agent's first
  * files can be told before it touches them.
  */
-import { isAbsolute, join } from 'node:path';
-import { relativeInside } from '../fs/index.js';
+import { climbsOut } from '../fs/index.js';
 import type { MentionSource, SessionRecord } from './types.js';
 
 // File names with an extension a project's files have; a dotted word without one
@@ -50,12 +49,6 @@ export function pathsIn(text: string): string[] {
   return [...out];
 }
 
-// A relative path that leads above where it is written (`../other/x.ts`) names another project's
-// file; asked of the one containment rule, against a stand-in root.
-const HERE = '/here';
-function climbsOut(path: string): boolean {
-  return !isAbsolute(path) && relativeInside(HERE, join(HERE, path)) === undefined;
-}
 
 /**
  * Notes every path `text` names as a mention at the session's current step. A text that names
