@@ -49,7 +49,6 @@ export function pathsIn(text: string): string[] {
   return [...out];
 }
 
-
 /**
  * Notes every path `text` names as a mention at the session's current step. A text that names
  * many paths (a listing, a search over the tree) says less about each one.
