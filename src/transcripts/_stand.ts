@@ -46,8 +46,9 @@ export function likelyNext(
   cap: number,
 ): string[] {
   const scored = new Map<string, number>();
+  const rels = relativeMentions(s, root);
   for (const path of s.mentions.keys()) {
-    const rel = relativePath(path, root);
+    const rel = rels.get(path) ?? relativePath(path, root);
     if (rel.startsWith('/') || named.has(rel)) continue;
     scored.set(rel, (scored.get(rel) ?? 0) + mentionScore(s, path));
   }
@@ -72,6 +73,22 @@ export function likelyNext(
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, cap)
     .map(([p]) => p);
+}
+
+// Every mention's path relative to the root, worked out once per session: the compiler drafts
+// at up to five levels of detail, and a long log names thousands of paths.
+const relCache = new WeakMap<
+  SessionRecord,
+  { root: string | undefined; size: number; rels: Map<string, string> }
+>();
+
+function relativeMentions(s: SessionRecord, root: string | undefined): Map<string, string> {
+  const cached = relCache.get(s);
+  if (cached && cached.root === root && cached.size === s.mentions.size) return cached.rels;
+  const rels = new Map<string, string>();
+  for (const path of s.mentions.keys()) rels.set(path, relativePath(path, root));
+  relCache.set(s, { root, size: s.mentions.size, rels });
+  return rels;
 }
 
 /** A file the agent was on at the end, relative to the repository root. */

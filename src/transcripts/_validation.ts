@@ -117,8 +117,22 @@ export function deadEndsOf(checks: Check[]): { check: Check; item: DeadEnd }[] {
   return out;
 }
 
+type CheckKind = 'test' | 'lint' | 'types' | 'build' | 'other';
+// Asked for every check, for every remaining item, at each level of detail: kept once per command.
+const kinds = new Map<string, CheckKind>();
+
 /** The kind of a check: tests, lint, types, build, or other. */
-export function checkKind(command: string): 'test' | 'lint' | 'types' | 'build' | 'other' {
+export function checkKind(command: string): CheckKind {
+  let kind = kinds.get(command);
+  if (kind === undefined) {
+    kind = kindOf(command);
+    if (kinds.size > 10_000) kinds.clear();
+    kinds.set(command, kind);
+  }
+  return kind;
+}
+
+function kindOf(command: string): CheckKind {
   if (/\b(test|tests|spec|pytest|vitest|jest|rspec|mocha)\b/.test(command)) return 'test';
   if (/\b(lint|eslint|biome|ruff|credo|clippy|flake8|pylint)\b/.test(command)) return 'lint';
   if (/\b(tsc|mypy|typecheck|type-check|pyright|dialyzer)\b/.test(command)) return 'types';

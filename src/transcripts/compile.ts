@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { CAP_ITEM_RE } from '../formats/baton/sections.js';
 import { codeSpan } from '../formats/text.js';
 import type { ParsedHandoff } from '../formats/types.js';
-import { emptySections } from '../handoff/types.js';
+import { type DoneItem, emptySections, type SubSpec } from '../handoff/types.js';
 import { HANDOFF_SCHEMA } from '../handoff/values.js';
 import { findRepositoryRoot } from '../provenance/discover.js';
 import { listFiles, relativePath } from './_paths.js';
@@ -52,24 +52,68 @@ const LEVELS = [
 /** The least detail a draft is compiled with. */
 export const LEAST_DETAIL = LEVELS.length - 1;
 
-/** Builds the draft handoff (no id, time or provenance: `baton write` adds them). */
-export function draftFromSession(s: SessionRecord, options: DraftOptions = {}): ParsedHandoff {
-  const cap = options.maxItems ?? 25;
-  const level = LEVELS[Math.min(Math.max(options.detail ?? 0, 0), LEVELS.length - 1)] ?? LEVELS[0];
-  const root = options.root ?? sessionRoot(s.cwd);
+/** What a draft says at every level of detail: worked out once per session, root and cap. */
+interface Basis {
+  checks: Check[];
+  failing: Check[];
+  deadEnds: ReturnType<typeof deadEndsOf>;
+  files: [string, FileChangeKind][];
+  listed: ReturnType<typeof listFiles>;
+  intent: string | undefined;
+  done: DoneItem[];
+  remaining: SubSpec[];
+  preferences: string[];
+}
+// `compileTranscript` drafts the same session at up to five levels of detail.
+const bases = new WeakMap<SessionRecord, { key: string; basis: Basis }>();
+
+function basisOf(s: SessionRecord, root: string | undefined, cap: number): Basis {
+  const key = `${root ?? ''}\0${cap}`;
+  const cached = bases.get(s);
+  if (cached?.key === key) return cached.basis;
   const checks = checksOf(s.commands, Math.max(-1, ...s.fileSteps.values()));
   const deadEnds = deadEndsOf(checks);
   // A failing check the session replaced is a dead end, not work left to do.
   const failing = checks.filter((c) => passed(c) === false && !deadEnds.some((d) => d.check === c));
   const files = dedupe([...s.files].map(([p, k]) => [relativePath(p, root), k] as [string, FileChangeKind]));
   const steps = new Map([...s.fileSteps].map(([p, step]) => [relativePath(p, root), step]));
-  const listed = listFiles(files, (p) => steps.get(p) ?? 0, cap);
   const intent = intentOf(s.lastAssistant);
+  const done = doneOf(s);
+  const remaining = remainingOf(s, {
+    checks,
+    failing,
+    done,
+    ...(statesNextStep(intent) ? { intent } : {}),
+  }).slice(0, Math.min(cap, 10));
+  const basis: Basis = {
+    checks,
+    failing,
+    deadEnds,
+    files,
+    listed: listFiles(files, (p) => steps.get(p) ?? 0, cap),
+    intent,
+    done,
+    remaining,
+    preferences: preferencesOf(s),
+  };
+  bases.set(s, { key, basis });
+  return basis;
+}
+
+/** Builds the draft handoff (no id, time or provenance: `baton write` adds them). */
+export function draftFromSession(s: SessionRecord, options: DraftOptions = {}): ParsedHandoff {
+  const cap = options.maxItems ?? 25;
+  const level = LEVELS[Math.min(Math.max(options.detail ?? 0, 0), LEVELS.length - 1)] ?? LEVELS[0];
+  const root = options.root ?? sessionRoot(s.cwd);
+  const { checks, failing, deadEnds, files, listed, intent, done, remaining, preferences } = basisOf(
+    s,
+    root,
+    cap,
+  );
   const atCut = filesAtCut(s, root, level.atCut);
   // A file the summary already names as the one the agent was on is not named twice.
   const named = new Set([...files.map(([p]) => p), ...atCut.map((f) => f.path)]);
   const next = likelyNext(s, root, named, level.next);
-  const done = doneOf(s);
   const h: ParsedHandoff = {
     ...emptySections(),
     schema: HANDOFF_SCHEMA,
@@ -88,17 +132,12 @@ export function draftFromSession(s: SessionRecord, options: DraftOptions = {}): 
     }),
   };
   h.done = done.slice(-Math.min(cap, level.done));
-  h.remaining = remainingOf(s, {
-    checks,
-    failing,
-    done,
-    ...(statesNextStep(intent) ? { intent } : {}),
-  }).slice(0, Math.min(cap, 10));
-  h.files_touched = listed.items;
+  h.remaining = remaining.map((r) => ({ ...r }));
+  h.files_touched = listed.items.map((i) => ({ ...i }));
   h.validation = validationOf(checks, Math.min(cap, level.validation));
   h.dead_ends = deadEnds.map((d) => d.item).slice(0, cap);
   h.open_concerns = concernsOf(s).slice(0, cap);
-  h.preferences = preferencesOf(s).slice(-Math.min(cap, level.preferences));
+  h.preferences = preferences.slice(-Math.min(cap, level.preferences));
   const notes = notesOf(s, { listed, checks, request: level.request });
   if (notes) h.notes = notes;
   return h;
