@@ -13,7 +13,7 @@ let lastSplit: string[][] = [];
  * Splits a command line into simple commands (at `&&`, `||`, `;`, `|` and newlines outside
  * quotes), each as words. A here-document's body is data, not commands: it is left out.
  */
-export function simpleCommands(command: string): string[][] {
+function simpleCommands(command: string): string[][] {
   if (command !== lastCommand) {
     lastSplit = split(command);
     lastCommand = command;
@@ -108,7 +108,7 @@ const WRAPPERS = new Set(['sudo', 'time', 'env', 'command', 'exec', 'nice', 'noh
 const RUNNERS: Record<string, number> = { npx: 1, bunx: 1, pnpx: 1 };
 
 /** The words of a simple command without leading `VAR=x`, wrappers (`timeout 60`, `env`, `npx`) and redirections. */
-export function coreWords(words: string[]): string[] {
+function coreWords(words: string[]): string[] {
   let i = 0;
   for (;;) {
     const w = words[i];
