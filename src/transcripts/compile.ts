@@ -6,7 +6,7 @@
  * same transcript gives the same bytes.
  */
 import { existsSync } from 'node:fs';
-import { CAP_ITEM_RE } from '../formats/baton/sections.js';
+import { isCapItem } from '../formats/grammar/sections.js';
 import { codeSpan } from '../formats/text.js';
 import type { ParsedHandoff } from '../formats/types.js';
 import { type DoneItem, emptySections, type SubSpec } from '../handoff/types.js';
@@ -178,7 +178,7 @@ function goalOf(s: SessionRecord, maxWidth: number, cap: number): string {
   const kept: string[] = [];
   let items = 0;
   for (const line of lines.slice(0, GOAL_MAX_LINES)) {
-    if (CAP_ITEM_RE.test(line) && ++items > cap) break;
+    if (isCapItem(line) && ++items > cap) break;
     kept.push(line);
   }
   let text = kept.join('\n');

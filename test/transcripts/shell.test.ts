@@ -76,7 +76,7 @@ describe('shellFileChanges', () => {
     expect(shellFileChanges(tabbed)).toEqual({ written: ['out/x.sh'], deleted: [] });
     expect(isCheck("cat > t.sh <<'EOF'\nnpm test\nEOF")).toBe(false);
     // A here-document inside a quoted `$(…)` is the quoted word's text, as before.
-    expect(commitSubject("git commit -m \"$(cat <<'EOF'\nfeat: e\nEOF\n)\"")).toBe('feat: e');
+    expect(commitSubject('git commit -m "$(cat <<\'EOF\'\nfeat: e\nEOF\n)"')).toBe('feat: e');
   });
 });
 
