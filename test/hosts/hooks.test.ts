@@ -174,10 +174,13 @@ describe('baton hook (the command)', () => {
 
   it('always exits 0; --quiet keeps only problems on stderr', () => {
     repo = createTempRepo();
-    const ok = hook(['pre-compact', '-q'], input({ transcript_path: CC }));
-    expect([ok.status, ok.stdout, ok.stderr]).toEqual([0, '', '']);
     const loud = hook(['pre-compact'], input({ transcript_path: CC }));
     expect(loud.stderr).toMatch(/^baton: wrote \.baton\/handoff\.md/);
+    // The second run for the same compaction writes nothing; what it says is not a problem.
+    const again = hook(['pre-compact'], input({ transcript_path: CC }));
+    expect(again.stderr).toMatch(/already holds this handoff .*: not written again\n$/);
+    const ok = hook(['pre-compact', '-q'], input({ transcript_path: CC }));
+    expect([ok.status, ok.stdout, ok.stderr]).toEqual([0, '', '']);
     const bad = hook(['pre-compact', '-q'], 'garbage');
     expect([bad.status, bad.stderr]).toEqual([
       0,
