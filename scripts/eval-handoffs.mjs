@@ -5,7 +5,7 @@
  * the host's own summary (the record right after the boundary) is put beside it. Both are scored
  * on the same probes: files edited before the cut named, files edited in the next 60 tool calls
  * named, the person's requests kept, Done ∩ Remaining, checks reported failed that did not fail,
- * and size in tokens. A Codex rollout without compaction is cut at a quarter, half, three
+ * and size in tokens; and the ceiling, the files edited next that the log before the cut names. A Codex rollout without compaction is cut at a quarter, half, three
  * quarters and its end. The probes' own reading of the logs is in `_eval-read.mjs` and
  * `_eval-probes.mjs`, not baton's.
  *
@@ -111,6 +111,8 @@ function scoreCut(session, path, set, cut) {
   const editedBefore = rel(before);
   const editedNext = rel(next);
   const everyPath = rel(session.events);
+  // The ceiling: files edited next that any text of the log before the cut names at all.
+  const seen = namedIn(textBefore(session.lines, cut.line), everyPath);
   const requests = before.filter((e) => e.type === 'request').map((e) => e.text);
   const lastRuns = new Map();
   for (const e of before) {
@@ -158,6 +160,7 @@ function scoreCut(session, path, set, cut) {
     cut: cut.label,
     editedBefore: editedBefore.length,
     editedNext: editedNext.length,
+    namedBefore: editedNext.filter(seen).length,
     requests: requests.length,
     baton: score(
       compiled.draft,
@@ -213,6 +216,23 @@ function compileCut(session, path, cut) {
   return { draft: run.stdout, handoff: parseBaton(run.stdout).handoff, ms, verdict };
 }
 
+/** Every string of the log's records before the cut, one after the other (keys and JSON left out). */
+function textBefore(lines, end) {
+  const out = [];
+  const walk = (v) => {
+    if (typeof v === 'string') out.push(v);
+    else if (v && typeof v === 'object') for (const x of Object.values(v)) walk(x);
+  };
+  for (const line of lines.slice(0, end)) {
+    try {
+      walk(JSON.parse(line));
+    } catch {
+      out.push(line);
+    }
+  }
+  return out.join('\n');
+}
+
 function shortName(path) {
   return basename(path, '.jsonl')
     .replace(/^claude-code__|^codex__/, '')
@@ -233,6 +253,7 @@ const totals = (set) => {
     cuts: rs.length,
     before: [sum((r) => r.baton.before), sum((r) => r.editedBefore)],
     next: [sum((r) => r.baton.next), sum((r) => r.editedNext)],
+    ceiling: [sum((r) => r.namedBefore), sum((r) => r.editedNext)],
     hostBefore: [sum((r) => r.host?.before), hosted.reduce((n, r) => n + r.editedBefore, 0)],
     hostNext: [sum((r) => r.host?.next), hosted.reduce((n, r) => n + r.editedNext, 0)],
     batonNextHosted: sum((r) => (r.host ? r.baton.next : 0)),
@@ -267,12 +288,12 @@ else {
   }
   console.log('');
   console.log(
-    "| set | cuts | edited before named: baton · host | edited next named: baton · host | requests kept: baton · host | Done ∩ Remaining | reported failed, did not fail | judged by a pipe filter's status | questions in Preferences | tokens baton/host: median · max | VALID | compile (CLI, median) |",
+    "| set | cuts | edited before named: baton · host | edited next named: baton · host (ceiling) | requests kept: baton · host | Done ∩ Remaining | reported failed, did not fail | judged by a pipe filter's status | questions in Preferences | tokens baton/host: median · max | VALID | compile (CLI, median) |",
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const t of sets) {
     console.log(
-      `| ${t.set} | ${t.cuts} | ${pct(...t.before)} · ${pct(...t.hostBefore)} | ${pct(...t.next)} · ${pct(...t.hostNext)} | ${pct(...t.requests)} · ${pct(...t.hostRequests)} | ${t.contradictions} · ${host(t, t.hostContradictions)} | ${t.falseFailed} · ${host(t, t.hostFalseFailed)} | ${t.pipeJudged} | ${t.questions} | ${t.medianRatio?.toFixed(2) ?? '—'} · ${t.maxRatio?.toFixed(2) ?? '—'} | ${t.cuts - t.invalid}/${t.cuts} | ${Math.round(t.medianMs)} ms |`,
+      `| ${t.set} | ${t.cuts} | ${pct(...t.before)} · ${pct(...t.hostBefore)} | ${pct(...t.next)} · ${pct(...t.hostNext)} (${pct(...t.ceiling)}) | ${pct(...t.requests)} · ${pct(...t.hostRequests)} | ${t.contradictions} · ${host(t, t.hostContradictions)} | ${t.falseFailed} · ${host(t, t.hostFalseFailed)} | ${t.pipeJudged} | ${t.questions} | ${t.medianRatio?.toFixed(2) ?? '—'} · ${t.maxRatio?.toFixed(2) ?? '—'} | ${t.cuts - t.invalid}/${t.cuts} | ${Math.round(t.medianMs)} ms |`,
     );
   }
 }
