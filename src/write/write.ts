@@ -21,6 +21,7 @@ import { EXIT_CODES, verdictOf } from '../validate/report.js';
 import { validateText } from '../validate/validate.js';
 import { capAdvice } from './caps.js';
 import { type PreviousHandoff, peekHandoff, replaceHandoff } from './replace.js';
+import { sameButStamps } from './same.js';
 
 /** Options of `writeHandoff`. */
 export interface WriteOptions {
@@ -43,6 +44,12 @@ export interface WriteOptions {
   limits?: Partial<Limits>;
   /** The writer's role as the run engine declared it (`BATON_ROLE`): a class it may not write is refused. */
   role?: CurrentRole;
+  /**
+   * Write nothing when the handoff there now says the same (`sameButStamps`: every line but its
+   * id, time, parent and content hash, provenance included): a hook that runs twice for one
+   * event then leaves one handoff, not two with the first in history.
+   */
+  unlessUnchanged?: boolean;
 }
 
 /**
@@ -59,6 +66,8 @@ export type WriteResult =
       text: string;
       /** Where the handoff that was replaced now lives. */
       archived?: string;
+      /** True when nothing was written: the handoff there already said the same (`unlessUnchanged`); `handoff` is that one. */
+      unchanged?: true;
       notes: string[];
       /** Validate's verdict of the written text (UNTRUSTED for a policy that waits for approval). */
       verdict: Verdict;
@@ -105,10 +114,14 @@ export async function writeHandoff(options: WriteOptions): Promise<WriteResult> 
   const source = { text: draftText, parsed };
   let outcome = await compose(source, seen, options, context);
   if (!outcome.ok) return outcome;
+  let kept: WriteResult | undefined;
   const replaced = await replaceHandoff(options.path, async (previous) => {
     if (parentKey(previous) !== parentKey(seen)) outcome = await compose(source, previous, options, context);
-    return outcome.ok ? outcome.text : undefined;
+    if (!outcome.ok) return undefined;
+    kept = options.unlessUnchanged ? await unchanged(previous, outcome) : undefined;
+    return kept ? undefined : outcome.text;
   });
+  if (kept) return kept;
   if (!outcome.ok || !replaced) return outcome;
   return { ...outcome, path: replaced.path, ...(replaced.archived ? { archived: replaced.archived } : {}) };
 }
@@ -181,6 +194,23 @@ async function compose(
     return refuse(target, onDraft, capAdvice(text, problems, limits));
   }
   return { ok: true, path: target, handoff: h as Handoff, text, notes, verdict: report.verdict, exitCode: 0 };
+}
+
+// The handoff there now, as the result, when the new one would say the same (read as text).
+async function unchanged(
+  previous: PreviousHandoff | undefined,
+  outcome: Extract<WriteResult, { ok: true }>,
+): Promise<WriteResult | undefined> {
+  const text = previous?.raw ? decodeUtf8(previous.raw) : undefined;
+  if (text === undefined || !sameButStamps(text, outcome.text)) return undefined;
+  const handoff = (await loadCodec(detect(text))).parse(text).handoff as Handoff;
+  return {
+    ...outcome,
+    handoff,
+    text,
+    notes: [...outcome.notes, 'unchanged: nothing written'],
+    unchanged: true,
+  };
 }
 
 // What of the previous handoff the new one depends on: its id (the parent) and whether it was read.
