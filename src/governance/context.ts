@@ -9,6 +9,7 @@ import { bodyOffsetOf, readFrontMatter, splitLines } from '../formats/index.js';
 import type { FindingCode } from '../handoff/finding.js';
 import type { ArtifactClass } from '../handoff/types.js';
 import { HANDOFF_SCHEMA } from '../handoff/values.js';
+import type { GitAnswers } from '../provenance/index.js';
 import { discoverBootFiles, displayPath } from './boot-paths.js';
 import { type JudgeInput, type Judgement, judgeArtifact, type Label } from './judge.js';
 import type { TrustedKeys, TrustRoot } from './keys.js';
@@ -39,6 +40,8 @@ export interface LoadContextOptions {
   home?: string;
   /** Per-artifact size cap in bytes (default `BOOT_CAP_BYTES`). */
   bootCap?: number;
+  /** A long-lived process's git answers: the base ref's keys are read once per commit, off the event loop. */
+  gitAnswers?: GitAnswers;
 }
 
 /** One artifact of the bundle. */
@@ -101,6 +104,7 @@ export async function loadContext(options: LoadContextOptions): Promise<ContextB
     keys ??= loadTrustRoots(root, {
       ...(options.home ? { home: options.home } : {}),
       ...(options.trustedKeysDir ? { userStore: options.trustedKeysDir } : {}),
+      ...(options.gitAnswers ? { gitAnswers: options.gitAnswers } : {}),
     });
     return keys;
   };
