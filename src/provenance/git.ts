@@ -20,6 +20,8 @@ export interface GitRunOptions {
   input?: string;
   /** latin1 maps each byte to one character, so blobs read back exactly (Buffer.from(s, 'latin1')). */
   encoding?: 'utf8' | 'latin1';
+  /** Set after the redirects are cleared: a scratch `GIT_INDEX_FILE`, and nothing else from outside. */
+  env?: Readonly<Record<string, string>>;
 }
 
 /** One git call that a step function asks for. */
@@ -54,7 +56,7 @@ const REDIRECTS = [
 
 // Stable, parseable, non-interactive git: no locale, no pager, no prompts, no optional locks
 // (so that `git status` never takes index.lock while an agent is working in the same tree).
-function gitEnv(): NodeJS.ProcessEnv {
+function gitEnv(extra: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     LC_ALL: 'C',
@@ -65,7 +67,7 @@ function gitEnv(): NodeJS.ProcessEnv {
     PAGER: 'cat',
   };
   for (const name of REDIRECTS) delete env[name];
-  return env;
+  return { ...env, ...extra };
 }
 
 function startFailure(error: NodeJS.ErrnoException): UserError {
@@ -81,7 +83,7 @@ function startFailure(error: NodeJS.ErrnoException): UserError {
 export function runGit(cwd: string, args: readonly string[], options: GitRunOptions = {}): GitResult {
   spawned++;
   const result = spawnSync(process.env.BATON_GIT ?? 'git', ['-C', cwd, ...args], {
-    env: gitEnv(),
+    env: gitEnv(options.env),
     encoding: options.encoding ?? 'utf8',
     input: options.input,
     maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024,
@@ -103,7 +105,7 @@ export function runGitAsync(
       process.env.BATON_GIT ?? 'git',
       ['-C', cwd, ...args],
       {
-        env: gitEnv(),
+        env: gitEnv(options.env),
         encoding: options.encoding ?? 'utf8',
         maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024,
         windowsHide: true,
