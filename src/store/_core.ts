@@ -42,13 +42,13 @@ import type {
   ListEventsOptions,
   PutHandoffInput,
   PutResult,
-  RunEvent,
   RunInfo,
   RunSummary,
   SearchHit,
   Store,
   StoredHandoff,
   StoredHandoffSummary,
+  StoredRunEvent,
   StoreStats,
 } from './types.js';
 
@@ -164,7 +164,7 @@ export class SqlStore implements Store {
     );
   }
 
-  async appendEvent(event: RunEvent): Promise<AppendResult> {
+  async appendEvent(event: StoredRunEvent): Promise<AppendResult> {
     const row = eventRow(event);
     return this.backend.write(async (db) => {
       const params = [row.run_id, row.seq, row.time, row.time_ms, row.event, row.task, row.stage];
@@ -182,7 +182,7 @@ export class SqlStore implements Store {
     });
   }
 
-  async listEvents(runId: string, options: ListEventsOptions = {}): Promise<RunEvent[]> {
+  async listEvents(runId: string, options: ListEventsOptions = {}): Promise<StoredRunEvent[]> {
     const params = [runId, options.afterSeq ?? 0, options.limit ?? Number.MAX_SAFE_INTEGER];
     return this.backend.read(async (db) => (await db.all(LIST_EVENTS_SQL, params)).map(eventFromRow));
   }

@@ -1,7 +1,7 @@
 /** `baton runs` and `baton runs show <run-id>`: the runs the store has recorded, and one run's events. */
 import { UserError } from '../../errors.js';
 import { withStore } from '../../store/open.js';
-import type { RunEvent, RunInfo } from '../../store/types.js';
+import type { RunInfo, StoredRunEvent } from '../../store/types.js';
 import { type FlagSpec, helpText, integerFlag, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
 import { storeOptions } from '../store-flags.js';
@@ -91,7 +91,7 @@ function runHeader(run: RunInfo): string {
   return `${lines.join('\n')}\n`;
 }
 
-function eventLine(e: RunEvent): string {
+function eventLine(e: StoredRunEvent): string {
   const where = [e.task, e.stage, e.window === undefined ? undefined : `window ${e.window}`].filter(Boolean);
   const parts = [`#${e.seq}`, e.time, e.event];
   if (where.length > 0) parts.push(`[${where.join('/')}]`);
