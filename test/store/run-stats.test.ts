@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { POSTGRES_MIGRATIONS } from '../../src/store/_postgres-migrations.js';
 import { eventRow } from '../../src/store/_records.js';
 import { openStore } from '../../src/store/open.js';
-import type { RunEvent, Store } from '../../src/store/types.js';
+import type { Store, StoredRunEvent } from '../../src/store/types.js';
 import {
   announcePostgresSkip,
   BACKENDS,
@@ -32,7 +32,7 @@ afterEach(async () => {
 });
 
 const at = (s: number) => new Date(Date.UTC(2026, 10, 20, 10, 0, s)).toISOString();
-const event = (run_id: string, seq: number, event = 'dispatch'): RunEvent => ({
+const event = (run_id: string, seq: number, event = 'dispatch'): StoredRunEvent => ({
   run_id,
   seq,
   time: at(seq),
