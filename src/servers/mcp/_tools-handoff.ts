@@ -67,6 +67,7 @@ function addWriteTool(server: McpServer, ctx: ServerContext, rel: Rel): void {
         draft: args.draft,
         fields: { from: args.from, task: args.task },
         role: ctx.role,
+        gitAnswers: ctx.git,
       });
       if (!result.ok) {
         const why = [...findingLines(result.findings), ...result.advice.map((a) => `fold: ${a}`)].join('; ');
@@ -110,7 +111,13 @@ function addValidateTool(server: McpServer, ctx: ServerContext, rel: Rel): void 
     async (args) => {
       const format = args.format ?? 'auto';
       const path = existingPathInside(ctx, handoffPathInside(ctx, args.path, format));
-      const summary = await validatePaths([path], { format, git: true, current: {}, role: ctx.role });
+      const summary = await validatePaths([path], {
+        format,
+        git: true,
+        current: {},
+        role: ctx.role,
+        gitAnswers: ctx.git,
+      });
       const reports = summary.reports.map(reportAsJson);
       const first = summary.reports[0];
       if (reports.length === 1 && first) {
@@ -162,7 +169,7 @@ function addResumeTool(server: McpServer, ctx: ServerContext, rel: Rel): void {
     async (args) => {
       const path = existingPathInside(ctx, handoffPathInside(ctx, args.path));
       const { renderBrief, resumeHandoff } = await library.resume();
-      const result = await resumeHandoff(path, { reverify: false });
+      const result = await resumeHandoff(path, { reverify: false, gitAnswers: ctx.git });
       if (!result.ok) {
         const r = result.report;
         const why = findingLines(r.findings, 3).join('; ');
