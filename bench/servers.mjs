@@ -335,16 +335,23 @@ async function a2a() {
   ];
   for (const s of servers) s.client = await new ClientFactory().createFromUrl(s.url);
   const send = (client) => sendHandoffTimed(client, next());
-  const burst = async (client, count, senders) => {
+  // The server process's CPU time (user + system, in clock ticks of 10 ms) from /proc.
+  const cpuOf = (pid) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  };
+  const burst = async (server, count, senders) => {
     const times = [];
     let left = count;
+    const cpu0 = cpuOf(server.child.pid);
     const t0 = performance.now();
     await Promise.all(
       Array.from({ length: senders }, async () => {
-        while (left-- > 0) times.push(await send(client));
+        while (left-- > 0) times.push(await send(server.client));
       }),
     );
-    return { times, rate: count / ((performance.now() - t0) / 1000) };
+    const rate = count / ((performance.now() - t0) / 1000);
+    return { times, rate, cpu: (cpuOf(server.child.pid) - cpu0) / count };
   };
   for (const s of servers) for (let i = 0; i < 30; i++) await send(s.client);
   const rows = [];
@@ -355,18 +362,18 @@ async function a2a() {
   ]) {
     const got = {};
     for (const s of senders === 10 ? [...servers].reverse() : servers)
-      got[s.name] = await burst(s.client, count, senders);
+      got[s.name] = await burst(s, count, senders);
     rows.push([senders, count, ...servers.map((s) => got[s.name])]);
   }
   say('### A2A handoffs accepted (loopback, the SDK client in the benchmark process)');
   say('');
   say(
-    '| senders | handoffs | baton tasks/s | floor tasks/s | baton ÷ floor | baton p50 | baton p99 | floor p50 | floor p99 |',
+    '| senders | handoffs | baton tasks/s | floor tasks/s | baton ÷ floor | baton p50 | baton p99 | floor p50 | floor p99 | server CPU per task, baton · floor |',
   );
-  say('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  say('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const [senders, count, b, f] of rows) {
     say(
-      `| ${senders} | ${count} | ${b.rate.toFixed(0)} | ${f.rate.toFixed(0)} | ${(b.rate / f.rate).toFixed(2)} | ${ms(pct(b.times, 50))} | ${ms(pct(b.times, 99))} | ${ms(pct(f.times, 50))} | ${ms(pct(f.times, 99))} |`,
+      `| ${senders} | ${count} | ${b.rate.toFixed(0)} | ${f.rate.toFixed(0)} | ${(b.rate / f.rate).toFixed(2)} | ${ms(pct(b.times, 50))} | ${ms(pct(b.times, 99))} | ${ms(pct(f.times, 50))} | ${ms(pct(f.times, 99))} | ${ms(b.cpu)} · ${ms(f.cpu)} |`,
     );
   }
   say('');
