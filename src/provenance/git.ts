@@ -14,8 +14,9 @@ export interface GitResult {
   stderr: string;
 }
 
-/** How git is run: its input and how its output is decoded. */
-export interface GitRunOptions {
+/** One git call: its arguments, its input and how its output is decoded. */
+export interface GitCall {
+  args: readonly string[];
   maxBuffer?: number;
   input?: string;
   /** latin1 maps each byte to one character, so blobs read back exactly (Buffer.from(s, 'latin1')). */
@@ -24,10 +25,8 @@ export interface GitRunOptions {
   env?: Readonly<Record<string, string>>;
 }
 
-/** One git call that a step function asks for. */
-export interface GitCall extends GitRunOptions {
-  args: readonly string[];
-}
+// How git is run, apart from its arguments.
+type GitRunOptions = Omit<GitCall, 'args'>;
 
 /** The steps of an answer: git calls out, their results in, the answer at the end. */
 export type GitSteps<T> = Generator<GitCall, T, GitResult>;
@@ -93,8 +92,8 @@ export function runGit(cwd: string, args: readonly string[], options: GitRunOpti
   return { status: result.status ?? 1, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** `runGit` off the event loop (execFile): the servers' way of asking git. */
-export function runGitAsync(
+// `runGit` off the event loop (execFile): the servers' way of asking git.
+function runGitAsync(
   cwd: string,
   args: readonly string[],
   options: GitRunOptions = {},
