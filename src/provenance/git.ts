@@ -93,11 +93,7 @@ export function runGit(cwd: string, args: readonly string[], options: GitRunOpti
 }
 
 // `runGit` off the event loop (execFile): the servers' way of asking git.
-function runGitAsync(
-  cwd: string,
-  args: readonly string[],
-  options: GitRunOptions = {},
-): Promise<GitResult> {
+function runGitAsync(cwd: string, args: readonly string[], options: GitRunOptions = {}): Promise<GitResult> {
   spawned++;
   return new Promise((resolve, reject) => {
     const child = execFile(
