@@ -2,8 +2,22 @@
 
 export type { WorktreeChange } from './_status.js';
 export { GitAnswers } from './answers.js';
-export { type Capture, type CaptureOptions, captureProvenance, OWN_FOLDERS } from './capture.js';
-export { commitPaths, findCommitWithTrailers, headCommit, type PathState, pathStates } from './commit.js';
+export {
+  type Capture,
+  type CaptureOptions,
+  captureProvenance,
+  excludingPaths,
+  OWN_FOLDERS,
+} from './capture.js';
+export {
+  commitPaths,
+  commitsSince,
+  findCommitWithTrailers,
+  headCommit,
+  ignoredPaths,
+  type PathState,
+  pathStates,
+} from './commit.js';
 export {
   type ComparedField,
   type CurrentValues,
@@ -13,7 +27,8 @@ export {
 } from './compare.js';
 export { findRepositoryRoot, locateRepository, type RepositoryLocation, realPath } from './discover.js';
 export { existingCommits, type RecentCommit, recentCommits, worktreeChanges } from './evidence.js';
-export { gitProcessCount } from './git.js';
+export { gitProcessCount, runGit } from './git.js';
+export { recogniseRepository } from './identity.js';
 export { repositoryFromUrl } from './repository-name.js';
 export { type CommitSince, describeSince, type FileSince, type HeadRelation, type Since } from './since.js';
 export { type StashResult, stashPaths } from './stash.js';
@@ -24,3 +39,13 @@ export {
   readFolderAtRef,
   reviewedBaseRef,
 } from './tree.js';
+export {
+  addWorktree,
+  applyPatch,
+  hasCommit,
+  type PatchPath,
+  patchNames,
+  patchPaths,
+  patchSince,
+  removeWorktree,
+} from './worktree.js';

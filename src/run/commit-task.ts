@@ -15,7 +15,7 @@ import type { RunEvent } from './events.js';
 import { checkGate, type GateResult } from './gate.js';
 
 /** The trailers of a task's commit. */
-export function commitTrailers(runId: string, task: string): Record<string, string> {
+function commitTrailers(runId: string, task: string): Record<string, string> {
   return { 'Baton-Run': runId, 'Baton-Task': task };
 }
 
