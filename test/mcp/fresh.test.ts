@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TempRepo } from '../../src/testing/git-repo.js';
 import { baton, DRAFT, makePlainDir, makeRepo } from '../e2e/_helpers.js';
 import { countingGit } from '../support/counting-git.js';
-import { type Connected, call, connectStdio, ok } from './_helpers.js';
+import { type Connected, call, connectStdio, ok, PHASE_PLAN } from './_helpers.js';
 
 const plain = makePlainDir();
 const git = countingGit(plain.dir);
@@ -63,5 +63,25 @@ describe('validate_handoff on a warm server', () => {
     const data = ok(await call(mcp.client, 'validate_handoff', {}));
     expect(data.verdict).toBe('STALE');
     expect(JSON.stringify(data.findings)).toContain('head-moved');
+  });
+});
+
+describe('the phase handoff on a warm server', () => {
+  const load = async () => ok(await call(mcp.client, 'load_phase_handoff', { phase: 'plan' })).verdict;
+
+  it('is loaded without starting git while nothing changes, and STALE the moment a file is edited', async () => {
+    await settle();
+    ok(await call(mcp.client, 'save_phase_handoff', PHASE_PLAN));
+    expect(await load()).toBe('VALID');
+    await settle();
+    expect(await load()).toBe('VALID');
+    const before = gitStarts();
+    for (let i = 0; i < 3; i++) expect(await load()).toBe('VALID');
+    expect(gitStarts()).toBe(before);
+    const original = readFileSync(join(repo.dir, 'src/a.ts'), 'utf8');
+    repo.write('src/a.ts', original.replace('1', '3'));
+    expect(await load()).toBe('STALE');
+    repo.write('src/a.ts', original);
+    expect(await load()).toBe('VALID');
   });
 });

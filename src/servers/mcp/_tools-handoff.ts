@@ -83,7 +83,9 @@ function addWriteTool(server: McpServer, ctx: ServerContext, rel: Rel): void {
       }
       if (result.archived) {
         const [{ keepReplaced }, { openStore }] = await Promise.all([library.archive(), library.store()]);
-        result.notes.push(await keepReplaced(result.archived, () => openStore(storeOptions(ctx, true))));
+        result.notes.push(
+          await keepReplaced(result.archived, () => openStore(storeOptions(ctx, true)), ctx.git),
+        );
       }
       const data = {
         path: rel(result.path),
