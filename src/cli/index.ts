@@ -65,7 +65,7 @@ async function main(argv: string[], io: CommandIO = processIO()): Promise<number
     }
     const { command } = await entry.load();
     if (rest.includes('--help') || rest.includes('-h')) {
-      io.stdout(`${command.help}\n`);
+      io.stdout(`${(await command.helpFor?.(rest)) ?? command.help}\n`);
       return 0;
     }
     return await command.run(rest, io);

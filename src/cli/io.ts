@@ -18,6 +18,8 @@ export interface CommandIO {
 export interface Command {
   /** The full `--help` text. */
   help: string;
+  /** The `--help` text for these arguments, when a subcommand among them has its own (`serve web`). */
+  helpFor?(args: string[]): Promise<string | undefined>;
   run(args: string[], io: CommandIO): Promise<number>;
 }
 
