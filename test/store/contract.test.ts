@@ -396,11 +396,11 @@ for (const backend of BACKENDS) {
       it('is at the latest schema version on open, and reopening keeps everything', async () => {
         await store.putHandoff(handoffInput({ id: idOf(1) }));
         await store.appendEvent(event(1));
-        expect(await store.stats()).toEqual({ schemaVersion: 2, handoffs: 1, runs: 1, events: 1 });
+        expect(await store.stats()).toEqual({ schemaVersion: 3, handoffs: 1, runs: 1, events: 1 });
         const again = await fixture.open();
         try {
-          expect(await again.stats()).toEqual({ schemaVersion: 2, handoffs: 1, runs: 1, events: 1 });
-          expect(await fixture.raw('SELECT version FROM baton_migrations')).toHaveLength(2);
+          expect(await again.stats()).toEqual({ schemaVersion: 3, handoffs: 1, runs: 1, events: 1 });
+          expect(await fixture.raw('SELECT version FROM baton_migrations')).toHaveLength(3);
         } finally {
           await again.close();
         }
