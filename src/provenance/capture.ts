@@ -109,7 +109,7 @@ export function* captureSteps(
   const baseRef = options.baseRef ?? defaultBaseRef(loc.commonDir, config, status.branch, upstream);
   if (baseRef) current.base_ref = baseRef;
   else notes.push('no base ref: no upstream, no origin/HEAD and no default branch');
-  const base = yield* baseSteps(ask, loc, status, baseRef, current, notes);
+  const base = yield* baseSteps(ask, loc, status, baseRef, origin !== undefined, current, notes);
   if (base !== undefined) current.base_commit = base;
   if (!origin && status.head) {
     const roots = yield* ask({ args: ['rev-list', '--max-parents=0', '--first-parent', 'HEAD'] });
@@ -130,6 +130,7 @@ function* baseSteps(
   loc: RepositoryLocation,
   status: StatusResult,
   baseRef: string | undefined,
+  hasOrigin: boolean,
   current: Partial<Provenance>,
   notes: string[],
 ): GitSteps<string | undefined> {
@@ -144,7 +145,18 @@ function* baseSteps(
     notes.push('this is a shallow clone: fetch more history to find the base');
   if (mb.status === 0) return mb.stdout.trim().split('\n')[0];
   if (mb.status === 1) notes.push(`HEAD and ${baseRef} have no common ancestor`);
-  else {
+  else if (hasOrigin && !/^(origin\/|refs\/)/.test(baseRef)) {
+    // A clone that has no local branch of that name (`git clone -b feature`, a CI checkout) still
+    // has origin's: the base is the same branch as the remote has it.
+    const tracking = `origin/${baseRef}`;
+    const again = yield* ask({ args: ['merge-base', 'HEAD', '--end-of-options', tracking] });
+    if (again.status === 0) {
+      notes.push(`base ref ${baseRef} is not a branch here: ${tracking} stands in for it`);
+      return again.stdout.trim().split('\n')[0];
+    }
+    notes.push(`base ref ${baseRef} does not exist here, nor ${tracking}`);
+    delete current.base_ref;
+  } else {
     notes.push(`base ref ${baseRef} does not exist here`);
     delete current.base_ref;
   }
