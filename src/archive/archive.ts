@@ -66,6 +66,7 @@ export async function archiveHandoff(path: string, options: ArchiveOptions): Pro
     text: Buffer.from(read.raw).toString('utf8'),
     format: report.format,
     handoff: report.handoff,
+    verdict: report.verdict,
   };
   if (typeof options.store !== 'function') {
     const put = await options.store.putHandoff({ ...input, source: path });

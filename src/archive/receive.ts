@@ -70,6 +70,7 @@ export async function receiveHandoff(text: string, options: ReceiveOptions): Pro
       text,
       format: report.format,
       handoff: report.handoff,
+      verdict: report.verdict,
       source: `a2a:${options.sender}:task/${options.taskId}`,
     });
   } catch (error) {

@@ -29,6 +29,7 @@ export interface HandoffRow {
   parent: string | null;
   window_number: number | null;
   source: string | null;
+  verdict: string | null;
   bytes: number;
   text: string;
 }
@@ -51,6 +52,7 @@ export const SUMMARY_COLUMNS = [
   'parent',
   'window_number',
   'source',
+  'verdict',
   'bytes',
 ] as const;
 
@@ -96,6 +98,7 @@ export function handoffRow(input: PutHandoffInput, now: Date = new Date()): Hand
     parent: h.parent ?? null,
     window_number: typeof h.window === 'number' ? h.window : null,
     source: input.source ?? null,
+    verdict: typeof input.verdict === 'string' && /^[A-Z]{1,20}$/.test(input.verdict) ? input.verdict : null,
     bytes: bytes.length,
     text: input.text,
   };
@@ -141,6 +144,7 @@ export function summaryFromRow(row: Record<string, unknown>): StoredHandoffSumma
     ['head', 'head'],
     ['parent', 'parent'],
     ['source', 'source'],
+    ['verdict', 'verdict'],
   ];
   for (const [key, column] of optional) {
     const value = row[column];

@@ -118,4 +118,13 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
         JOIN baton_run_events le ON le.run_id = a.run_id AND le.seq = a.last_seq;
     `,
   },
+  {
+    version: 5,
+    name: 'the verdict each handoff had when it was archived',
+    sql: `
+      -- Archive keeps evidence: a STALE or MISMATCH handoff is kept with that verdict. Handoffs
+      -- archived before this have none (only VALID ones could be archived then).
+      ALTER TABLE baton_handoffs ADD COLUMN verdict TEXT;
+    `,
+  },
 ];
