@@ -1,0 +1,51 @@
+/**
+ * A task's own work tree: a detached git worktree of the repository at the commit the task starts
+ * from, where its agents work and its checks run, so that nothing of it shows in any other work
+ * tree until the committer brings the change back. Used by the run engine (a work tree per task
+ * with `--parallel`) and by a remote builder (`baton serve a2a --agent`).
+ */
+import { addWorktree, patchSince, removeWorktree } from '../provenance/worktree.js';
+
+/** A worktree a task works in. */
+export interface TaskTree {
+  /** The repository the worktree belongs to. */
+  root: string;
+  /** The worktree's folder. */
+  dir: string;
+  /** The commit it was made at: the change is everything since. */
+  base: string;
+}
+
+/** Makes a worktree of `root` at `commit` in `dir` (which must not exist yet), or says why not. */
+export function openTaskTree(root: string, dir: string, commit: string): TaskTree | { error: string } {
+  const added = addWorktree(root, dir, commit);
+  return added.ok ? { root, dir, base: commit } : { error: added.error ?? 'git worktree add failed' };
+}
+
+/** Removes the worktree and git's record of it, whatever is left in it. */
+export function closeTaskTree(tree: TaskTree): void {
+  removeWorktree(tree.root, tree.dir);
+}
+
+/** What `workInTaskTree` gives back: the work's own answer and the change it made, as a patch. */
+export type TreeWork<T> = { ok: true; value: T; patch: string } | { ok: false; error: string };
+
+/**
+ * Runs `work` in a new worktree of `root` at `commit`, takes every change made there as one binary
+ * patch against `commit`, and removes the worktree however the work ends.
+ */
+export async function workInTaskTree<T>(
+  root: string,
+  dir: string,
+  commit: string,
+  work: (tree: TaskTree) => Promise<T>,
+): Promise<TreeWork<T>> {
+  const tree = openTaskTree(root, dir, commit);
+  if ('error' in tree) return { ok: false, error: `could not check out ${commit}: ${tree.error}` };
+  try {
+    const value = await work(tree);
+    return { ok: true, value, patch: patchSince(tree.dir, tree.base) };
+  } finally {
+    closeTaskTree(tree);
+  }
+}
