@@ -61,12 +61,24 @@ async function callRemote(options: A2AAgentOptions, call: AgentCall): Promise<Ag
     },
   });
   if (!outcome.ok) return fail(outcome.error);
-  const bad = Object.keys(outcome.files).find((name) => !/^[\w][\w.-]{0,127}$/.test(name));
-  if (bad !== undefined)
-    return fail(`the remote run folder names a file baton will not write: ${bad.slice(0, 80)}`);
-  if (/^diff --git a\/(\.git|\.baton)\//m.test(outcome.patch))
-    return fail('the remote patch touches .git/ or .baton/');
-  const { applyPatch } = await import('../provenance/worktree.js');
+  const { refusedPatch, refusedRunFiles } = await import('./_remote-patch.js');
+  const badFiles = refusedRunFiles(Object.keys(outcome.files), call.task);
+  if (badFiles) return fail(badFiles);
+  const { applyPatch, patchNames, patchPaths } = await import('../provenance/worktree.js');
+  // By name first (what git reads, whether the files exist here or not), then by what applying it
+  // at the start commit writes (modes, link targets).
+  const scope = call.filesInScope ?? [];
+  const names = patchNames(call.cwd, outcome.patch);
+  if (!names.ok) return fail(`the remote patch is not a patch git reads: ${names.error}`);
+  const byName = refusedPatch(
+    names.names.map((path) => ({ path, mode: '' })),
+    scope,
+  );
+  if (byName) return fail(byName);
+  const paths = patchPaths(call.cwd, startCommit, outcome.patch);
+  if (!paths.ok) return fail(`the remote patch does not apply: ${paths.error}`);
+  const written = refusedPatch(paths.paths, scope);
+  if (written) return fail(written);
   const applied = applyPatch(call.cwd, outcome.patch);
   if (!applied.ok) return fail(`the remote patch does not apply: ${applied.error}`);
   for (const [name, content] of Object.entries(outcome.files)) {

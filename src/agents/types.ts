@@ -13,6 +13,8 @@ export interface AgentCall {
   /** The governance role the agent is started in (BATON_ROLE, `child` for engine-spawned agents); set by the engine, never by a payload. */
   role: string;
   runDir: string;
+  /** The task's `Files in scope` (empty or absent: the whole repository); a remote builder's patch must keep to them. */
+  filesInScope?: readonly string[];
   /** The repository root: where the agent works. */
   cwd: string;
   timeoutMs: number;

@@ -46,6 +46,16 @@ export function matchesPath(pattern: string, path: string): boolean {
   return false;
 }
 
+/**
+ * A test for a task's `Files in scope`: true for a path some pattern covers (a leading `./` is
+ * dropped); every path when there is no pattern at all (a task without a scope is the repository's).
+ */
+export function scopeMatcher(patterns: readonly string[]): (path: string) => boolean {
+  if (patterns.length === 0) return () => true;
+  const scope = patterns.map((g) => g.replace(/^\.\//, ''));
+  return (path) => scope.some((g) => matchesPath(g, path));
+}
+
 /** The anchored regular expression of a glob (the path itself, not what is inside it). */
 export function globRegExp(pattern: string): RegExp {
   return isGlob(pattern)

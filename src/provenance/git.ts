@@ -33,7 +33,7 @@ const REDIRECTS = [
 
 // Stable, parseable, non-interactive git: no locale, no pager, no prompts, no optional locks
 // (so that `git status` never takes index.lock while an agent is working in the same tree).
-function gitEnv(): NodeJS.ProcessEnv {
+function gitEnv(extra: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     LC_ALL: 'C',
@@ -44,18 +44,24 @@ function gitEnv(): NodeJS.ProcessEnv {
     PAGER: 'cat',
   };
   for (const name of REDIRECTS) delete env[name];
-  return env;
+  return { ...env, ...extra };
 }
 
 /** Runs `git -C <cwd> <args>`; throws PROVENANCE_GIT_MISSING when there is no git binary. */
 export function runGit(
   cwd: string,
   args: readonly string[],
-  options: { maxBuffer?: number; input?: string; encoding?: 'utf8' | 'latin1' } = {},
+  options: {
+    maxBuffer?: number;
+    input?: string;
+    encoding?: 'utf8' | 'latin1';
+    /** Set after the redirects are cleared: a scratch `GIT_INDEX_FILE`, and nothing else from outside. */
+    env?: Readonly<Record<string, string>>;
+  } = {},
 ): GitResult {
   spawned++;
   const result = spawnSync(process.env.BATON_GIT ?? 'git', ['-C', cwd, ...args], {
-    env: gitEnv(),
+    env: gitEnv(options.env),
     // latin1 maps each byte to one character, so blobs read back exactly (Buffer.from(s, 'latin1')).
     encoding: options.encoding ?? 'utf8',
     input: options.input,

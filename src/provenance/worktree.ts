@@ -2,6 +2,9 @@
  * Work elsewhere and bring the change back: a detached worktree at a commit, the change made in it
  * as a binary patch, and that patch applied to another work tree. Used by remote builders (A2A).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runGit } from './git.js';
 
 /** True when `commit` names a commit this repository has. */
@@ -37,6 +40,88 @@ export function applyPatch(root: string, patch: string): { ok: boolean; error?: 
   if (check.status !== 0) return { ok: false, error: lastLine(check.stderr) || 'git apply --check failed' };
   const apply = runGit(root, ['apply', '--binary', '-'], { input: patch });
   return apply.status === 0 ? { ok: true } : { ok: false, error: lastLine(apply.stderr) };
+}
+
+/** One path a patch writes, as git itself reads the patch. */
+export interface PatchPath {
+  /** Repository-relative, `/`-separated, exactly as git will write it. */
+  path: string;
+  /** The mode after the patch (`000000` when the patch deletes the path, `120000` a symbolic link, `160000` a submodule). */
+  mode: string;
+  /** For a symbolic link the patch creates or changes: the target it will point to. */
+  target?: string;
+}
+
+/**
+ * Every name `patch` touches as `git apply` reads it (`--numstat -z`: both names of a rename or
+ * copy), whether or not the files exist here; the reason when git cannot read the patch.
+ */
+export function patchNames(
+  root: string,
+  patch: string,
+): { ok: true; names: string[] } | { ok: false; error: string } {
+  if (patch.trim() === '') return { ok: true, names: [] };
+  const r = runGit(root, ['apply', '--numstat', '-z', '--binary', '-'], { input: patch, encoding: 'latin1' });
+  if (r.status !== 0) return { ok: false, error: lastLine(r.stderr) || 'git apply --numstat failed' };
+  // `<added>\t<deleted>\t<path>\0`, or for a rename or copy `<added>\t<deleted>\t\0<from>\0<to>\0`.
+  const names: string[] = [];
+  for (const field of r.stdout.split('\0')) {
+    const name = field.includes('\t') ? field.slice(field.lastIndexOf('\t') + 1) : field;
+    if (name !== '') names.push(Buffer.from(name, 'latin1').toString('utf8'));
+  }
+  return { ok: true, names };
+}
+
+/**
+ * Every path `patch` writes when it is applied at `commit`, read by git, not by a pattern over the
+ * patch text: git parses every header form it accepts (plain `---`/`+++` diffs, quoted names,
+ * renames, copies, mode changes), so what is listed here is what `git apply` would touch. The
+ * patch is applied to a scratch index of `commit` (the work tree and the real index are not
+ * touched) and that index is compared with `commit`; a rename lists both of its paths.
+ */
+export function patchPaths(
+  root: string,
+  commit: string,
+  patch: string,
+): { ok: true; paths: PatchPath[] } | { ok: false; error: string } {
+  if (patch.trim() === '') return { ok: true, paths: [] };
+  const scratch = mkdtempSync(join(tmpdir(), 'baton-patch-'));
+  const env = { GIT_INDEX_FILE: join(scratch, 'index') };
+  try {
+    const read = runGit(root, ['read-tree', commit], { env });
+    if (read.status !== 0) return { ok: false, error: lastLine(read.stderr) || `cannot read ${commit}` };
+    const apply = runGit(root, ['apply', '--cached', '--binary', '-'], { env, input: patch });
+    if (apply.status !== 0) return { ok: false, error: lastLine(apply.stderr) || 'git apply failed' };
+    const diff = runGit(root, ['diff-index', '--cached', '--raw', '-z', '--no-renames', commit], {
+      env,
+      encoding: 'latin1',
+    });
+    if (diff.status !== 0) return { ok: false, error: lastLine(diff.stderr) || 'git diff-index failed' };
+    return { ok: true, paths: rawEntries(diff.stdout).map((e) => withTarget(root, env, e)) };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+// `:<old mode> <new mode> <old id> <new id> <status>\0<path>\0`, repeated; the path in bytes.
+function rawEntries(raw: string): { path: string; mode: string; blob: string }[] {
+  const parts = raw.split('\0');
+  const entries: { path: string; mode: string; blob: string }[] = [];
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const [, mode = '', , blob = ''] = (parts[i] as string).slice(1).split(' ');
+    entries.push({ path: Buffer.from(parts[i + 1] as string, 'latin1').toString('utf8'), mode, blob });
+  }
+  return entries;
+}
+
+function withTarget(
+  root: string,
+  env: Record<string, string>,
+  e: { path: string; mode: string; blob: string },
+): PatchPath {
+  if (e.mode !== '120000') return { path: e.path, mode: e.mode };
+  const blob = runGit(root, ['cat-file', 'blob', e.blob], { env });
+  return { path: e.path, mode: e.mode, target: blob.status === 0 ? blob.stdout : '' };
 }
 
 function lastLine(text: string): string {

@@ -5,7 +5,7 @@
  * authority.
  */
 import { isAbsolute, normalize, relative } from 'node:path';
-import { matchesPath } from '../glob/index.js';
+import { scopeMatcher } from '../glob/index.js';
 import type { PlanTask } from '../plan/types.js';
 import { commitsSince, ignoredPaths, pathStates } from '../provenance/commit.js';
 import { readRegularFile } from './_record-files.js';
@@ -57,7 +57,7 @@ export function checkGate(options: GateOptions): GateResult {
     const bad = badPath(f.path);
     if (bad) return { pass: false, reason: `\`${f.path}\` ${bad}`, progress };
   }
-  const inScope = scopeTest(task);
+  const inScope = scopeMatcher(task.filesInScope);
   const outside = progress.files.filter((f) => !inScope(clean(f.path)));
   if (outside.length > 0) {
     return {
@@ -105,13 +105,6 @@ export function checkGate(options: GateOptions): GateResult {
     if (actual !== claimed) notes.push(`\`${state.path}\` is listed as ${claimed} but was a ${actual}`);
   }
   return { pass: true, files: progress.files.map((f) => ({ ...f, path: clean(f.path) })), progress, notes };
-}
-
-// True for a path inside the task's files in scope (every path when the plan gives none).
-function scopeTest(task: PlanTask): (path: string) => boolean {
-  if (task.filesInScope.length === 0) return () => true;
-  const scope = task.filesInScope.map((g) => g.replace(/^\.\//, ''));
-  return (path) => scope.some((g) => matchesPath(g, path));
 }
 
 // Commits made since the task started that the committer did not make are the agent's own:

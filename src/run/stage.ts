@@ -118,6 +118,7 @@ function call(s: StageRun, current: DispatchXml, budgeted: Budgeted): Promise<Ag
     // and observe, never write guidance or policy, whatever its payload claims.
     role: 'child',
     runDir: paths.dir,
+    filesInScope: task.filesInScope,
     cwd: paths.root,
     timeoutMs: options.timeoutMs ?? 600_000,
     ...(options.signal ? { signal: options.signal } : {}),

@@ -3,7 +3,7 @@
  * started as a real process, and the SDK's own client. Build first (`npm run build`).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Part, SendMessageRequest } from '@a2a-js/sdk';
@@ -163,4 +163,14 @@ export function statusText(task: {
   return (task.status?.message?.parts ?? [])
     .map((p) => (p.content?.$case === 'text' ? p.content.value : ''))
     .join('\n');
+}
+
+/** The events of the only run in `dir`'s run folder, in order. */
+export function runEvents(dir: string): Record<string, unknown>[] {
+  const runs = join(dir, '.baton', 'runs');
+  const [id] = readdirSync(runs);
+  return readFileSync(join(runs, id as string, 'events.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }

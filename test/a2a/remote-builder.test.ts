@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { baton, git, makePair, type Pair, type Served, serve } from './_helpers.js';
+import { baton, git, makePair, type Pair, runEvents, type Served, serve } from './_helpers.js';
 
 const PLAN = `# Plan: Calculator
 
@@ -30,7 +30,8 @@ set -e
 printf 'export const sum = (xs) => xs.reduce((a, b) => a + b, 0);\\n' > src/sum.js
 printf 'built remotely in %s\\n' "$(basename "$PWD")" >> README.md
 printf -- '- Status: COMPLETED\\n- Files changed:\\n  - \`src/sum.js\` — CREATE\\n  - \`README.md\` — MODIFY\\n' > "$BATON_RUN_DIR/\${BATON_TASK}_progress.md"
-printf '%s %s %s %s %s\\n' "$BATON_TASK" "$BATON_STAGE" "$BATON_WINDOW" "$BATON_ATTEMPT" "$BATON_ROLE" > "$BATON_RUN_DIR/env.txt"
+printf 'env: %s %s %s %s %s\\n' "$BATON_TASK" "$BATON_STAGE" "$BATON_WINDOW" "$BATON_ATTEMPT" "$BATON_ROLE" >> README.md
+printf 'a scratch file of its own run folder\\n' > "$BATON_RUN_DIR/scratch.txt"
 cat <<'XML'
 ${RESULT}
 XML
@@ -79,15 +80,6 @@ async function setup(builderEnv: Record<string, string> = {}, serveArgs?: string
   return { pair, tools, server, endpoints, run };
 }
 
-function events(dir: string): Record<string, unknown>[] {
-  const runs = join(dir, '.baton', 'runs');
-  const [id] = readdirSync(runs);
-  return readFileSync(join(runs, id as string, 'events.jsonl'), 'utf8')
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
-}
-
 describe('a plan run with a remote builder', () => {
   it('commits the remote agent’s change locally, with the progress file it wrote over there', async () => {
     const { pair, run } = await setup();
@@ -107,8 +99,12 @@ describe('a plan run with a remote builder', () => {
       readdirSync(join(pair.sender.dir, '.baton', 'runs'))[0] as string,
     );
     expect(readFileSync(join(runDir, 'TASK-01_progress.md'), 'utf8')).toMatch(/Status: COMPLETED/);
-    // Started exactly as a local command agent: the same BATON_* environment, a run folder of its own.
-    expect(readFileSync(join(runDir, 'env.txt'), 'utf8')).toBe('TASK-01 builder 1 1 child\n');
+    // Started exactly as a local command agent: the same BATON_* environment, a run folder of its own,
+    // of which only the task's progress file comes back.
+    expect(readFileSync(join(pair.sender.dir, 'README.md'), 'utf8')).toMatch(
+      /^env: TASK-01 builder 1 1 child$/m,
+    );
+    expect(existsSync(join(runDir, 'scratch.txt'))).toBe(false);
     // The remote checkout is left as it was: the work happened in a worktree that is gone.
     expect(git(pair.receiver, ['status', '--porcelain', '--', '.', ':!.baton'])).toBe('');
     expect(existsSync(join(pair.receiver, 'src/sum.js'))).toBe(false);
@@ -119,7 +115,9 @@ describe('a plan run with a remote builder', () => {
     const { pair, run } = await setup({}, []);
     const r = run(['--max-attempts', '1']);
     expect(r.status).toBe(5);
-    const failed = events(pair.sender.dir).find((e) => e.event === 'reply' && e.verdict === 'AGENT-FAILED');
+    const failed = runEvents(pair.sender.dir).find(
+      (e) => e.event === 'reply' && e.verdict === 'AGENT-FAILED',
+    );
     expect(failed?.reason).toMatch(/the remote rejected the dispatch: this server runs no agent/);
   });
 
@@ -129,7 +127,9 @@ describe('a plan run with a remote builder', () => {
     const r = run(['--max-attempts', '1']);
     expect(r.status).toBe(5);
     expect(r.millis).toBeLessThan(15_000);
-    const failed = events(pair.sender.dir).find((e) => e.event === 'reply' && e.verdict === 'AGENT-FAILED');
+    const failed = runEvents(pair.sender.dir).find(
+      (e) => e.event === 'reply' && e.verdict === 'AGENT-FAILED',
+    );
     expect(failed?.reason).toMatch(/timed out after 1 s/);
   });
 
@@ -138,7 +138,9 @@ describe('a plan run with a remote builder', () => {
     writeFileSync(join(pair.sender.dir, 'README.md'), 'a local edit the remote never saw\n');
     const r = run(['--max-attempts', '1', '--allow-dirty']);
     expect(r.status).toBe(5);
-    const failed = events(pair.sender.dir).find((e) => e.event === 'reply' && e.verdict === 'AGENT-FAILED');
+    const failed = runEvents(pair.sender.dir).find(
+      (e) => e.event === 'reply' && e.verdict === 'AGENT-FAILED',
+    );
     expect(failed?.reason).toMatch(/the remote patch does not apply: .*README\.md/);
     expect(existsSync(join(pair.sender.dir, 'src/sum.js'))).toBe(false);
     expect(readFileSync(join(pair.sender.dir, 'README.md'), 'utf8')).toBe(

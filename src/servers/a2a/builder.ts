@@ -5,7 +5,7 @@
  * The task ends COMPLETED with the reply, the change as a git patch and the run-folder files, or
  * FAILED/REJECTED with why. The orchestrator applies them (src/agents/a2a.ts).
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Message } from '@a2a-js/sdk';
@@ -27,8 +27,7 @@ export interface DispatchContext {
   bus: ExecutionEventBus;
 }
 
-/** Files of the run folder sent back: at most this many, each at most this big. */
-const MAX_RUN_FILES = 32;
+/** The largest progress file sent back. */
 const MAX_RUN_FILE_BYTES = 1024 * 1024;
 
 /** Checks the dispatch is for this repository, runs the agent in a worktree, publishes the outcome. */
@@ -80,7 +79,7 @@ export async function runDispatch(d: DispatchRequest, ctx: DispatchContext): Pro
       }),
     );
     if (!work.ok) return finish({ ...ctx, meta }, false, '', work.error);
-    const files = runFiles(runDir, dispatchFile);
+    const files = runFiles(runDir, d.task);
     const extra = [
       artifact('patch', 'the change, as a git patch against start_commit', [
         textPart(work.patch, 'text/x-diff', 'change.patch'),
@@ -105,14 +104,10 @@ function refuse(d: DispatchRequest, ctx: DispatchContext): string | undefined {
   return undefined;
 }
 
-// Plain files only, by name: the orchestrator writes them into its own run folder.
-function runFiles(runDir: string, dispatchFile: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const name of readdirSync(runDir).sort().slice(0, MAX_RUN_FILES)) {
-    const path = join(runDir, name);
-    if (path === dispatchFile) continue;
-    const st = statSync(path);
-    if (st.isFile() && st.size <= MAX_RUN_FILE_BYTES) files[name] = readFileSync(path, 'utf8');
-  }
-  return files;
+// The task's own progress file only (docs/run.md): the orchestrator takes nothing else.
+function runFiles(runDir: string, task: string): Record<string, string> {
+  const name = `${task}_progress.md`;
+  const path = join(runDir, name);
+  const st = lstatSync(path, { throwIfNoEntry: false });
+  return st?.isFile() && st.size <= MAX_RUN_FILE_BYTES ? { [name]: readFileSync(path, 'utf8') } : {};
 }
