@@ -40,6 +40,15 @@ export interface RunEventPayloads {
   };
   'run-resumed': { run_id: string; after_seq: number };
   'task-started': { task: string; title: string; start_commit: string | null };
+  /** A task's own work tree was made (`--parallel` N > 1): its agents and checks run there. */
+  worktree: { task: string; attempt: number; path: string; commit: string };
+  /** A task's work tree is gone (the task committed, or a resumed run found it orphaned) or kept (the task failed). */
+  'worktree-ended': {
+    task: string;
+    path: string;
+    kept: boolean;
+    reason: 'committed' | 'failed' | 'orphaned' | 'stale';
+  };
   'attempt-started': { task: string; attempt: number };
   dispatch: EventPlace & {
     tokens: number;
@@ -86,7 +95,17 @@ export interface RunEventPayloads {
     notes?: string[];
     reason?: string;
   };
-  commit: { task: string; attempt: number; commit: string; files?: string[]; recovered?: boolean };
+  commit: {
+    task: string;
+    attempt: number;
+    commit: string;
+    files?: string[];
+    recovered?: boolean;
+    /** The commit made in the task's work tree that this one landed (`--parallel` N > 1). */
+    tree_commit?: string;
+    /** Paths a resumed run brought up to date in the work tree after a crash mid-landing. */
+    synced?: string[];
+  };
   'attempt-failed': { task: string; attempt: number; stage: string; reason: string };
   'task-finished': {
     task: string;
@@ -137,6 +156,8 @@ export const RUN_EVENT_NAMES = [
   'run-started',
   'run-resumed',
   'task-started',
+  'worktree',
+  'worktree-ended',
   'attempt-started',
   'dispatch',
   'reply',

@@ -86,6 +86,11 @@ export function progressPrinter(io: CommandIO): ProgressPrinter {
           if (e.status !== 'committed')
             line(`${(e.task ?? '').padEnd(9)} FAILED after ${counted(Number(e.attempts), 'attempt')}`);
           break;
+        case 'worktree-ended':
+          if (e.kept) line(`${(e.task ?? '').padEnd(9)} work tree kept: ${e.path}`);
+          else if (e.reason === 'orphaned')
+            line(`${(e.task ?? '').padEnd(9)} removed the work tree a crash left: ${e.path}`);
+          break;
         case 'run-halted':
           line(`halted: ${e.reason}`);
           break;
@@ -106,7 +111,7 @@ export function summaryLines(summary: RunSummary): string[] {
   ];
   for (const t of summary.tasks) {
     out.push(
-      `  ${t.id.padEnd(9)} ${t.status.padEnd(10)} attempts ${t.attempts}  windows ${t.windows}  handoffs ${t.handoffs}  ${t.tokens.toLocaleString('en-US')} tokens${t.commit ? `  ${t.commit.slice(0, 12)}` : ''}${t.reason ? `  ${t.reason}` : ''}`,
+      `  ${t.id.padEnd(9)} ${t.status.padEnd(10)} attempts ${t.attempts}  windows ${t.windows}  handoffs ${t.handoffs}  ${t.tokens.toLocaleString('en-US')} tokens${t.commit ? `  ${t.commit.slice(0, 12)}` : ''}${t.reason ? `  ${t.reason}` : ''}${t.worktree ? `  (work tree kept: ${t.worktree})` : ''}`,
     );
   }
   return out;

@@ -18,10 +18,20 @@ export function addWorktree(root: string, dir: string, commit: string): { ok: bo
   return r.status === 0 ? { ok: true } : { ok: false, error: lastLine(r.stderr) };
 }
 
-/** Removes a worktree added by `addWorktree`, whatever is in it. */
+/** Removes a worktree added by `addWorktree`, whatever is in it (locked by an add that was killed too). */
 export function removeWorktree(root: string, dir: string): void {
-  runGit(root, ['worktree', 'remove', '--force', dir]);
+  runGit(root, ['worktree', 'remove', '--force', '--force', dir]);
   runGit(root, ['worktree', 'prune']);
+}
+
+/** The folders of the worktrees of `root` that git knows and that lie inside `folder`. */
+export function worktreesIn(root: string, folder: string): string[] {
+  const r = runGit(root, ['worktree', 'list', '--porcelain', '-z']);
+  return r.stdout
+    .split('\0')
+    .filter((f) => f.startsWith('worktree '))
+    .map((f) => f.slice('worktree '.length))
+    .filter((dir) => dir.startsWith(`${folder}/`));
 }
 
 /** Every change in `dir` since `commit` (new files too) as one binary patch; '' when none. */

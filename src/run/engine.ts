@@ -12,6 +12,7 @@ import { parsePlan } from '../plan/load.js';
 import type { PlanTask } from '../plan/types.js';
 import { captureProvenance } from '../provenance/capture.js';
 import { headCommit, pathStates } from '../provenance/commit.js';
+import { syncLanded } from '../provenance/land.js';
 import type { NewRunEvent } from '../run-events.js';
 import { endProcessesWithEnv } from '../shell/run-shell.js';
 import { loadTokenCounter } from '../tokens/count.js';
@@ -20,6 +21,7 @@ import { findTaskCommit } from './commit-task.js';
 import type { RunContext, RunOptions } from './context.js';
 import { EventLog } from './events.js';
 import { INTERRUPTED_EXIT_CODE, isInterruption, watchInterrupt } from './interrupt.js';
+import { removeOrphanTrees } from './isolation.js';
 import { type RunLock, takeRunLock } from './lock.js';
 import { type RunPaths, runPaths } from './records.js';
 import { type TaskState, taskStates } from './resume-state.js';
@@ -127,10 +129,19 @@ export async function resumeRun(runId: string, options: ResumeOptions): Promise<
     const log = EventLog.open<NewRunEvent>(paths.events);
     const started = log.events.find((e) => e.event === 'run-started');
     const dirty = new Map(Object.entries((started?.dirty_at_start as Record<string, string>) ?? {}));
-    const ctx = await context({ ...options, root: capture.root, plan, planText }, runId, log, dirty);
+    // A run resumes as it was started (one work tree per task, or the user's) unless told otherwise.
+    const parallel = options.parallel ?? (typeof started?.parallel === 'number' ? started.parallel : 1);
+    const ctx = await context(
+      { ...options, parallel, root: capture.root, plan, planText },
+      runId,
+      log,
+      dirty,
+    );
     const states = taskStates(log.events);
     log.append({ event: 'run-resumed', run_id: runId, after_seq: log.events.length });
     endOrphans(ctx, paths, lock);
+    const kept = [...states].filter(([, s]) => s.status === 'failed' || s.status === 'needs-planning');
+    removeOrphanTrees(ctx, new Set(kept.map(([id]) => id)));
     watchInterrupt(ctx);
     return finish(ctx, await schedule(ctx, states));
   });
@@ -174,6 +185,7 @@ async function context(
     finals: new Map(),
     allHandoffs: [],
     dirtyAtStart,
+    trees: new Map(),
     commitLock: Promise.resolve(),
     halted: false,
   };
@@ -257,6 +269,8 @@ async function start(ctx: RunContext, task: PlanTask, state: TaskState | undefin
   if (state?.status === 'started') {
     const commit = findTaskCommit(ctx, task.id, state.resume.startCommit);
     if (commit) {
+      // Landed from a work tree just before the crash: the user's work tree may be a step behind.
+      const synced = state.resume.tree ? syncLanded(ctx.paths.root, commit) : [];
       const handoff = state.resume.builder?.handoff as ContextHandoffXml | undefined;
       ctx.log.append({
         event: 'commit',
@@ -264,6 +278,7 @@ async function start(ctx: RunContext, task: PlanTask, state: TaskState | undefin
         attempt: state.resume.attempt,
         commit,
         recovered: true,
+        ...(synced.length ? { synced } : {}),
       });
       if (handoff) ctx.finals.set(task.id, handoff);
       ctx.log.append({

@@ -26,6 +26,7 @@ import {
 import { handoffStep, malformedStep, resultStep } from './_steps.js';
 import type { RunContext } from './context.js';
 import { RunInterrupted } from './interrupt.js';
+import { workDir } from './isolation.js';
 import { classifyReply } from './reply.js';
 
 export { renderFor, type StageOutcome, type StageStart } from './_stage-common.js';
@@ -119,7 +120,8 @@ function call(s: StageRun, current: DispatchXml, budgeted: Budgeted): Promise<Ag
     role: 'child',
     runDir: paths.dir,
     filesInScope: task.filesInScope,
-    cwd: paths.root,
+    // Its own work tree when the task has one (`--parallel` N > 1), else the repository.
+    cwd: workDir(ctx, task.id),
     timeoutMs: options.timeoutMs ?? 600_000,
     ...(options.signal ? { signal: options.signal } : {}),
   });

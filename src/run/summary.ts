@@ -18,6 +18,8 @@ export interface TaskSummary {
   tokens: number;
   tokensForwardAll: number;
   reason?: string;
+  /** The task's own work tree, kept when the task did not commit (`--parallel` N > 1). */
+  worktree?: string;
 }
 
 /** The summary of a run. */
@@ -72,6 +74,10 @@ export function summarize(id: string, plan: Plan, events: readonly RunEvent[]): 
       t.tokensForwardAll += Number(e.tokens_forward_all ?? e.tokens ?? 0);
     }
     if (e.event === 'handoff') t.handoffs++;
+    if (e.event === 'worktree-ended') {
+      if (e.kept) t.worktree = e.path;
+      else delete t.worktree;
+    }
     if (e.event === 'task-finished') {
       t.status =
         e.status === 'committed' ? 'committed' : e.status === 'needs-planning' ? 'needs-planning' : 'failed';

@@ -4,7 +4,13 @@
  * tree until the committer brings the change back. Used by the run engine (a work tree per task
  * with `--parallel`) and by a remote builder (`baton serve a2a --agent`).
  */
+import { existsSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { commitPaths } from '../provenance/commit.js';
+import { type LandResult, landCommit } from '../provenance/land.js';
 import { addWorktree, patchSince, removeWorktree } from '../provenance/worktree.js';
+import { readRecord, writeRecord } from './_record-files.js';
+import { type RunPaths, runPaths } from './records.js';
 
 /** A worktree a task works in. */
 export interface TaskTree {
@@ -23,8 +29,11 @@ export function openTaskTree(root: string, dir: string, commit: string): TaskTre
 }
 
 /** Removes the worktree and git's record of it, whatever is left in it. */
-export function closeTaskTree(tree: TaskTree): void {
+export function closeTaskTree(tree: Pick<TaskTree, 'root' | 'dir'>): void {
   removeWorktree(tree.root, tree.dir);
+  // A folder git no longer knows (an add killed half-way) goes too; it never is a link (the
+  // worktrees folder is checked on the way in).
+  if (existsSync(tree.dir)) rmSync(tree.dir, { recursive: true, force: true });
 }
 
 /** What `workInTaskTree` gives back: the work's own answer and the change it made, as a patch. */
@@ -48,4 +57,30 @@ export async function workInTaskTree<T>(
   } finally {
     closeTaskTree(tree);
   }
+}
+
+/**
+ * Brings a passing task's change back from its tree: the task's record files (`records`, in the
+ * run folder `paths`) are copied to the same place in the tree, `files` and they are committed
+ * there with `message` (git hooks run in the tree), and that commit lands on the repository's
+ * HEAD (provenance/land.ts): merged onto what HEAD gained since, or refused with why.
+ */
+export function landTaskTree(
+  tree: TaskTree,
+  paths: RunPaths,
+  files: readonly string[],
+  records: readonly string[],
+  message: string,
+): LandResult & { treeCommit?: string } {
+  const inTree = runPaths(tree.dir, paths.runId);
+  const copied: string[] = [];
+  for (const record of records) {
+    const read = readRecord(paths, record);
+    if (!read || !('text' in read)) continue;
+    const rel = relative(paths.root, record);
+    writeRecord(inTree, join(tree.dir, rel), read.text);
+    copied.push(rel);
+  }
+  const treeCommit = commitPaths(tree.dir, [...files, ...copied], message);
+  return { ...landCommit(tree.root, treeCommit, message), treeCommit };
 }
