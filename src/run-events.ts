@@ -65,6 +65,17 @@ export interface RunEventPayloads {
     reason?: string;
     usage?: { promptTokens?: number; completionTokens?: number };
     stderr_tail?: string | undefined;
+    /** Where the work was done when not here: a pool member, a remote builder's URL. */
+    built_by?: string;
+    /** The remote's own id of the task it worked under (an A2A task). */
+    remote_task?: string;
+  };
+  /** A pool member did not take a call (it refused, timed out or was unreachable); the call moved on. */
+  failover: EventPlace & {
+    from: string;
+    cause: 'refused' | 'timeout' | 'unreachable';
+    reason: string;
+    to?: string;
   };
   correction: EventPlace & { reason: string };
   verify: {
@@ -161,6 +172,7 @@ export const RUN_EVENT_NAMES = [
   'attempt-started',
   'dispatch',
   'reply',
+  'failover',
   'correction',
   'verify',
   'stage-finished',

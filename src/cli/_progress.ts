@@ -58,7 +58,12 @@ export function progressPrinter(io: CommandIO): ProgressPrinter {
           break;
         case 'reply':
           line(
-            `${step(e)}  ${String(e.verdict).padEnd(12)}${e.tokens !== undefined ? ` ${Number(e.tokens).toLocaleString('en-US')} tok reply` : ''}${e.reason ? `  ${e.reason}` : ''}`,
+            `${step(e)}  ${String(e.verdict).padEnd(12)}${e.tokens !== undefined ? ` ${Number(e.tokens).toLocaleString('en-US')} tok reply` : ''}${e.built_by ? `  by ${e.built_by}` : ''}${e.reason ? `  ${e.reason}` : ''}`,
+          );
+          break;
+        case 'failover':
+          line(
+            `${step(e)}  ${e.from} did not take it (${e.cause}: ${e.reason})${e.to ? `; moved to ${e.to}` : ''}`,
           );
           break;
         case 'correction':
