@@ -37,6 +37,10 @@ export interface RunEventPayloads {
     max_attempts: number;
     dispatch_format: string;
     dirty_at_start: Record<string, string | undefined>;
+    /** Who started the run: git's committer identity in the repository, else the system user. */
+    started_by?: string;
+    /** The machine the run (and every task not built elsewhere) runs on. */
+    host?: string;
   };
   'run-resumed': { run_id: string; after_seq: number };
   'task-started': { task: string; title: string; start_commit: string | null };

@@ -4,6 +4,7 @@
  * task fails, and resumes a run killed at any point.
  */
 import { existsSync } from 'node:fs';
+import { hostname, userInfo } from 'node:os';
 import { UserError } from '../errors.js';
 import type { ContextHandoffXml } from '../formats/pipeline-xml/index.js';
 import { newUlid } from '../handoff/ulid.js';
@@ -11,7 +12,7 @@ import { topologicalOrder } from '../plan/graph.js';
 import { parsePlan } from '../plan/load.js';
 import type { PlanTask } from '../plan/types.js';
 import { captureProvenance } from '../provenance/capture.js';
-import { headCommit, pathStates } from '../provenance/commit.js';
+import { committerIdentity, headCommit, pathStates } from '../provenance/commit.js';
 import { syncLanded } from '../provenance/land.js';
 import type { NewRunEvent } from '../run-events.js';
 import { endProcessesWithEnv } from '../shell/run-shell.js';
@@ -98,6 +99,8 @@ export async function startRun(options: RunOptions): Promise<RunResult> {
       max_attempts: options.maxAttempts ?? 3,
       dispatch_format: options.dispatchFormat ?? 'xml',
       dirty_at_start: Object.fromEntries(dirtyAtStart),
+      started_by: committerIdentity(capture.root) ?? userInfo().username,
+      host: hostname(),
     });
     watchInterrupt(ctx);
     return finish(ctx, await schedule(ctx, new Map()));
@@ -197,9 +200,13 @@ async function context(
     ctx.sink = sink;
   }
   for (const listener of options.listeners ?? []) log.subscribe(listener);
-  // run.json follows every finished task, so a crash leaves a current summary behind.
+  // run.json follows every finished task, so a crash leaves a current summary behind; the store
+  // gets it too, from the start, so that a team sees a running run with who started it.
   log.subscribe((e) => {
-    if (e.event === 'task-finished') writeSummary(paths.summary, summarize(runId, options.plan, log.events));
+    if (e.event !== 'task-finished' && e.event !== 'run-started') return;
+    const summary = summarize(runId, options.plan, log.events);
+    if (e.event === 'task-finished') writeSummary(paths.summary, summary);
+    void ctx.sink?.putSummary(summary);
   });
   return ctx;
 }

@@ -89,4 +89,14 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX baton_a2a_tasks_context ON baton_a2a_tasks (context_id, updated_ms DESC);
     `,
   },
+  {
+    version: 4,
+    name: 'a team in one store: who started each run, on which machine, and the run of each remote task',
+    sql: `
+      ALTER TABLE baton_runs ADD COLUMN started_by TEXT;
+      ALTER TABLE baton_runs ADD COLUMN host TEXT;
+      ALTER TABLE baton_a2a_tasks ADD COLUMN run_id TEXT COLLATE "C";
+      CREATE INDEX baton_a2a_tasks_run ON baton_a2a_tasks (run_id, updated_ms DESC);
+    `,
+  },
 ];

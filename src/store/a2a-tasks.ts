@@ -17,6 +17,8 @@ export interface A2ATaskRecord {
   sender?: string;
   /** The id of the archived handoff the task carries, once archived. */
   handoffId?: string;
+  /** The orchestrator's run a remote build worked for (migration 4). */
+  runId?: string;
   /** The task as wire JSON. */
   task: Record<string, unknown>;
 }
@@ -24,17 +26,20 @@ export interface A2ATaskRecord {
 /** Options of `listA2ATasks`. */
 export interface ListA2ATasksOptions {
   contextId?: string;
+  /** Only the remote builds of this run. */
+  runId?: string;
   state?: string;
   limit?: number;
   offset?: number;
 }
 
 const UPSERT = `INSERT INTO baton_a2a_tasks
-  (id, context_id, state, sender, handoff_id, task, created_ms, updated_ms)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+  (id, context_id, state, sender, handoff_id, run_id, task, created_ms, updated_ms)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (id) DO UPDATE SET context_id = excluded.context_id, state = excluded.state,
     sender = COALESCE(excluded.sender, baton_a2a_tasks.sender),
     handoff_id = COALESCE(excluded.handoff_id, baton_a2a_tasks.handoff_id),
+    run_id = COALESCE(excluded.run_id, baton_a2a_tasks.run_id),
     task = excluded.task, updated_ms = excluded.updated_ms`;
 
 function sql(store: Store): SqlStore {
@@ -54,6 +59,7 @@ export async function putA2ATask(store: Store, record: A2ATaskRecord): Promise<v
       record.state,
       record.sender ?? null,
       record.handoffId ?? null,
+      record.runId ?? null,
       JSON.stringify(record.task),
       now,
       now,
@@ -84,6 +90,10 @@ export async function listA2ATasks(
     where.push('state = ?');
     params.push(options.state);
   }
+  if (options.runId) {
+    where.push('run_id = ?');
+    params.push(options.runId);
+  }
   const clause = where.length ? ` WHERE ${where.join(' AND ')}` : '';
   const limit = Math.max(0, Math.min(options.limit ?? 50, 1000));
   const offset = Math.max(0, options.offset ?? 0);
@@ -106,5 +116,6 @@ function fromRow(row: Record<string, unknown>): A2ATaskRecord {
   };
   if (row.sender !== null && row.sender !== undefined) record.sender = String(row.sender);
   if (row.handoff_id !== null && row.handoff_id !== undefined) record.handoffId = String(row.handoff_id);
+  if (row.run_id !== null && row.run_id !== undefined) record.runId = String(row.run_id);
   return record;
 }

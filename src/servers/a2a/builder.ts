@@ -37,6 +37,7 @@ export async function runDispatch(d: DispatchRequest, ctx: DispatchContext): Pro
     task: d.task,
     stage: d.stage,
     start_commit: d.startCommit,
+    ...(d.runId ? { run_id: d.runId } : {}),
   };
   const refusal = refuse(d, ctx);
   if (refusal) {

@@ -60,10 +60,19 @@ async function listRuns(ctx: ApiContext, limit: number): Promise<RunRow[]> {
 // From the summary the engine stored at the end; a run still going is read from its events.
 async function runRow(ctx: ApiContext, run: RunInfo): Promise<RunRow> {
   const data = run.summary?.data as
-    | { tasks?: { status: string; tokens?: number; tokensForwardAll?: number }[]; plan?: { title?: string } }
+    | {
+        tasks?: { status: string; tokens?: number; tokensForwardAll?: number; builtBy?: string }[];
+        plan?: { title?: string };
+      }
     | undefined;
+  const who = {
+    ...(run.summary?.started_by ? { startedBy: run.summary.started_by } : {}),
+    ...(run.summary?.host ? { host: run.summary.host } : {}),
+  };
   if (data?.tasks && run.summary?.status !== 'running') {
     return {
+      ...who,
+      builtBy: places(data.tasks.map((t) => t.builtBy)),
       id: run.run_id,
       plan: data.plan?.title ?? run.summary?.title ?? '',
       started: run.summary?.started_at ?? run.first_event_at,
@@ -77,6 +86,9 @@ async function runRow(ctx: ApiContext, run: RunInfo): Promise<RunRow> {
   }
   const view = await ctx.events.timeline(run.run_id);
   return {
+    ...(view.startedBy ? { startedBy: view.startedBy } : {}),
+    ...(view.host ? { host: view.host } : {}),
+    builtBy: places(view.tasks.map((t) => t.builtBy)),
     id: run.run_id,
     plan: view.plan,
     started: view.started ?? run.first_event_at,
@@ -87,6 +99,11 @@ async function runRow(ctx: ApiContext, run: RunInfo): Promise<RunRow> {
     tokens: view.tasks.reduce((n, t) => n + t.tokens, 0),
     tokensForwardAll: view.tasks.reduce((n, t) => n + t.tokensForwardAll, 0),
   };
+}
+
+// Each place once, in the order first seen.
+function places(values: readonly (string | undefined)[]): string[] {
+  return [...new Set(values.filter((v): v is string => typeof v === 'string' && v !== ''))];
 }
 
 async function runDetail(ctx: ApiContext, id: string): Promise<ApiResult> {

@@ -11,4 +11,9 @@ export interface RunRow {
   tasks: number;
   tokens: number;
   tokensForwardAll: number;
+  /** Who started the run, and on which machine (a team's shared store holds several people's). */
+  startedBy?: string;
+  host?: string;
+  /** Every place its tasks were built: the run's host, pool members, remote builders. */
+  builtBy: string[];
 }
