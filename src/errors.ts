@@ -3,78 +3,101 @@
  * `src/cli/index.ts` turns them into exit codes and messages.
  */
 
-/** Every error code baton throws, grouped by the part that throws it. */
-export type BatonErrorCode =
+/**
+ * What kind of failure an error is. Each transport maps kinds, not codes: the CLI to exit codes,
+ * the viewer to HTTP statuses, MCP to tool and protocol errors, A2A to JSON-RPC errors.
+ * - `usage`: the call itself is wrong (a flag, an argument, a value): fix the call.
+ * - `not-found`: what was named does not exist.
+ * - `refused`: understood, and declined: the input or the repository's state does not allow it.
+ * - `unavailable`: something baton needs cannot answer now (git, the store, a peer, the disk).
+ * - `internal`: a bug in baton.
+ */
+export type ErrorKind = 'usage' | 'not-found' | 'refused' | 'unavailable' | 'internal';
+
+/**
+ * Every error code baton throws, grouped by the part that throws it, with its kind. The codes are
+ * this table's keys, so a code without a kind, or a misspelt one anywhere, does not compile.
+ */
+export const ERROR_KINDS = {
   // arguments and files
-  | 'USAGE'
-  | 'FILE_NOT_FOUND'
-  | 'FILE_UNREADABLE'
-  | 'FILE_IS_DIRECTORY'
-  | 'FILE_TOO_LARGE'
-  | 'FILE_NOT_UTF8'
-  | 'FILE_WRITE_FAILED'
-  | 'FILE_OUTSIDE_REPOSITORY'
-  | 'FILE_LOCKED'
+  USAGE: 'usage',
+  FILE_NOT_FOUND: 'not-found',
+  FILE_UNREADABLE: 'refused',
+  FILE_IS_DIRECTORY: 'usage',
+  FILE_TOO_LARGE: 'refused',
+  FILE_NOT_UTF8: 'refused',
+  FILE_WRITE_FAILED: 'unavailable',
+  FILE_OUTSIDE_REPOSITORY: 'refused',
+  FILE_LOCKED: 'unavailable',
   // a path, symlink or id that leads outside the repository a server serves
-  | 'PATH_OUTSIDE_REPOSITORY'
+  PATH_OUTSIDE_REPOSITORY: 'refused',
   // a server that cannot listen where it was told to (a port in use, or not allowed)
-  | 'LISTEN_FAILED'
-  | 'INPUT_EMPTY'
+  LISTEN_FAILED: 'unavailable',
+  INPUT_EMPTY: 'refused',
   // handoffs and formats
-  | 'HANDOFF_INVALID'
-  | 'HANDOFF_OVER_CAP'
-  | 'FORMAT_UNKNOWN'
-  | 'FORMAT_CANNOT_HOLD'
-  | 'FORMAT_NOT_SOURCE'
+  HANDOFF_INVALID: 'refused',
+  HANDOFF_OVER_CAP: 'refused',
+  FORMAT_UNKNOWN: 'refused',
+  FORMAT_CANNOT_HOLD: 'refused',
+  FORMAT_NOT_SOURCE: 'refused',
   // git provenance
-  | 'PROVENANCE_GIT_MISSING'
-  | 'PROVENANCE_NOT_A_REPO'
-  | 'PROVENANCE_NO_COMMITS'
-  | 'PROVENANCE_BASE_REF_MISSING'
-  | 'PROVENANCE_GIT_FAILED'
+  PROVENANCE_GIT_MISSING: 'unavailable',
+  PROVENANCE_NOT_A_REPO: 'refused',
+  PROVENANCE_NO_COMMITS: 'refused',
+  PROVENANCE_BASE_REF_MISSING: 'refused',
+  PROVENANCE_GIT_FAILED: 'unavailable',
   // validation verdicts carried as errors (resume refusing, write refusing)
-  | 'VERDICT_REFUSED'
+  VERDICT_REFUSED: 'refused',
   // plans, agents and runs
-  | 'PLAN_INVALID'
-  | 'AGENT_INVALID'
-  | 'RUN_REFUSED'
-  | 'RUN_NOT_FOUND'
-  | 'RUN_LOCKED'
-  | 'RUN_INTERRUPTED'
-  | 'RUN_RECORD_UNSAFE'
+  PLAN_INVALID: 'refused',
+  AGENT_INVALID: 'refused',
+  RUN_REFUSED: 'refused',
+  RUN_NOT_FOUND: 'not-found',
+  RUN_LOCKED: 'unavailable',
+  RUN_INTERRUPTED: 'refused',
+  RUN_RECORD_UNSAFE: 'refused',
   // the store (src/store/)
-  | 'STORE_CONFIG'
-  | 'STORE_UNAVAILABLE'
-  | 'STORE_CORRUPT'
-  | 'STORE_TOO_NEW'
-  | 'STORE_CONFLICT'
-  | 'STORE_NOT_FOUND'
-  | 'STORE_AMBIGUOUS'
-  | 'STORE_BAD_INPUT'
-  | 'STORE_QUERY'
+  STORE_CONFIG: 'usage',
+  STORE_UNAVAILABLE: 'unavailable',
+  STORE_CORRUPT: 'unavailable',
+  STORE_TOO_NEW: 'unavailable',
+  STORE_CONFLICT: 'refused',
+  STORE_NOT_FOUND: 'not-found',
+  STORE_AMBIGUOUS: 'usage',
+  STORE_BAD_INPUT: 'usage',
+  STORE_QUERY: 'usage',
   // governance: keys and approval
-  | 'KEY_EXISTS'
-  | 'KEY_NOT_FOUND'
-  | 'KEY_INVALID'
-  | 'APPROVAL_REFUSED'
-  | 'ROLE_REFUSED'
+  KEY_EXISTS: 'refused',
+  KEY_NOT_FOUND: 'not-found',
+  KEY_INVALID: 'refused',
+  APPROVAL_REFUSED: 'refused',
+  ROLE_REFUSED: 'refused',
   // A2A (src/servers/a2a/): serving, sending, remote builders
-  | 'A2A_CONFIG'
-  | 'A2A_UNREACHABLE'
-  | 'A2A_NO_ACK'
-  | 'A2A_PROTOCOL'
+  A2A_CONFIG: 'refused',
+  A2A_UNREACHABLE: 'unavailable',
+  A2A_NO_ACK: 'unavailable',
+  A2A_PROTOCOL: 'unavailable',
   // transcripts and host set-up (src/transcripts/, src/hosts/)
-  | 'TRANSCRIPT_UNKNOWN'
-  | 'INIT_REFUSED'
+  TRANSCRIPT_UNKNOWN: 'refused',
+  INIT_REFUSED: 'refused',
   // bugs
-  | 'INTERNAL';
+  INTERNAL: 'internal',
+} as const satisfies Record<string, ErrorKind>;
+
+/** Every error code baton throws (the keys of `ERROR_KINDS`). */
+export type BatonErrorCode = keyof typeof ERROR_KINDS;
+
+/** The kind of an error code. */
+export function kindOf(code: BatonErrorCode): ErrorKind {
+  return ERROR_KINDS[code];
+}
 
 const BRAND = Symbol.for('baton.error');
 
 /** Options shared by every baton error. */
 export interface BatonErrorOptions {
   cause?: unknown;
-  /** Exit code the CLI should use; defaults by code (see `exitCodeFor`). */
+  /** Exit code the CLI should use; defaults by the code's kind (`exitCodeFor`, src/cli/index.ts). */
   exitCode?: number;
   /** One more line that tells the user what to do about it. */
   hint?: string;
@@ -111,24 +134,30 @@ export function isBatonError(value: unknown): value is BatonError {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
 }
 
-/** The exit code the CLI uses for an error code when the error does not carry its own. */
-export function exitCodeFor(code: BatonErrorCode): number {
-  switch (code) {
-    case 'USAGE':
-    case 'FILE_IS_DIRECTORY':
-    case 'STORE_CONFIG':
-    case 'STORE_AMBIGUOUS':
-    case 'STORE_QUERY':
-      return 64;
-    case 'INTERNAL':
-      return 70;
-    case 'APPROVAL_REFUSED':
-    case 'ROLE_REFUSED':
-      return 4;
-    case 'A2A_UNREACHABLE':
-    case 'A2A_NO_ACK':
-      return 8;
-    default:
-      return 1;
-  }
+// The machine refusing a file operation (permissions, a full disk, a file where a folder should
+// be): the environment's answer, not a bug in baton. Every adapter reads errno through this table.
+const ERRNO_CODES: Readonly<Record<string, BatonErrorCode>> = {
+  ENOENT: 'FILE_NOT_FOUND',
+  ENOTDIR: 'FILE_NOT_FOUND',
+  EISDIR: 'FILE_IS_DIRECTORY',
+  EACCES: 'FILE_UNREADABLE',
+  EPERM: 'FILE_UNREADABLE',
+  ELOOP: 'FILE_UNREADABLE',
+  EMFILE: 'FILE_UNREADABLE',
+  ENOSPC: 'FILE_WRITE_FAILED',
+  EROFS: 'FILE_WRITE_FAILED',
+  EEXIST: 'FILE_WRITE_FAILED',
+};
+
+/**
+ * A Node system error about a file (an errno and the call that failed) as the baton error it
+ * stands for, `<syscall> <path> failed: <errno>`; undefined for anything else (a bug).
+ */
+export function fromSystemError(error: unknown): BatonError | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const sys = error as NodeJS.ErrnoException;
+  const code = typeof sys.code === 'string' ? ERRNO_CODES[sys.code] : undefined;
+  if (!code || typeof sys.syscall !== 'string') return undefined;
+  const where = sys.path ? ` ${sys.path}` : '';
+  return new UserError(code, `${sys.syscall}${where} failed: ${sys.code}`, { cause: error });
 }

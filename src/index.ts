@@ -144,8 +144,8 @@ export {
 export {
   isRunEvent,
   type NewRunEvent,
-  type RecordedRunEvent,
   RUN_EVENT_NAMES,
+  type RunEvent,
   type RunEventName,
   type RunEventPayloads,
 } from './run-events.js';
@@ -154,13 +154,13 @@ export type {
   HandoffFilter,
   PutHandoffInput,
   PutResult,
-  RunEvent,
   RunInfo,
   RunSummary,
   SearchHit,
   Store,
   StoredHandoff,
   StoredHandoffSummary,
+  StoredRunEvent,
 } from './store/index.js';
 export {
   type CompileOptions,

@@ -209,8 +209,11 @@ export type RunEventOf<K extends RunEventName> = { event: K } & Partial<EventPla
 /** Any event, before the log numbers it. */
 export type NewRunEvent = { [K in RunEventName]: RunEventOf<K> }[RunEventName];
 
-/** Any event as recorded: `seq` numbers a run's events from 1 without gaps; `time` is RFC 3339. */
-export type RecordedRunEvent = NewRunEvent & { seq: number; time: string };
+/**
+ * One event of a run as recorded, the one `RunEvent` type: `seq` numbers a run's events from 1
+ * without gaps; `time` is RFC 3339. The store keeps it as a `StoredRunEvent` row.
+ */
+export type RunEvent = NewRunEvent & { seq: number; time: string };
 
 /** Narrows an event to the one named `name`, with its payload typed. */
 export function isRunEvent<E extends { event: string }, K extends RunEventName>(

@@ -3,7 +3,7 @@
  * sends (JSON-RPC codes), and what the SDK's client throws as baton's errors (exit codes).
  */
 import { A2AError, RequestMalformedError } from '@a2a-js/sdk/errors';
-import { type BatonError, isBatonError, UserError } from '../errors.js';
+import { type BatonError, isBatonError, kindOf, UserError } from '../errors.js';
 
 /** JSON-RPC codes the server's own middleware answers with (the SDK answers the rest). */
 export const JSONRPC = {
@@ -13,11 +13,15 @@ export const JSONRPC = {
   UNAUTHORIZED: -32001,
 } as const;
 
-/** A baton error thrown under the SDK (a store that is down, bad input) as the A2A error to send. */
+/**
+ * A baton error thrown under the SDK (a store that is down, bad input) as the A2A error to send:
+ * a usage error is the request's fault (malformed); every other kind is the server's answer,
+ * sent with its code so the peer can tell them apart.
+ */
 export function toA2AError(error: unknown): unknown {
   if (!isBatonError(error)) return error;
   const e = error as BatonError;
-  if (e.code === 'STORE_BAD_INPUT' || e.code === 'USAGE') return new RequestMalformedError(e.message);
+  if (kindOf(e.code) === 'usage') return new RequestMalformedError(e.message);
   return new A2AError(`${e.code}: ${e.message}`);
 }
 

@@ -38,17 +38,17 @@ export function progressPrinter(io: CommandIO): ProgressPrinter {
     onEvent(e) {
       switch (e.event) {
         case 'run-started':
-          line(`run ${e.run_id}: ${e.plan} (${counted((e.tasks as string[]).length, 'task')})`);
+          line(`run ${e.run_id}: ${e.plan} (${counted(e.tasks.length, 'task')})`);
           break;
         case 'run-resumed':
           line(`run ${e.run_id}: resumed after event ${e.after_seq}`);
           break;
         case 'dispatch':
           if (e.stage === 'committer') break;
-          waiting = `${step(e)}  dispatching ${Number(e.tokens).toLocaleString('en-US')} tokens`;
+          waiting = `${step(e)}  dispatching ${e.tokens.toLocaleString('en-US')} tokens`;
           if (io.stdoutIsTTY) {
             clear();
-            waiting = `${step(e)}  ${Number(e.tokens).toLocaleString('en-US')} tok`;
+            waiting = `${step(e)}  ${e.tokens.toLocaleString('en-US')} tok`;
             spinner = setInterval(() => {
               frame = (frame + 1) % FRAMES.length;
               io.stdout(`\r\x1b[2K${FRAMES[frame]} ${waiting}`);
@@ -58,7 +58,7 @@ export function progressPrinter(io: CommandIO): ProgressPrinter {
           break;
         case 'reply':
           line(
-            `${step(e)}  ${String(e.verdict).padEnd(12)}${e.tokens !== undefined ? ` ${Number(e.tokens).toLocaleString('en-US')} tok reply` : ''}${e.built_by ? `  by ${e.built_by}` : ''}${e.reason ? `  ${e.reason}` : ''}`,
+            `${step(e)}  ${e.verdict.padEnd(12)}${e.tokens !== undefined ? ` ${e.tokens.toLocaleString('en-US')} tok reply` : ''}${e.built_by ? `  by ${e.built_by}` : ''}${e.reason ? `  ${e.reason}` : ''}`,
           );
           break;
         case 'failover':
@@ -81,7 +81,7 @@ export function progressPrinter(io: CommandIO): ProgressPrinter {
           break;
         case 'commit':
           line(
-            `${(e.task ?? '').padEnd(9)} committed ${String(e.commit).slice(0, 12)}${e.recovered ? ' (found after a crash)' : ''}`,
+            `${(e.task ?? '').padEnd(9)} committed ${e.commit.slice(0, 12)}${e.recovered ? ' (found after a crash)' : ''}`,
           );
           break;
         case 'attempt-failed':
@@ -89,7 +89,7 @@ export function progressPrinter(io: CommandIO): ProgressPrinter {
           break;
         case 'task-finished':
           if (e.status !== 'committed')
-            line(`${(e.task ?? '').padEnd(9)} FAILED after ${counted(Number(e.attempts), 'attempt')}`);
+            line(`${(e.task ?? '').padEnd(9)} FAILED after ${counted(e.attempts, 'attempt')}`);
           break;
         case 'worktree-ended':
           if (e.kept) line(`${(e.task ?? '').padEnd(9)} work tree kept: ${e.path}`);

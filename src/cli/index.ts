@@ -5,25 +5,41 @@
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type BatonError, exitCodeFor, isBatonError } from '../errors.js';
+import {
+  type BatonError,
+  type BatonErrorCode,
+  type ErrorKind,
+  fromSystemError,
+  isBatonError,
+  kindOf,
+} from '../errors.js';
 import { COMMANDS } from './commands.js';
 import { type CommandIO, endOnClosedOutput, processIO } from './io.js';
 
 const ISSUES = 'https://github.com/baton-dev/baton/issues';
 
-// File-system refusals that come from the machine, not from a bug in baton.
-const ENV_ERRORS = new Set([
-  'EACCES',
-  'EPERM',
-  'ENOSPC',
-  'EROFS',
-  'ENOTDIR',
-  'EISDIR',
-  'ENOENT',
-  'EEXIST',
-  'EMFILE',
-  'ELOOP',
-]);
+// The exit code of each kind of error (docs/cli.md): a usage error 64, a bug 70, the rest 1.
+const EXIT_BY_KIND: Readonly<Record<ErrorKind, number>> = {
+  usage: 64,
+  'not-found': 1,
+  refused: 1,
+  unavailable: 1,
+  internal: 70,
+};
+
+// Codes whose exit code says more than their kind: a governance refusal is UNTRUSTED's 4, and a
+// handoff nobody took is escalated (8), as validate and send document them.
+const EXIT_BY_CODE: Partial<Readonly<Record<BatonErrorCode, number>>> = {
+  APPROVAL_REFUSED: 4,
+  ROLE_REFUSED: 4,
+  A2A_UNREACHABLE: 8,
+  A2A_NO_ACK: 8,
+};
+
+/** The exit code for an error code when the error does not carry its own. */
+function exitCodeFor(code: BatonErrorCode): number {
+  return EXIT_BY_CODE[code] ?? EXIT_BY_KIND[kindOf(code)];
+}
 
 /** Runs one command line and returns its exit code. */
 export async function main(argv: string[], io: CommandIO = processIO()): Promise<number> {
@@ -59,22 +75,12 @@ export async function main(argv: string[], io: CommandIO = processIO()): Promise
 }
 
 function report(error: unknown, io: CommandIO): number {
-  if (isBatonError(error) && error.code !== 'INTERNAL') {
-    const e = error as BatonError;
-    io.stderr(`baton: ${e.message}\n`);
-    if (e.hint) io.stderr(`hint: ${e.hint}\n`);
-    return e.exitCode ?? exitCodeFor(e.code);
-  }
-  const sys = error as NodeJS.ErrnoException;
-  if (
-    error instanceof Error &&
-    typeof sys.code === 'string' &&
-    typeof sys.syscall === 'string' &&
-    ENV_ERRORS.has(sys.code)
-  ) {
-    // The machine said no (permissions, a full disk, a file where a folder should be): not a bug.
-    io.stderr(`baton: ${sys.syscall} ${sys.path ?? ''} failed: ${sys.code}\n`.replace('  ', ' '));
-    return 1;
+  // The machine saying no (permissions, a full disk, a file where a folder should be) is not a bug.
+  const known = isBatonError(error) ? (error as BatonError) : fromSystemError(error);
+  if (known && kindOf(known.code) !== 'internal') {
+    io.stderr(`baton: ${known.message}\n`);
+    if (known.hint) io.stderr(`hint: ${known.hint}\n`);
+    return known.exitCode ?? exitCodeFor(known.code);
   }
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
   io.stderr(

@@ -1,6 +1,7 @@
 /** How findings and reports look on a terminal: one line per finding. */
 import type { Finding } from '../handoff/finding.js';
 import { type Report, reportAsJson } from '../validate/report.js';
+import type { WriteResult } from '../write/write.js';
 import type { CommandIO } from './io.js';
 
 /** `LEVEL: path: field: saved x, now y`, or `LEVEL: path:line: message`. */
@@ -22,4 +23,12 @@ export function printRefusal(io: CommandIO, report: Report, doing: string): numb
   for (const f of report.findings) io.stderr(`${formatFinding(report.path, f)}\n`);
   io.stderr(`baton: not ${doing} ${report.path}: it is ${report.verdict}\n`);
   return report.exitCode;
+}
+
+/** Prints why `write` refused a draft (its findings on the draft's lines, what to fold); returns its exit code. */
+export function printWriteRefusal(io: CommandIO, result: Extract<WriteResult, { ok: false }>): number {
+  for (const f of result.findings) io.stderr(`${formatFinding('draft', f)}\n`);
+  for (const a of result.advice) io.stderr(`fold: ${a}\n`);
+  io.stderr(`baton: nothing was written to ${result.path}\n`);
+  return result.exitCode;
 }

@@ -3,7 +3,7 @@
  * with its label, reasons and findings, its text wrapped as data with its provenance. The text
  * of a quarantined artifact is withheld.
  */
-import type { ContextArtifact, ContextBundle } from './context.js';
+import type { ContextArtifact, ContextBundle } from './types.js';
 import { defang, wrapAsData } from './wrap.js';
 
 /** Renders the bundle as Markdown. */

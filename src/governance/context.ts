@@ -7,15 +7,16 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { bodyOffsetOf, readFrontMatter, splitLines } from '../formats/index.js';
 import type { FindingCode } from '../handoff/finding.js';
-import type { ArtifactClass } from '../handoff/types.js';
 import { HANDOFF_SCHEMA } from '../handoff/values.js';
 import { discoverBootFiles, displayPath } from './boot-paths.js';
-import { type JudgeInput, type Judgement, judgeArtifact, type Label } from './judge.js';
-import type { TrustedKeys, TrustRoot } from './keys.js';
+import { type JudgeInput, type Judgement, judgeArtifact } from './judge.js';
+import type { TrustedKeys } from './keys.js';
 import { FLAT_FIELDS, type FlatField } from './manifest.js';
-import type { GovernanceFinding } from './rules.js';
 import { applySupersession } from './supersession.js';
 import { loadTrustRoots } from './trust.js';
+import type { ContextArtifact, ContextBundle, Label } from './types.js';
+
+export type { ContextArtifact, ContextBundle } from './types.js';
 
 /** Boot artifacts larger than this are quarantined: they cannot be meant for a context window. */
 export const BOOT_CAP_BYTES = 1024 * 1024;
@@ -39,51 +40,6 @@ export interface LoadContextOptions {
   home?: string;
   /** Per-artifact size cap in bytes (default `BOOT_CAP_BYTES`). */
   bootCap?: number;
-}
-
-/** One artifact of the bundle. */
-export interface ContextArtifact {
-  /** Path relative to the root, with `/`. */
-  path: string;
-  label: Label;
-  /** The class it loads as. */
-  class: ArtifactClass;
-  /** The class it declares, when it declares one. */
-  declaredClass?: ArtifactClass;
-  id?: string;
-  /** Who the artifact says wrote it (a claim unless it is approved). */
-  author?: string;
-  sourceCommit?: string;
-  /** `sha256:<hex>` of the text after the front matter, as it is now. */
-  sha256?: string;
-  approvedBy?: string;
-  approverFingerprint?: string;
-  /** The trust root that vouches for the approver's key, in words. */
-  approverTrustedBy?: string;
-  expiresAt?: string;
-  supersedes: string[];
-  supersededBy: string[];
-  /** The end of the supersession chain, when this artifact is superseded. */
-  current?: string;
-  /** Why it got its label, one line each. */
-  reasons: string[];
-  findings: GovernanceFinding[];
-  bytes: number;
-  /** The text after the front matter; left out for quarantined artifacts. */
-  text?: string;
-}
-
-/** What `baton context` prints. */
-export interface ContextBundle {
-  root: string;
-  counts: Record<Label, number>;
-  /** The keys whose signatures bind, and the root that trusts each (`base-ref` or `user`). */
-  trustedKeys: { name: string; fingerprint: string; root: TrustRoot; trustedBy: string }[];
-  /** Keys offered in the work tree that no root trusts: they bind nothing. */
-  proposedKeys: { name: string; fingerprint: string; path: string; why: string }[];
-  /** Problems with the set (configuration, key files, paths), not with one artifact. */
-  problems: string[];
-  artifacts: ContextArtifact[];
 }
 
 interface Loaded {

@@ -34,13 +34,17 @@ export {
 } from './classes.js';
 export {
   BOOT_CAP_BYTES,
-  type ContextArtifact,
-  type ContextBundle,
   judgeInputOf,
   type LoadContextOptions,
   loadContext,
 } from './context.js';
-export { type JudgeInput, type Judgement, type JudgeOptions, judgeArtifact, type Label } from './judge.js';
+export {
+  handoffLabel,
+  type JudgeInput,
+  type Judgement,
+  type JudgeOptions,
+  judgeArtifact,
+} from './judge.js';
 export {
   batonHome,
   checkKeyName,
@@ -54,7 +58,6 @@ export {
   TRUSTED_KEYS_DIR,
   type TrustedKey,
   type TrustedKeys,
-  type TrustRoot,
 } from './keys.js';
 export {
   FLAT_FIELDS,
@@ -67,7 +70,7 @@ export {
   readManifest,
 } from './manifest.js';
 export { assertPerson } from './person.js';
-export { type Effect, GOVERNANCE_RULES, type GovernanceFinding, type GovernanceRule } from './rules.js';
+export { GOVERNANCE_RULES, type GovernanceRule } from './rules.js';
 export {
   hasHighRisk,
   SCAN_RULES,
@@ -75,7 +78,6 @@ export {
   type ScanOptions,
   type ScanResult,
   type ScanRule,
-  type Severity,
   scanText,
 } from './scan/index.js';
 export {
@@ -94,4 +96,13 @@ export {
   type TrustRootOptions,
   trustKey,
 } from './trust.js';
+export type {
+  ContextArtifact,
+  ContextBundle,
+  Effect,
+  GovernanceFinding,
+  Label,
+  Severity,
+  TrustRoot,
+} from './types.js';
 export { defang, wrapAsData } from './wrap.js';

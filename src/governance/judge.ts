@@ -4,20 +4,27 @@
  * keys are loaded only when the artifact has something for them to check.
  */
 
+import type { Finding } from '../handoff/finding.js';
 import type { ArtifactClass } from '../handoff/types.js';
 import { lazy } from '../lazy.js';
 import { type CurrentRole, isBindingClass } from './classes.js';
 import type { TrustedKeys } from './keys.js';
 import { duplicateGovernanceKeys, type Manifest, type ManifestSource, readManifest } from './manifest.js';
-import { GOVERNANCE_RULES, type GovernanceFinding, type RuleInput, type RuleState } from './rules.js';
+import { GOVERNANCE_RULES, type RuleInput, type RuleState } from './rules.js';
 import type { ScanResult } from './scan/index.js';
 import type { SignatureCheck } from './signature.js';
+import type { GovernanceFinding, Label } from './types.js';
 
 // The scanner, loaded on first use and kept (a repeated `await import()` costs microseconds).
 const scannerModule = lazy(() => import('./scan/scan.js'));
 
-/** How an artifact is loaded into an agent's context. */
-export type Label = 'binding' | 'advisory' | 'quarantined';
+/**
+ * How a handoff loads, given what validate found: never as binding policy (a handoff is another
+ * agent's record), as advisory data, or not at all when anything in it is UNTRUSTED.
+ */
+export function handoffLabel(findings: readonly Finding[]): Exclude<Label, 'binding'> {
+  return findings.some((f) => f.verdict === 'UNTRUSTED') ? 'quarantined' : 'advisory';
+}
 
 /** An artifact to judge: its text, its body bytes, and where its governance fields are. */
 export interface JudgeInput extends ManifestSource {

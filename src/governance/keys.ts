@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import { KEY_ID_RE } from './manifest.js';
 import { assertPerson } from './person.js';
+import type { TrustRoot } from './types.js';
 
 /** Where a repository's public keys live, relative to its root (trusted as the base ref has them). */
 export const TRUSTED_KEYS_DIR = '.baton/trusted-keys';
@@ -109,9 +110,6 @@ export async function loadPrivateKey(name: string, home: string = batonHome()): 
     throw new UserError('KEY_INVALID', `${path} is not an ed25519 private key (${(error as Error).message})`);
   }
 }
-
-/** Where a trusted key's authority comes from (see `trust.ts`). */
-export type TrustRoot = 'base-ref' | 'user';
 
 /** A public key trusted by the repository. */
 export interface TrustedKey {

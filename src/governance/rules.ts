@@ -1,36 +1,9 @@
-/**
- * The governance rules (FORMATS.md §5), each a small function with an id that adds findings and
- * may lower what an artifact counts as. Together they decide whether an artifact binds, advises,
- * or is quarantined.
- */
-import type { FindingCode } from '../handoff/finding.js';
 import type { ArtifactClass } from '../handoff/types.js';
 import { type CurrentRole, isBindingClass, mayWrite } from './classes.js';
 import type { DuplicateKey, ManifestRead } from './manifest.js';
-import type { ScanResult, Severity } from './scan/index.js';
+import type { ScanResult } from './scan/index.js';
 import type { SignatureCheck } from './signature.js';
-
-/**
- * What a finding does: `invalid` (a malformed manifest) and `quarantine` refuse the artifact;
- * `info` explains how it was loaded.
- */
-export type Effect = 'invalid' | 'quarantine' | 'info';
-
-/** One governance finding about an artifact. */
-export interface GovernanceFinding {
-  /** The rule that found it. */
-  rule: string;
-  /** Stable code, e.g. `approval-required`, `injection-role-tag`. */
-  code: FindingCode;
-  effect: Effect;
-  message: string;
-  line?: number;
-  field?: string;
-  saved?: string;
-  current?: string;
-  /** Injection findings only. */
-  severity?: Severity;
-}
+import type { GovernanceFinding } from './types.js';
 
 /** What the rules see about one artifact. */
 export interface RuleInput {

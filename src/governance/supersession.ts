@@ -4,8 +4,7 @@
  * reported and ignored, and a binding artifact is superseded only by an approved one.
  */
 import type { FindingCode } from '../handoff/finding.js';
-import type { Label } from './judge.js';
-import type { GovernanceFinding } from './rules.js';
+import type { GovernanceFinding, Label } from './types.js';
 
 /** What supersession needs to know of one artifact. */
 export interface SupersessionNode {

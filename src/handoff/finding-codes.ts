@@ -107,5 +107,19 @@ export type GovernanceCode =
 export type ImportCode =
   | 'privacy-local-path';
 
+/** A2A: a message `baton serve a2a` refuses before there is a handoff to validate. */
+export type MessageCode =
+  | 'not-a-handoff'
+  | 'no-handoff-part'
+  | 'several-handoff-parts'
+  | 'bad-part'
+  | 'bad-dispatch';
+
 /** Any finding code. */
-export type FindingCode = StructureCode | FormatCode | ProvenanceCode | GovernanceCode | ImportCode;
+export type FindingCode =
+  | StructureCode
+  | FormatCode
+  | ProvenanceCode
+  | GovernanceCode
+  | ImportCode
+  | MessageCode;

@@ -69,11 +69,7 @@ export async function savePhaseHandoff(
   });
   if (!written.ok) {
     const lines = written.findings.map((f) => f.message).concat(written.advice);
-    const verdicts = new Set(written.findings.map((f) => f.verdict));
-    // Refused only because governance does not trust it: as write and validate call it.
-    const code =
-      verdicts.has('UNTRUSTED') && !verdicts.has('INVALID') ? 'VERDICT_REFUSED' : 'HANDOFF_INVALID';
-    throw new UserError(code, `the PhaseHandoff was refused: ${lines.join('; ')}`);
+    throw new UserError(written.code, `the PhaseHandoff was refused: ${lines.join('; ')}`);
   }
   const result: SavePhaseResult = {
     path: written.path,

@@ -3,7 +3,6 @@
  * when asked), each through builder → verifier → committer, records every step, halts when a
  * task fails, and resumes a run killed at any point.
  */
-import { existsSync } from 'node:fs';
 import { hostname, userInfo } from 'node:os';
 import { UserError } from '../errors.js';
 import type { ContextHandoffXml } from '../formats/pipeline-xml/index.js';
@@ -24,7 +23,7 @@ import { EventLog } from './events.js';
 import { INTERRUPTED_EXIT_CODE, isInterruption, watchInterrupt } from './interrupt.js';
 import { removeOrphanTrees } from './isolation.js';
 import { type RunLock, takeRunLock } from './lock.js';
-import { type RunPaths, runPaths } from './records.js';
+import { existingRunPaths, type RunPaths, runPaths } from './records.js';
 import { type TaskState, taskStates } from './resume-state.js';
 import { storeSink } from './store-sink.js';
 import { type RunSummary, summarize, writeSummary } from './summary.js';
@@ -113,10 +112,7 @@ export type ResumeOptions = Omit<RunOptions, 'plan' | 'planText'>;
 /** Continues run `runId`: committed tasks are kept, unfinished ones continue. */
 export async function resumeRun(runId: string, options: ResumeOptions): Promise<RunResult> {
   const capture = captureProvenance(options.root);
-  const paths = runPaths(capture.root, runId);
-  if (!/^[0-9A-Z]{26}$/.test(runId) || !existsSync(paths.events)) {
-    throw new UserError('RUN_NOT_FOUND', `no run ${runId} in ${paths.dir.slice(0, -runId.length - 1)}`);
-  }
+  const paths = existingRunPaths(capture.root, runId);
   const copy = readRecord(paths, paths.plan);
   if (!copy || 'refused' in copy)
     throw new UserError(

@@ -15,7 +15,9 @@ import {
   writeSync,
 } from 'node:fs';
 import { UserError } from '../errors.js';
-import type { NewRunEvent, RecordedRunEvent } from '../run-events.js';
+import type { NewRunEvent } from '../run-events.js';
+
+export type { RunEvent } from '../run-events.js';
 
 /** Any entry the log can hold: a name and JSON fields (the engine's are `NewRunEvent`). */
 export interface LogEntry {
@@ -25,12 +27,6 @@ export interface LogEntry {
 
 /** An entry as recorded: `seq` numbers a log's entries from 1 without gaps. */
 export type Recorded<E> = E & { seq: number; time: string };
-
-/** An event as the engine records it; the log adds `seq` and `time` (one type per event: run-events.ts). */
-export type NewEvent = NewRunEvent;
-
-/** One event of a run as recorded. */
-export type RunEvent = RecordedRunEvent;
 
 /** Receives every event as it is recorded (the live progress printer, the store). */
 export type EventListener<E extends { event: string } = NewRunEvent> = (event: Recorded<E>) => void;
@@ -60,9 +56,10 @@ export class EventLog<E extends { event: string } = LogEntry> {
 
   /**
    * The complete events of the log at `path`, read only: nothing is truncated or opened for
-   * writing, so it is safe on the log of a run another process is still writing.
+   * writing, so it is safe on the log of a run another process is still writing. A run's log is
+   * the engine's own record, so its entries read back as the run events the engine appended.
    */
-  static read<E extends { event: string } = LogEntry>(path: string): Recorded<E>[] {
+  static read<E extends { event: string } = NewRunEvent>(path: string): Recorded<E>[] {
     return readLog<E>(path).events;
   }
 

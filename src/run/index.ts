@@ -5,7 +5,6 @@ export {
   type EventListener,
   EventLog,
   type LogEntry,
-  type NewEvent,
   type Recorded,
   type RunEvent,
 } from './events.js';

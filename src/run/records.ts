@@ -1,5 +1,5 @@
 /** Where a run keeps its records: `.baton/runs/<run-id>/` under the repository root. */
-import { lstatSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
 
@@ -42,6 +42,15 @@ export function runPaths(root: string, runId: string): RunPaths {
     reply: (task, stage, attempt, window) =>
       join(dir, 'replies', `${name(task, stage, attempt, window)}.txt`),
   };
+}
+
+/** The records of run `runId`, which must exist: RUN_NOT_FOUND for an id that names no run here. */
+export function existingRunPaths(root: string, runId: string): RunPaths {
+  const paths = runPaths(root, runId);
+  if (!/^[0-9A-Z]{26}$/.test(runId) || !existsSync(paths.events)) {
+    throw new UserError('RUN_NOT_FOUND', `no run ${runId} in ${join(root, '.baton', 'runs')}`);
+  }
+  return paths;
 }
 
 // Every path derived from an id stays in the run folder: an id is one file-name part, never a path.

@@ -4,8 +4,11 @@
  * is found by its trailers instead of being made twice, and a half-finished stage is
  * re-dispatched in a new window.
  */
+import { UserError } from '../errors.js';
 import type { ContextHandoffXml } from '../formats/pipeline-xml/index.js';
-import type { RunEvent } from './events.js';
+import { isRunEvent } from '../run-events.js';
+import { EventLog, type RunEvent } from './events.js';
+import { existingRunPaths } from './records.js';
 import type { StageOutcome } from './stage.js';
 import type { TaskResume } from './task.js';
 
@@ -27,7 +30,7 @@ export function taskStates(events: readonly RunEvent[]): Map<string, TaskState> 
       case 'task-started':
         states.set(task, {
           status: 'started',
-          resume: { attempt: 1, startCommit: (e.start_commit as string | null) ?? undefined, next: {} },
+          resume: { attempt: 1, startCommit: e.start_commit ?? undefined, next: {} },
         });
         break;
       case 'worktree':
@@ -73,21 +76,47 @@ export function taskStates(events: readonly RunEvent[]): Map<string, TaskState> 
         }
         break;
       case 'commit':
-        states.set(task, { status: 'committed', commit: e.commit as string, handoff: undefined });
+        states.set(task, { status: 'committed', commit: e.commit, handoff: undefined });
         break;
       case 'task-finished':
         if (e.status === 'committed') {
           states.set(task, {
             status: 'committed',
-            commit: e.commit as string | undefined,
+            commit: e.commit,
             handoff: e.handoff as ContextHandoffXml | undefined,
           });
         } else {
           const status = e.status === 'needs-planning' ? 'needs-planning' : 'failed';
-          states.set(task, { status, reason: e.reason as string | undefined });
+          states.set(task, { status, reason: e.reason });
         }
         break;
     }
   }
   return states;
+}
+
+/** The agents a run was started with, as given: what `--resume` reuses when no flag names them. */
+export interface RecordedAgents {
+  /** The builder, when it was a command or an endpoint (a scripted agent cannot be reused). */
+  builder?: string;
+  verifier?: string;
+}
+
+/** The agents run `runId` was started with, so that `--resume` needs no flags when they were commands. */
+export function recordedAgents(root: string, runId: string): RecordedAgents {
+  const paths = existingRunPaths(root, runId);
+  let started: Extract<RunEvent, { event: 'run-started' }> | undefined;
+  try {
+    // Read only: the run may still be going in another process (its lock then refuses the resume).
+    started = EventLog.read(paths.events).find((e) => isRunEvent(e, 'run-started'));
+  } catch {
+    throw new UserError('RUN_NOT_FOUND', `no run ${runId} in ${root}/.baton/runs`);
+  }
+  const out: RecordedAgents = {};
+  // The run folder is shared with its agents, so the fields are checked, not trusted; a scripted
+  // builder is code in the process that ran it, not a command line, and cannot be reused.
+  if (typeof started?.builder === 'string' && !started.builder.startsWith('scripted'))
+    out.builder = started.builder;
+  if (typeof started?.verifier === 'string') out.verifier = started.verifier;
+  return out;
 }

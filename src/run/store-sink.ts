@@ -4,7 +4,7 @@
  * after, in order. A store that fails mid-run does not stop the run: the failure is reported
  * once, and `--resume` replays the log into the store (appends are idempotent by run and seq).
  */
-import type { Store, RunEvent as StoredEvent } from '../store/types.js';
+import type { Store, StoredRunEvent } from '../store/types.js';
 import type { RunEvent } from './events.js';
 import type { RunSummary } from './summary.js';
 
@@ -51,9 +51,9 @@ export function storeSink(store: Store, runId: string, onError: (error: Error) =
   };
 }
 
-function toStored(runId: string, e: RunEvent): StoredEvent {
+function toStored(runId: string, e: RunEvent): StoredRunEvent {
   const { seq, time, event, task, stage, window, ...data } = e;
-  const stored: StoredEvent = { run_id: runId, seq, time, event, data };
+  const stored: StoredRunEvent = { run_id: runId, seq, time, event, data };
   if (task !== undefined) stored.task = task;
   if (stage !== undefined) stored.stage = stage;
   if (window !== undefined) stored.window = window;

@@ -75,7 +75,7 @@ export function summarize(id: string, plan: Plan, events: readonly RunEvent[]): 
           ? e.status
           : 'halted';
       finished = e.time;
-      exitCode = e.exit_code as number | undefined;
+      exitCode = e.exit_code;
     }
     if (!t) continue;
     if (e.event === 'task-started') t.status = 'running';

@@ -5,10 +5,10 @@
  * handoff would have cost. The viewer draws it; it reads events as the store keeps them.
  */
 import type { RunEventName } from '../run-events.js';
-import type { RunEvent } from '../store/types.js';
+import type { StoredRunEvent } from '../store/types.js';
 
 /** An event as the store returns it (its run id is not needed). */
-export type TimelineEvent = Omit<RunEvent, 'run_id'>;
+export type TimelineEvent = Omit<StoredRunEvent, 'run_id'>;
 
 /** What one step of a window was, in words a person reads at a glance. */
 export type StepKind =

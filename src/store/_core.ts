@@ -40,13 +40,13 @@ import type {
   ListEventsOptions,
   PutHandoffInput,
   PutResult,
-  RunEvent,
   RunInfo,
   RunSummary,
   SearchHit,
   Store,
   StoredHandoff,
   StoredHandoffSummary,
+  StoredRunEvent,
   StoreStats,
 } from './types.js';
 
@@ -162,7 +162,7 @@ export class SqlStore implements Store {
     );
   }
 
-  async appendEvent(event: RunEvent): Promise<AppendResult> {
+  async appendEvent(event: StoredRunEvent): Promise<AppendResult> {
     const row = eventRow(event);
     return this.backend.write(async (db) => {
       const params = [row.run_id, row.seq, row.time, row.time_ms, row.event, row.task, row.stage];
@@ -178,7 +178,7 @@ export class SqlStore implements Store {
     });
   }
 
-  async listEvents(runId: string, options: ListEventsOptions = {}): Promise<RunEvent[]> {
+  async listEvents(runId: string, options: ListEventsOptions = {}): Promise<StoredRunEvent[]> {
     const params = [runId, options.afterSeq ?? 0, options.limit ?? Number.MAX_SAFE_INTEGER];
     return this.backend.read(async (db) => (await db.all(LIST_EVENTS_SQL, params)).map(eventFromRow));
   }

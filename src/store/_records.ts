@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { UserError } from '../errors.js';
 import { canonicalJson } from '../handoff/canonical-json.js';
 import { isRfc3339, rfc3339ToMillis } from '../handoff/values.js';
-import type { PutHandoffInput, RunEvent, RunSummary, StoredHandoffSummary } from './types.js';
+import type { PutHandoffInput, RunSummary, StoredHandoffSummary, StoredRunEvent } from './types.js';
 
 /** The columns of a handoff row (the text and search document included). */
 export interface HandoffRow {
@@ -167,7 +167,7 @@ export interface EventRow {
 }
 
 /** Checks a run event and builds its row; throws STORE_BAD_INPUT for a malformed one. */
-export function eventRow(event: RunEvent): EventRow {
+export function eventRow(event: StoredRunEvent): EventRow {
   if (typeof event !== 'object' || event === null) throw badEvent('an event must be an object');
   checkRunId(event.run_id);
   if (!Number.isSafeInteger(event.seq) || event.seq < 1) throw badEvent('seq must be an integer from 1 up');
@@ -201,8 +201,8 @@ export function eventRow(event: RunEvent): EventRow {
 }
 
 /** An event read back from a row. */
-export function eventFromRow(row: Record<string, unknown>): RunEvent {
-  const out: RunEvent = {
+export function eventFromRow(row: Record<string, unknown>): StoredRunEvent {
+  const out: StoredRunEvent = {
     run_id: String(row.run_id),
     seq: Number(row.seq),
     time: String(row.time),

@@ -26,12 +26,12 @@ export type {
   ListEventsOptions,
   PutHandoffInput,
   PutResult,
-  RunEvent,
   RunInfo,
   RunSummary,
   SearchHit,
   Store,
   StoredHandoff,
   StoredHandoffSummary,
+  StoredRunEvent,
   StoreStats,
 } from './types.js';

@@ -79,11 +79,12 @@ export interface SearchHit {
 }
 
 /**
- * One event of a run, as the run engine records it. `seq` numbers a run's events from 1; the
+ * A run event as the store keeps it: the engine's `RunEvent` with its run id, the place fields
+ * as columns and the rest of its payload in `data`. `seq` numbers a run's events from 1; the
  * pair (`run_id`, `seq`) is unique, so a replayed append is a no-op and a different event under
  * the same pair is a conflict.
  */
-export interface RunEvent {
+export interface StoredRunEvent {
   run_id: string;
   seq: number;
   /** RFC 3339 date-time. */
@@ -170,9 +171,9 @@ export interface Store {
   /** Full-text search over the archived text, best match first (see docs/store.md for the query syntax). */
   searchHandoffs(query: string, filter?: HandoffFilter): Promise<SearchHit[]>;
   /** Records one run event (append-only; replaying the same event is a no-op). */
-  appendEvent(event: RunEvent): Promise<AppendResult>;
+  appendEvent(event: StoredRunEvent): Promise<AppendResult>;
   /** A run's events in seq order. */
-  listEvents(runId: string, options?: ListEventsOptions): Promise<RunEvent[]>;
+  listEvents(runId: string, options?: ListEventsOptions): Promise<StoredRunEvent[]>;
   /** Stores the run's summary, replacing the previous one. */
   putRunSummary(summary: RunSummary): Promise<void>;
   /** The run's summary, if one was put. */

@@ -10,13 +10,14 @@ import { detect } from '../formats/detect.js';
 import { loadCodec } from '../formats/index.js';
 import type { FormatName, ParsedHandoff, ParseResult } from '../formats/types.js';
 import type { CurrentRole } from '../governance/classes.js';
-import { type Finding, finding } from '../handoff/finding.js';
+import { type Finding, finding, type Verdict } from '../handoff/finding.js';
 import { contentHash } from '../handoff/hash.js';
 import { type Handoff, PROVENANCE_KEYS, type Provenance } from '../handoff/types.js';
 import { newUlid } from '../handoff/ulid.js';
 import { DEFAULT_LIMITS, HANDOFF_SCHEMA, type Limits, nowRfc3339 } from '../handoff/values.js';
 import { type Capture, captureProvenance } from '../provenance/capture.js';
 import { decodeUtf8, READ_LIMIT } from '../validate/read.js';
+import { EXIT_CODES, verdictOf } from '../validate/report.js';
 import { validateText } from '../validate/validate.js';
 import { capAdvice } from './caps.js';
 import { type PreviousHandoff, peekHandoff, replaceHandoff } from './replace.js';
@@ -44,7 +45,12 @@ export interface WriteOptions {
   role?: CurrentRole;
 }
 
-/** What `writeHandoff` did, or why it refused. */
+/**
+ * What `writeHandoff` did, or why it refused, with the decision made once for every adapter:
+ * `verdict` is validate's word for the handoff, `exitCode` what the CLI exits with, and a
+ * refusal's `code` the error an adapter throws (`VERDICT_REFUSED` only when governance alone
+ * refused it; INVALID outranks UNTRUSTED, as in validate).
+ */
 export type WriteResult =
   | {
       ok: true;
@@ -54,8 +60,21 @@ export type WriteResult =
       /** Where the handoff that was replaced now lives. */
       archived?: string;
       notes: string[];
+      /** Validate's verdict of the written text (UNTRUSTED for a policy that waits for approval). */
+      verdict: Verdict;
+      /** 0: written. */
+      exitCode: 0;
     }
-  | { ok: false; path: string; findings: Finding[]; advice: string[] };
+  | {
+      ok: false;
+      path: string;
+      findings: Finding[];
+      advice: string[];
+      verdict: Exclude<Verdict, 'VALID'>;
+      /** The verdict's exit code (1 INVALID, 4 UNTRUSTED). */
+      exitCode: number;
+      code: 'HANDOFF_INVALID' | 'VERDICT_REFUSED';
+    };
 
 /** Writes a handoff from a draft; refuses (without writing anything) when it would be invalid. */
 export async function writeHandoff(options: WriteOptions): Promise<WriteResult> {
@@ -156,7 +175,7 @@ async function compose(
     const onDraft = findingsOnDraft(problems, mapRenderedLines(source.text, source.parsed, text, rendered));
     return refuse(target, onDraft, capAdvice(text, problems, limits));
   }
-  return { ok: true, path: target, handoff: h as Handoff, text, notes };
+  return { ok: true, path: target, handoff: h as Handoff, text, notes, verdict: report.verdict, exitCode: 0 };
 }
 
 // What of the previous handoff the new one depends on: its id (the parent) and whether it was read.
@@ -181,8 +200,12 @@ function isProvenanceKey(key: string): boolean {
   return (PROVENANCE_KEYS as readonly string[]).includes(key);
 }
 
+// A refusal is never VALID: whatever refused it counts, by validate's precedence.
 function refuse(path: string, findings: Finding[], advice: string[] = []): WriteResult {
-  return { ok: false, path, findings, advice };
+  const worst = verdictOf(findings);
+  const verdict = worst === 'VALID' ? 'INVALID' : worst;
+  const code = verdict === 'INVALID' ? 'HANDOFF_INVALID' : 'VERDICT_REFUSED';
+  return { ok: false, path, findings, advice, verdict, exitCode: EXIT_CODES[verdict], code };
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isBatonError } from '../../src/errors.js';
 import { ulidTime } from '../../src/handoff/ulid.js';
 import { SQLITE_MIGRATIONS } from '../../src/store/_sqlite-migrations.js';
-import type { RunEvent, Store } from '../../src/store/types.js';
+import type { Store, StoredRunEvent } from '../../src/store/types.js';
 import { handoffInput, idOf } from './_handoffs.js';
 import { announcePostgresSkip, BACKENDS, type StoreFixture } from './_stores.js';
 
@@ -23,7 +23,7 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   throw new Error('expected a baton error, got none');
 }
 
-function event(seq: number, extra: Partial<RunEvent> = {}): RunEvent {
+function event(seq: number, extra: Partial<StoredRunEvent> = {}): StoredRunEvent {
   return {
     run_id: 'run-1',
     seq,

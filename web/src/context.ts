@@ -1,18 +1,10 @@
 // The boot context as `baton context` judges it: binding, advisory or quarantined, with reasons.
+import type { ContextBundle } from '../../src/servers/web/types.js';
 import { api, badge, h, show } from './dom.js';
-
-interface Artifact {
-  path: string;
-  label: string;
-  reasons: string[];
-  text?: string;
-}
 
 /** Shows what an agent started here would load, and how. */
 export async function contextPage(): Promise<void> {
-  const bundle = await api<{ artifacts: Artifact[]; counts: Record<string, number>; problems: string[] }>(
-    '/api/context',
-  );
+  const bundle = await api<ContextBundle>('/api/context');
   const counts = Object.entries(bundle.counts)
     .map(([k, n]) => `${n} ${k}`)
     .join(' · ');

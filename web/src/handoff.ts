@@ -1,37 +1,11 @@
 // One handoff: its verdict now, provenance, governance label, chain, a diff against another
 // handoff of its task, and its text (as text).
+import type { HandoffDetail, HandoffDiff, StoredHandoffSummary } from '../../src/servers/web/types.js';
 import { api, badge, h, idLink, link, show, when } from './dom.js';
-import type { HandoffRow } from './handoffs.js';
-
-interface Finding {
-  verdict: string;
-  code: string;
-  message: string;
-  line?: number;
-}
-
-interface Detail {
-  handoff: HandoffRow & {
-    text: string;
-    format: string;
-    repository?: string;
-    head?: string;
-    parent?: string;
-    archived_at: string;
-  };
-  verdict: { verdict: string; exitCode: number; findings: Finding[] };
-  governance: string;
-  chain: { parents: HandoffRow[]; children: HandoffRow[]; sameTask: HandoffRow[]; supersedes: string[] };
-}
-
-interface Diff {
-  lines: { op: ' ' | '+' | '-'; text: string }[] | null;
-  tooDifferent: boolean;
-}
 
 /** Shows handoff `id`; `?diff=<other>` adds the diff against that one. */
 export async function handoffPage(id: string, params: URLSearchParams): Promise<void> {
-  const d = await api<Detail>(`/api/handoffs/${encodeURIComponent(id)}`);
+  const d = await api<HandoffDetail>(`/api/handoffs/${encodeURIComponent(id)}`);
   const x = d.handoff;
   const provenance = h('dl', { class: 'kv' });
   for (const [k, v] of [
@@ -75,8 +49,8 @@ export async function handoffPage(id: string, params: URLSearchParams): Promise<
   );
 }
 
-function chainSection(d: Detail): HTMLElement {
-  const list = (rows: HandoffRow[]) =>
+function chainSection(d: HandoffDetail): HTMLElement {
+  const list = (rows: StoredHandoffSummary[]) =>
     rows.length
       ? h(
           'ul',
@@ -115,7 +89,7 @@ function chainSection(d: Detail): HTMLElement {
 }
 
 async function diffSection(id: string, other: string): Promise<HTMLElement> {
-  const diff = await api<Diff>(
+  const diff = await api<HandoffDiff>(
     `/api/handoffs/${encodeURIComponent(other)}/diff?with=${encodeURIComponent(id)}`,
   );
   if (!diff.lines) return h('p', { class: 'muted' }, 'The two texts differ too much to show a line diff.');

@@ -1,17 +1,7 @@
 // The archive: every handoff, narrowed by task, branch, writer and status, or found by the
 // store's full-text search.
+import type { HandoffList } from '../../src/servers/web/types.js';
 import { api, badge, h, idLink, show, table, when } from './dom.js';
-
-/** A handoff as lists show it. */
-export interface HandoffRow {
-  id: string;
-  created_at: string;
-  task?: string;
-  branch?: string;
-  from?: string;
-  status?: string;
-  title?: string;
-}
 
 const FILTERS = ['q', 'task', 'branch', 'from', 'status'] as const;
 
@@ -22,7 +12,7 @@ export async function handoffsPage(params: URLSearchParams): Promise<void> {
     const v = params.get(k);
     if (v) query.set(k, v);
   }
-  const { hits } = await api<{ hits: { handoff: HandoffRow; snippet?: string }[] }>(`/api/handoffs?${query}`);
+  const { hits } = await api<HandoffList>(`/api/handoffs?${query}`);
   const form = h('form', { class: 'filters', method: 'get', action: '/handoffs' });
   for (const k of FILTERS) {
     const input = h('input', { name: k, placeholder: k === 'q' ? 'full-text search' : k, 'aria-label': k });
@@ -39,7 +29,7 @@ export async function handoffsPage(params: URLSearchParams): Promise<void> {
 }
 
 /** A table of handoffs, each linked to its page. */
-export function handoffTable(hits: { handoff: HandoffRow; snippet?: string }[]): HTMLElement {
+export function handoffTable(hits: HandoffList['hits']): HTMLElement {
   return table(
     ['id', 'created', 'status', 'task', 'from', 'title'],
     hits.map(({ handoff: x, snippet }) => [

@@ -1,6 +1,6 @@
 // The token plot: each dispatch's tokens with the sliding window, beside what forwarding every
 // earlier handoff would have cost. A few lines of SVG; no library.
-import type { DispatchPoint } from '../../src/run/timeline.js';
+import type { DispatchPoint } from '../../src/servers/web/types.js';
 import { h, num } from './dom.js';
 
 const NS = 'http://www.w3.org/2000/svg';

@@ -1,13 +1,8 @@
 // One run: each task's attempts × stages × windows and what happened in them, the token plot,
 // each dispatch and reply readable, and live updates from the event stream while it runs.
-import type { RunTimeline, TimelineStep, TimelineTask } from '../../src/run/timeline.js';
+import type { RunDetail, RunFile, TimelineStep, TimelineTask } from '../../src/servers/web/types.js';
 import { api, badge, h, num, show, when } from './dom.js';
 import { tokenPlot } from './plot.js';
-
-interface RunDetail {
-  run: { id: string; events: number; last_event_at?: string };
-  timeline: RunTimeline;
-}
 
 let stream: EventSource | undefined;
 
@@ -37,7 +32,7 @@ function render(detail: RunDetail): void {
   const panel = h('pre', { id: 'file-panel', hidden: '' });
   const open = (step: TimelineStep) => {
     if (!step.file) return;
-    void api<{ text: string }>(
+    void api<RunFile>(
       `/api/runs/${encodeURIComponent(v.runId)}/file?path=${encodeURIComponent(step.file)}`,
     ).then((f) => {
       panel.hidden = false;

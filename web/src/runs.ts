@@ -1,10 +1,10 @@
 // The runs list, newest first.
-import type { RunRow } from '../../src/servers/web/types.js';
+import type { RunOverview } from '../../src/servers/web/types.js';
 import { api, badge, h, idLink, num, show, table, when } from './dom.js';
 
 /** Shows every run the store has recorded. */
 export async function runsPage(): Promise<void> {
-  const runs = await api<RunRow[]>('/api/runs');
+  const runs = await api<RunOverview[]>('/api/runs');
   if (runs.length === 0) {
     show(h('h1', {}, 'Runs'), h('p', { class: 'muted' }, 'No runs recorded in this store yet.'));
     return;

@@ -7,7 +7,7 @@ import type { TranscriptKind } from '../../transcripts/types.js';
 import { writeHandoffFile } from '../../write/replace.js';
 import { badValue, type FlagSpec, helpText, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
-import { formatFinding } from '../output.js';
+import { printWriteRefusal } from '../output.js';
 
 const FLAGS = {
   output: {
@@ -74,11 +74,7 @@ gives the same bytes.`,
         ...(flags.from ? { from: flags.from } : {}),
         git: !flags['no-git'],
       });
-      if (!written.ok) {
-        for (const f of written.findings) io.stderr(`${formatFinding('draft', f)}\n`);
-        io.stderr(`baton: nothing was written to ${written.path}\n`);
-        return written.findings.some((f) => f.verdict === 'UNTRUSTED') ? 4 : 1;
-      }
+      if (!written.ok) return printWriteRefusal(io, written);
       for (const note of written.notes) io.stderr(`note: ${note}\n`);
       if (flags.json) {
         io.stdout(

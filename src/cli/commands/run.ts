@@ -1,5 +1,5 @@
 /** `baton run --plan <file>`: the plan through builder → verifier → committer, live. */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadEndpoints } from '../../agents/endpoints.js';
 import { resolveAgent } from '../../agents/resolve.js';
@@ -8,8 +8,8 @@ import { loadPlan } from '../../plan/load.js';
 import { findRepositoryRoot } from '../../provenance/discover.js';
 import type { RunOptions } from '../../run/context.js';
 import { resumeRun, startRun } from '../../run/engine.js';
-import { EventLog } from '../../run/events.js';
-import { checkRecordsHome, runPaths } from '../../run/records.js';
+import { checkRecordsHome } from '../../run/records.js';
+import { recordedAgents } from '../../run/resume-state.js';
 import { progressPrinter, summaryLines } from '../_progress.js';
 import { badValue, type FlagSpec, helpText, integerFlag, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
@@ -214,27 +214,5 @@ async function openRunStore(root: string, io: Parameters<Command['run']>[1]) {
     throw new UserError('RUN_REFUSED', `the store cannot take the run's events: ${e.message}`, {
       hint: 'fix the store, or pass --no-store to keep the events in the run folder only',
     });
-  }
-}
-
-// The agents a run was started with, so that `--resume` needs no flags when they were commands.
-function recordedAgents(root: string, runId: string): { builder?: string; verifier?: string } {
-  const paths = runPaths(root, runId);
-  if (!/^[0-9A-Z]{26}$/.test(runId) || !existsSync(paths.events)) {
-    throw new UserError('RUN_NOT_FOUND', `no run ${runId} in ${root}/.baton/runs`);
-  }
-  try {
-    // Read only: the run may still be going in another process (its lock then refuses the resume).
-    const started = EventLog.read(paths.events).find((e) => e.event === 'run-started');
-    const builder =
-      typeof started?.builder === 'string' && !started.builder.startsWith('scripted')
-        ? started.builder
-        : undefined;
-    const out: { builder?: string; verifier?: string } = {};
-    if (builder) out.builder = builder;
-    if (typeof started?.verifier === 'string') out.verifier = started.verifier;
-    return out;
-  } catch {
-    throw new UserError('RUN_NOT_FOUND', `no run ${runId} in ${root}/.baton/runs`);
   }
 }

@@ -2,7 +2,7 @@
 import { UserError } from '../../errors.js';
 import { type A2ATaskRecord, listA2ATasks } from '../../store/a2a-tasks.js';
 import { withStore } from '../../store/open.js';
-import type { RunEvent, RunInfo } from '../../store/types.js';
+import type { RunInfo, StoredRunEvent } from '../../store/types.js';
 import { type FlagSpec, helpText, integerFlag, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
 import { storeOptions } from '../store-flags.js';
@@ -135,7 +135,7 @@ function remoteTask(r: A2ATaskRecord): { id: string; state: string; task?: strin
   };
 }
 
-function eventLine(e: RunEvent): string {
+function eventLine(e: StoredRunEvent): string {
   const where = [e.task, e.stage, e.window === undefined ? undefined : `window ${e.window}`].filter(Boolean);
   const parts = [`#${e.seq}`, e.time, e.event];
   if (where.length > 0) parts.push(`[${where.join('/')}]`);

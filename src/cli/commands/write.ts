@@ -8,7 +8,7 @@ import { writeHandoff } from '../../write/write.js';
 import { badValue, type FlagSpec, helpText, integerFlag, parseFlags } from '../args.js';
 import { readInputBytes } from '../input.js';
 import type { Command } from '../io.js';
-import { formatFinding } from '../output.js';
+import { printWriteRefusal } from '../output.js';
 
 const FLAGS = {
   input: {
@@ -92,14 +92,7 @@ UNTRUSTED, 64 usage error.`,
       git: !flags['no-git'],
       role: (await import('../../governance/classes.js')).currentRole(io.env),
     });
-    if (!result.ok) {
-      for (const f of result.findings) io.stderr(`${formatFinding('draft', f)}\n`);
-      for (const a of result.advice) io.stderr(`fold: ${a}\n`);
-      io.stderr(`baton: nothing was written to ${result.path}\n`);
-      // Refused only because governance does not trust it: UNTRUSTED, as validate would say.
-      const verdicts = new Set(result.findings.map((f) => f.verdict));
-      return verdicts.has('UNTRUSTED') && !verdicts.has('INVALID') ? 4 : 1;
-    }
+    if (!result.ok) return printWriteRefusal(io, result);
     for (const note of result.notes) io.stderr(`note: ${note}\n`);
     if (flags.json) {
       io.stdout(

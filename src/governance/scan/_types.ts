@@ -1,8 +1,6 @@
 /** The types the scan's rules share. */
+import type { Severity } from '../types.js';
 import type { ScanText, View } from './text.js';
-
-/** How much a finding matters: `high` quarantines, `medium` and `low` are reported. */
-export type Severity = 'high' | 'medium' | 'low';
 
 /** One place a rule matched. */
 export interface Hit {

@@ -3,6 +3,8 @@
  * hits in one view of the text. High means "this text tries to act as instructions or to hide
  * something": it quarantines an artifact. Medium and low are shown, never acted on.
  */
+
+import type { Severity } from '../types.js';
 import { BIDI_RE, decodeTagChars, TAG_RUN_RE, withoutFlagTags } from './_chars.js';
 import { matchAll, matchPhrases } from './_match.js';
 import type { PhraseFamily, PhraseGroup } from './_phrase-kit.js';
@@ -38,11 +40,11 @@ import {
   TURN_TAG,
 } from './_structural.js';
 import { contains, hasTrigger, NEEDS, type PhraseView } from './_triggers.js';
-import type { ScanRule, Severity } from './_types.js';
+import type { ScanRule } from './_types.js';
 import type { ScanText, View } from './text.js';
 
 export { judgeImageUrl, looksEncoded, runsOf } from './_structural.js';
-export type { Hit, ScanRule, Severity } from './_types.js';
+export type { Hit, ScanRule } from './_types.js';
 
 // A rule that reports every match of some patterns (or phrase families) in one view.
 function patternRule(

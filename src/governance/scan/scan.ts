@@ -3,9 +3,11 @@
  * severities and line numbers. Linear in the size of the text, with a bounded number of
  * findings per rule, so a hostile artifact costs time in proportion to its size and no more.
  */
+
+import type { Severity } from '../types.js';
 import { visible } from './_chars.js';
 import { decodeCandidates } from './_decode.js';
-import { type Hit, RULES_BY_ID, runsOf, SCAN_RULES, type ScanRule, type Severity } from './catalog.js';
+import { type Hit, RULES_BY_ID, runsOf, SCAN_RULES, type ScanRule } from './catalog.js';
 import { ScanText } from './text.js';
 
 /** One injection-risk finding. */

@@ -1,6 +1,6 @@
 /**
  * The A2A executor: translates one incoming message into baton calls and the task events the
- * SDK stores and answers with. A handoff is verified and archived by `receiveHandoff`; a dispatch
+ * SDK stores and answers with. A handoff is verified and archived by `receiveHandoff` (archive/); a dispatch
  * is built by `runDispatch`; the executor itself decides nothing the library has not.
  */
 
@@ -12,12 +12,14 @@ import {
   type RequestContext,
 } from '@a2a-js/sdk/server';
 import type { Agent } from '../../agents/types.js';
+import { receiveHandoff } from '../../archive/index.js';
+import type { Finding } from '../../handoff/finding.js';
 import type { Store } from '../../store/types.js';
+import { EXIT_CODES } from '../../validate/report.js';
 import { artifact, dataPart, TaskState, taskIn, textPart } from './_tasks.js';
 import { runDispatch } from './builder.js';
 import { runHandoffAgent } from './handoff-agent.js';
 import { readMessage } from './parts.js';
-import { findingLines, receiveHandoff } from './receive.js';
 
 /** What the executor works with. */
 export interface ExecutorOptions {
@@ -37,14 +39,11 @@ export function handoffExecutor(options: ExecutorOptions): AgentExecutor {
       const ids = { taskId: context.taskId, contextId: context.contextId, history: [message] };
       const intent = readMessage(message);
       if (intent.kind === 'refused') {
-        const meta = {
-          verdict: 'INVALID',
-          exit_code: 1,
-          findings: [{ code: intent.code, message: intent.reason }],
-        };
+        const { finding } = intent;
+        const meta = { verdict: finding.verdict, exit_code: EXIT_CODES.INVALID, findings: [finding] };
         bus.publish(
           AgentEvent.task(
-            taskIn(TaskState.TASK_STATE_REJECTED, ids, [textPart(`REJECTED: ${intent.reason}`)], meta),
+            taskIn(TaskState.TASK_STATE_REJECTED, ids, [textPart(`REJECTED: ${finding.message}`)], meta),
           ),
         );
         bus.finished();
@@ -101,4 +100,13 @@ export function handoffExecutor(options: ExecutorOptions): AgentExecutor {
       );
     },
   };
+}
+
+// One line per finding, for a status message: `VERDICT code: message`.
+function findingLines(findings: readonly Finding[]): string[] {
+  return findings.map((f) => {
+    const where = f.line ? ` (line ${f.line})` : '';
+    const field = f.field ? ` ${f.field}: saved ${f.saved ?? '(none)'}, now ${f.current ?? '(none)'};` : '';
+    return `${f.verdict} ${f.code}${where}:${field} ${f.message}`;
+  });
 }

@@ -4,6 +4,8 @@
  * for a remote builder (`metadata.baton_dispatch`). Everything here is other agents' data.
  */
 import type { Message, Part } from '@a2a-js/sdk';
+import { type Finding, finding } from '../../handoff/finding.js';
+import type { MessageCode } from '../../handoff/finding-codes.js';
 
 /** The largest handoff part taken (bytes of its text); the handoff cap itself is validate's. */
 export const MAX_PART_BYTES = 256 * 1024;
@@ -11,11 +13,16 @@ export const MAX_PART_BYTES = 256 * 1024;
 /** Media types a handoff text part may declare (none is taken as Markdown). */
 const TEXT_TYPES = new Set(['', 'text/markdown', 'text/plain', 'text/x-markdown', 'application/json']);
 
-/** What the message asks for, or why it cannot be read. */
+/** What the message asks for, or why it cannot be read (an INVALID finding for the peer). */
 export type MessageIntent =
   | { kind: 'handoff'; text: string; sender: string }
   | { kind: 'dispatch'; dispatch: DispatchRequest; sender: string }
-  | { kind: 'refused'; reason: string; code: string };
+  | { kind: 'refused'; finding: Finding };
+
+const refusal = (code: MessageCode, reason: string): MessageIntent => ({
+  kind: 'refused',
+  finding: finding('INVALID', code, reason),
+});
 
 /** A remote builder's call: the dispatch, and where in the repository's history to do it. */
 export interface DispatchRequest {
@@ -40,29 +47,23 @@ export function readMessage(message: Message): MessageIntent {
   if (meta.baton_dispatch && typeof meta.baton_dispatch === 'object')
     return readDispatch(message, meta, sender);
   if (meta.handoff !== true) {
-    return {
-      kind: 'refused',
-      code: 'not-a-handoff',
-      reason: 'the message is not a handoff: set metadata.handoff = true and send the handoff as one part',
-    };
+    return refusal(
+      'not-a-handoff',
+      'the message is not a handoff: set metadata.handoff = true and send the handoff as one part',
+    );
   }
   const candidates = message.parts.filter((p) => p.content?.$case === 'text' || p.content?.$case === 'data');
   if (candidates.length === 0) {
-    return {
-      kind: 'refused',
-      code: 'no-handoff-part',
-      reason: 'the message has no text or data part holding a handoff',
-    };
+    return refusal('no-handoff-part', 'the message has no text or data part holding a handoff');
   }
   if (candidates.length > 1) {
-    return {
-      kind: 'refused',
-      code: 'several-handoff-parts',
-      reason: `the message has ${candidates.length} text/data parts; a handoff travels as exactly one`,
-    };
+    return refusal(
+      'several-handoff-parts',
+      `the message has ${candidates.length} text/data parts; a handoff travels as exactly one`,
+    );
   }
   const text = partText(candidates[0] as Part);
-  if (typeof text !== 'string') return { kind: 'refused', code: 'bad-part', reason: text.reason };
+  if (typeof text !== 'string') return refusal('bad-part', text.reason);
   return { kind: 'handoff', text, sender };
 }
 
@@ -92,7 +93,7 @@ function partText(part: Part): string | { reason: string } {
 function readDispatch(message: Message, meta: Record<string, unknown>, sender: string): MessageIntent {
   const d = meta.baton_dispatch as Record<string, unknown>;
   const text = message.parts.find((p) => p.content?.$case === 'text');
-  const refused = (reason: string): MessageIntent => ({ kind: 'refused', code: 'bad-dispatch', reason });
+  const refused = (reason: string) => refusal('bad-dispatch', reason);
   if (text?.content?.$case !== 'text') return refused('a dispatch message needs its dispatch as a text part');
   if (Buffer.byteLength(text.content.value) > 8 * 1024 * 1024) return refused('the dispatch is over 8 MiB');
   const str = (k: string) => (typeof d[k] === 'string' ? (d[k] as string) : '');

@@ -4,34 +4,18 @@
  * gets one line, the stack goes to the server's log (stderr).
  */
 import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { type BatonErrorCode, isBatonError } from '../../errors.js';
-
-// The machine refusing a file operation: the file's problem, not baton's.
-const FILE_ERRORS: Readonly<Record<string, BatonErrorCode>> = {
-  ENOENT: 'FILE_NOT_FOUND',
-  EISDIR: 'FILE_IS_DIRECTORY',
-  ENOTDIR: 'FILE_NOT_FOUND',
-  EACCES: 'FILE_UNREADABLE',
-  EPERM: 'FILE_UNREADABLE',
-  ELOOP: 'FILE_UNREADABLE',
-  ENOSPC: 'FILE_WRITE_FAILED',
-  EROFS: 'FILE_WRITE_FAILED',
-};
+import { type BatonErrorCode, type ErrorKind, fromSystemError, isBatonError, kindOf } from '../../errors.js';
 
 const oneLine = (text: string) => text.replace(/\s*\r?\n\s*/g, ' ').trim();
 
 /** The code and one-line message of any error a handler threw. */
 export function describeError(error: unknown): { code: BatonErrorCode; message: string } {
-  if (isBatonError(error) && error.code !== 'INTERNAL') {
+  const known = isBatonError(error) ? error : fromSystemError(error);
+  if (known && kindOf(known.code) !== 'internal') {
     return {
-      code: error.code,
-      message: oneLine(error.hint ? `${error.message} (${error.hint})` : error.message),
+      code: known.code,
+      message: oneLine(known.hint ? `${known.message} (${known.hint})` : known.message),
     };
-  }
-  const sys = error as NodeJS.ErrnoException;
-  const code = typeof sys?.code === 'string' ? FILE_ERRORS[sys.code] : undefined;
-  if (code && typeof sys.syscall === 'string') {
-    return { code, message: oneLine(`${sys.syscall} ${sys.path ?? ''} failed: ${sys.code}`) };
   }
   const message = error instanceof Error ? error.message : String(error);
   return {
@@ -51,14 +35,19 @@ export function toolError(error: unknown, log: (line: string) => void): CallTool
   };
 }
 
+// JSON-RPC codes by kind, for resources and prompts (tools answer `isError` instead); -32002 is
+// the code MCP gives a resource that does not exist.
+const PROTOCOL_CODES: Readonly<Record<ErrorKind, number>> = {
+  usage: ErrorCode.InvalidParams,
+  'not-found': -32002,
+  refused: ErrorCode.InvalidParams,
+  unavailable: ErrorCode.InternalError,
+  internal: ErrorCode.InternalError,
+};
+
 /** The JSON-RPC error for a resource or prompt that cannot be served: `CODE: message`. */
 export function protocolError(error: unknown, log: (line: string) => void): McpError {
   const { code, message } = describeError(error);
-  if (code === 'INTERNAL') {
-    log(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    return new McpError(ErrorCode.InternalError, `${code}: ${message}`, { code });
-  }
-  // -32002 is the code MCP gives a resource that does not exist.
-  const notFound = code === 'FILE_NOT_FOUND' || code === 'STORE_NOT_FOUND' || code === 'RUN_NOT_FOUND';
-  return new McpError(notFound ? -32002 : ErrorCode.InvalidParams, `${code}: ${message}`, { code });
+  if (code === 'INTERNAL') log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  return new McpError(PROTOCOL_CODES[kindOf(code)], `${code}: ${message}`, { code });
 }

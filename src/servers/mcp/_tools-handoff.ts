@@ -4,7 +4,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { UserError } from '../../errors.js';
 import type { Finding } from '../../handoff/finding.js';
-import { reportAsJson, validateFile, validatePaths } from '../../validate/index.js';
+import { reportAsJson, validatePaths } from '../../validate/index.js';
 import { existingPathInside, handoffPathInside, type ServerContext } from './_context.js';
 import { library } from './_library.js';
 import { findingSchema, formatOrAuto, repoPath, reportShape, verdict } from './_schemas.js';
@@ -69,17 +69,13 @@ function addWriteTool(server: McpServer, ctx: ServerContext, rel: Rel): void {
         role: ctx.role,
       });
       if (!result.ok) {
-        const verdicts = new Set(result.findings.map((f) => f.verdict));
-        const code =
-          verdicts.has('UNTRUSTED') && !verdicts.has('INVALID') ? 'VERDICT_REFUSED' : 'HANDOFF_INVALID';
         const why = [...findingLines(result.findings), ...result.advice.map((a) => `fold: ${a}`)].join('; ');
-        throw new UserError(code, `nothing was written to ${rel(path)}: ${why}`);
+        throw new UserError(result.code, `nothing was written to ${rel(path)}: ${why}`);
       }
-      const report = await validateFile(path, { git: true, role: ctx.role });
       const data = {
         path: rel(result.path),
         id: result.handoff.id,
-        verdict: report.verdict,
+        verdict: result.verdict,
         notes: result.notes,
         ...(result.handoff.parent ? { parent: result.handoff.parent } : {}),
         ...(result.archived ? { history: rel(result.archived) } : {}),

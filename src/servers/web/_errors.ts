@@ -1,24 +1,19 @@
-/** Library errors as HTTP answers: the viewer's one mapping from `BatonError` codes to statuses. */
-import { isBatonError } from '../../errors.js';
+/** Library errors as HTTP answers: the viewer's one mapping from error kinds to statuses. */
+import { type ErrorKind, isBatonError, kindOf } from '../../errors.js';
 
-const STATUS: Record<string, number> = {
-  USAGE: 400,
-  STORE_BAD_INPUT: 400,
-  STORE_QUERY: 400,
-  STORE_AMBIGUOUS: 400,
-  FILE_NOT_FOUND: 404,
-  RUN_NOT_FOUND: 404,
-  STORE_NOT_FOUND: 404,
-  STORE_CORRUPT: 503,
-  STORE_UNAVAILABLE: 503,
-  STORE_TOO_NEW: 503,
+// A refusal is 403 (understood, not allowed); a store or git that cannot answer is 503.
+const STATUS: Readonly<Record<ErrorKind, number>> = {
+  usage: 400,
+  'not-found': 404,
+  refused: 403,
+  unavailable: 503,
+  internal: 500,
 };
 
 /** The status and JSON body for an error thrown while answering a request. */
 export function httpError(error: unknown): [number, { error: string; code?: string }] {
-  if (isBatonError(error) && error.code !== 'INTERNAL') {
-    const status = STATUS[error.code] ?? 400;
-    return [status, { error: error.message, code: error.code }];
+  if (isBatonError(error) && kindOf(error.code) !== 'internal') {
+    return [STATUS[kindOf(error.code)], { error: error.message, code: error.code }];
   }
   return [500, { error: 'internal error in the viewer (a bug in baton)' }];
 }

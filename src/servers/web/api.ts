@@ -9,10 +9,20 @@ import { handoffChain } from '../../archive/chain.js';
 import { diffLines } from '../../archive/diff.js';
 import { isBatonError, UserError } from '../../errors.js';
 import { loadContext } from '../../governance/context.js';
-import type { HandoffFilter, RunInfo, Store } from '../../store/types.js';
+import { handoffLabel } from '../../governance/judge.js';
+import { runOverview } from '../../run/overview.js';
+import type { HandoffFilter, Store } from '../../store/types.js';
 import { validateText } from '../../validate/validate.js';
 import type { RunEventsCache } from './runs-cache.js';
-import type { RunRow } from './types.js';
+import type {
+  HandoffDetail,
+  HandoffDiff,
+  HandoffList,
+  RunDetail,
+  RunFile,
+  RunOverview,
+  SearchAnswer,
+} from './types.js';
 
 /** What every route needs. */
 export interface ApiContext {
@@ -27,7 +37,8 @@ export interface ApiResult {
   body: unknown;
 }
 
-const ok = (body: unknown): ApiResult => ({ status: 200, body });
+// Each route's body is its type in types.ts, the one the page reads.
+const ok = <T>(body: T): ApiResult => ({ status: 200, body });
 const notFound = (what: string): ApiResult => ({ status: 404, body: { error: `no such ${what}` } });
 
 /** Answers one API request. */
@@ -52,65 +63,16 @@ function limitOf(q: URLSearchParams, fallback: number): number {
   return Number.isSafeInteger(n) && n > 0 ? Math.min(n, 1000) : fallback;
 }
 
-async function listRuns(ctx: ApiContext, limit: number): Promise<RunRow[]> {
+async function listRuns(ctx: ApiContext, limit: number): Promise<RunOverview[]> {
   const runs = await ctx.store.listRuns({ limit });
-  return Promise.all(runs.map((run) => runRow(ctx, run)));
-}
-
-// From the summary the engine stored at the end; a run still going is read from its events.
-async function runRow(ctx: ApiContext, run: RunInfo): Promise<RunRow> {
-  const data = run.summary?.data as
-    | {
-        tasks?: { status: string; tokens?: number; tokensForwardAll?: number; builtBy?: string }[];
-        plan?: { title?: string };
-      }
-    | undefined;
-  const who = {
-    ...(run.summary?.started_by ? { startedBy: run.summary.started_by } : {}),
-    ...(run.summary?.host ? { host: run.summary.host } : {}),
-  };
-  if (data?.tasks && run.summary?.status !== 'running') {
-    return {
-      ...who,
-      builtBy: places(data.tasks.map((t) => t.builtBy)),
-      id: run.run_id,
-      plan: data.plan?.title ?? run.summary?.title ?? '',
-      started: run.summary?.started_at ?? run.first_event_at,
-      status: run.summary?.status ?? 'unknown',
-      committed: data.tasks.filter((t) => t.status === 'committed').length,
-      failed: data.tasks.filter((t) => t.status === 'failed' || t.status === 'needs-planning').length,
-      tasks: data.tasks.length,
-      tokens: data.tasks.reduce((n, t) => n + (t.tokens ?? 0), 0),
-      tokensForwardAll: data.tasks.reduce((n, t) => n + (t.tokensForwardAll ?? 0), 0),
-    };
-  }
-  const view = await ctx.events.timeline(run.run_id);
-  return {
-    ...(view.startedBy ? { startedBy: view.startedBy } : {}),
-    ...(view.host ? { host: view.host } : {}),
-    builtBy: places(view.tasks.map((t) => t.builtBy)),
-    id: run.run_id,
-    plan: view.plan,
-    started: view.started ?? run.first_event_at,
-    status: view.status,
-    committed: view.tasks.filter((t) => t.status === 'committed').length,
-    failed: view.tasks.filter((t) => t.status === 'failed' || t.status === 'needs-planning').length,
-    tasks: view.tasks.length,
-    tokens: view.tasks.reduce((n, t) => n + t.tokens, 0),
-    tokensForwardAll: view.tasks.reduce((n, t) => n + t.tokensForwardAll, 0),
-  };
-}
-
-// Each place once, in the order first seen.
-function places(values: readonly (string | undefined)[]): string[] {
-  return [...new Set(values.filter((v): v is string => typeof v === 'string' && v !== ''))];
+  return Promise.all(runs.map((run) => runOverview(run, (id) => ctx.events.timeline(id))));
 }
 
 async function runDetail(ctx: ApiContext, id: string): Promise<ApiResult> {
   const run = await ctx.store.getRun(id);
   if (!run) return notFound('run');
   const view = await ctx.events.timeline(run.run_id);
-  return ok({
+  return ok<RunDetail>({
     run: { id: run.run_id, events: run.events, last_event_at: run.last_event_at },
     timeline: view,
   });
@@ -134,7 +96,10 @@ async function runFile(ctx: ApiContext, id: string, path: string): Promise<ApiRe
     return { status: 403, body: { error: 'only files of the run folder can be read' } };
   }
   const text = await readFile(real, 'utf8');
-  return ok({ path, text: text.length > 512 * 1024 ? `${text.slice(0, 512 * 1024)}\n…(cut)` : text });
+  return ok<RunFile>({
+    path,
+    text: text.length > 512 * 1024 ? `${text.slice(0, 512 * 1024)}\n…(cut)` : text,
+  });
 }
 
 function filterOf(q: URLSearchParams): HandoffFilter {
@@ -146,7 +111,7 @@ function filterOf(q: URLSearchParams): HandoffFilter {
   return filter;
 }
 
-async function listHandoffs(store: Store, q: URLSearchParams) {
+async function listHandoffs(store: Store, q: URLSearchParams): Promise<HandoffList> {
   const filter = filterOf(q);
   const query = q.get('q')?.trim();
   if (query) return { hits: await store.searchHandoffs(query, filter) };
@@ -160,13 +125,11 @@ async function handoffDetail(ctx: ApiContext, id: string): Promise<ApiResult> {
     path: join(ctx.root, '.baton', 'handoff.md'),
     format: handoff.format === 'baton' || handoff.format === 'context-kit' ? handoff.format : 'auto',
   });
-  const untrusted = report.findings.some((f) => f.verdict === 'UNTRUSTED');
   const chain = await handoffChain(ctx.store, handoff);
-  return ok({
+  return ok<HandoffDetail>({
     handoff,
     verdict: { verdict: report.verdict, exitCode: report.exitCode, findings: report.findings },
-    // A handoff is never binding policy: it loads as advisory data, or not at all.
-    governance: untrusted ? 'quarantined' : 'advisory',
+    governance: handoffLabel(report.findings),
     chain,
   });
 }
@@ -176,10 +139,10 @@ async function handoffDiff(store: Store, id: string, other: string | null): Prom
   const [a, b] = await Promise.all([store.getHandoff(id), store.getHandoff(other)]);
   if (!a || !b) return notFound('handoff');
   const lines = diffLines(a.text, b.text);
-  return ok({ from: a.id, to: b.id, lines: lines ?? null, tooDifferent: lines === undefined });
+  return ok<HandoffDiff>({ from: a.id, to: b.id, lines: lines ?? null, tooDifferent: lines === undefined });
 }
 
-async function search(store: Store, query: string) {
+async function search(store: Store, query: string): Promise<SearchAnswer> {
   const q = query.trim();
   if (!q) return { handoffs: [], runs: [] };
   const runs = (await store.listRuns({ limit: 500 })).filter(
@@ -187,7 +150,7 @@ async function search(store: Store, query: string) {
       r.run_id.startsWith(q.toUpperCase()) ||
       (r.summary?.title ?? '').toLowerCase().includes(q.toLowerCase()),
   );
-  let handoffs: unknown[] = [];
+  let handoffs: SearchAnswer['handoffs'] = [];
   try {
     handoffs = await store.searchHandoffs(q, { limit: 50 });
   } catch (error) {

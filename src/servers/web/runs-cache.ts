@@ -4,19 +4,19 @@
  * the least recently asked for dropped first.
  */
 import { type RunTimeline, runTimeline } from '../../run/timeline.js';
-import type { RunEvent, Store } from '../../store/types.js';
+import type { Store, StoredRunEvent } from '../../store/types.js';
 
 const KEEP = 16;
 
 /** A run's events, read incrementally from one store. */
 export class RunEventsCache {
-  private readonly runs = new Map<string, RunEvent[]>();
-  private readonly timelines = new Map<string, { events: RunEvent[]; view: RunTimeline }>();
+  private readonly runs = new Map<string, StoredRunEvent[]>();
+  private readonly timelines = new Map<string, { events: StoredRunEvent[]; view: RunTimeline }>();
 
   constructor(private readonly store: Store) {}
 
   /** Every event of run `runId`, in seq order, reading only what is new since the last call. */
-  async events(runId: string): Promise<RunEvent[]> {
+  async events(runId: string): Promise<StoredRunEvent[]> {
     let kept = this.runs.get(runId);
     this.runs.delete(runId);
     if (!kept) kept = await this.store.listEvents(runId);

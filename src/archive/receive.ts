@@ -1,19 +1,20 @@
 /**
  * Receiving a handoff from another agent: verify it against this checkout before taking it
  * (parse, identity, freshness, hash, signature, governance, the injection scan), and archive it
- * before saying yes. Protocol-free: the A2A executor calls this with the part's text.
+ * before saying yes. Library behaviour, protocol-free: the A2A executor calls it with the
+ * part's text and only translates the result into task states.
  */
 import { join } from 'node:path';
-import { isBatonError } from '../../errors.js';
-import { type Finding, finding, type Verdict } from '../../handoff/finding.js';
-import { buildBrief } from '../../resume/brief.js';
-import { renderBrief } from '../../resume/render.js';
-import type { Store } from '../../store/types.js';
-import { EXIT_CODES, type Report } from '../../validate/report.js';
-import { validateText } from '../../validate/validate.js';
+import { isBatonError } from '../errors.js';
+import { type Finding, finding, type Verdict } from '../handoff/finding.js';
+import { buildBrief } from '../resume/brief.js';
+import { renderBrief } from '../resume/render.js';
+import type { Store } from '../store/types.js';
+import { EXIT_CODES, type Report } from '../validate/report.js';
+import { validateText } from '../validate/validate.js';
 
-/** Verdicts under which a handoff is taken: VALID, and STALE with the resume brief attached. */
-export const ACCEPTED_VERDICTS: ReadonlySet<Verdict> = new Set(['VALID', 'STALE']);
+// Verdicts under which a handoff is taken: VALID, and STALE with the resume brief attached.
+const ACCEPTED_VERDICTS: ReadonlySet<Verdict> = new Set(['VALID', 'STALE']);
 
 /** What to verify and where to keep it. */
 export interface ReceiveOptions {
@@ -80,13 +81,4 @@ export async function receiveHandoff(text: string, options: ReceiveOptions): Pro
   const result: ReceiveResult = { accepted: true, ...base, handoffId: put.handoff.id, dispatch };
   if (report.verdict === 'STALE') result.brief = dispatch;
   return result;
-}
-
-/** One line per finding, for a status message: `VERDICT code: message`. */
-export function findingLines(findings: readonly Finding[]): string[] {
-  return findings.map((f) => {
-    const where = f.line ? ` (line ${f.line})` : '';
-    const field = f.field ? ` ${f.field}: saved ${f.saved ?? '(none)'}, now ${f.current ?? '(none)'};` : '';
-    return `${f.verdict} ${f.code}${where}:${field} ${f.message}`;
-  });
 }
