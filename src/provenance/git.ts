@@ -1,5 +1,5 @@
 /** The one place baton starts git: a synchronous call with a fixed environment, counted. */
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { UserError } from '../errors.js';
 
 /** What one git process returned. */
@@ -80,4 +80,35 @@ export function runGit(
     });
   }
   return { status: result.status ?? 1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * `runGit` off the event loop: for the long git calls of a run that several tasks make at once
+ * (a worktree's checkout), so that one task's call does not hold up every other task.
+ */
+export function runGitAsync(
+  cwd: string,
+  args: readonly string[],
+  options: { env?: Readonly<Record<string, string>> } = {},
+): Promise<GitResult> {
+  spawned++;
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.env.BATON_GIT ?? 'git',
+      ['-C', cwd, ...args],
+      { env: gitEnv(options.env), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, windowsHide: true },
+      (error, stdout, stderr) => {
+        const code = error?.code;
+        // A non-zero exit is git's answer; a git that did not start is an error.
+        if (error && typeof code !== 'number') {
+          const e = error as NodeJS.ErrnoException;
+          reject(
+            e.code === 'ENOENT'
+              ? new UserError('PROVENANCE_GIT_MISSING', 'git is not installed (or not on PATH)')
+              : new UserError('PROVENANCE_GIT_FAILED', `could not run git: ${e.message}`, { cause: e }),
+          );
+        } else resolve({ status: typeof code === 'number' ? code : 0, stdout, stderr });
+      },
+    );
+  });
 }

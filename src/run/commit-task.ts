@@ -13,7 +13,7 @@ import { writeRecord } from './_record-files.js';
 import type { RunContext } from './context.js';
 import type { RunEvent } from './events.js';
 import { checkGate, type GateResult } from './gate.js';
-import { landTaskTree, type TaskTree } from './task-tree.js';
+import { commitInTree, type TaskTree } from './task-tree.js';
 
 /** The trailers of a task's commit. */
 export function commitTrailers(runId: string, task: string): Record<string, string> {
@@ -25,21 +25,19 @@ export function findTaskCommit(ctx: RunContext, task: string, since: string | un
   return findCommitWithTrailers(ctx.paths.root, commitTrailers(ctx.runId, task), since);
 }
 
-/** What the committer did: the gate's verdict and, when it passed, the commit or why there is none. */
+/** What the committer did: the gate's verdict and, when it passed, the commit. */
 export interface Committed {
   gate: GateResult;
+  /** The task's commit: on the branch, or (a task's own work tree) in the tree, still to land. */
   commit?: string;
-  /** Why the gate passed but nothing was committed. */
-  reason?: string;
-  /** The change no longer applies to HEAD (a task's work tree): a retry starts on the new HEAD. */
-  stale?: boolean;
-  /** The commit made in the task's work tree that `commit` landed. */
-  treeCommit?: string;
+  /** The commit's message (for landing it). */
+  message?: string;
 }
 
 /**
  * Gate, result file and commit. With a work tree of the task's own, the gate judges the tree and
- * the commit made there lands on the branch (task-tree.ts); else both happen in the repository.
+ * the commit is made there (git hooks run there), to land on the branch afterwards (task-tree.ts);
+ * else both happen in the repository, and the commit is on the branch.
  */
 export function gateAndCommit(
   ctx: RunContext,
@@ -70,13 +68,9 @@ export function gateAndCommit(
     .join('\n');
   const message = `${task.id}: ${task.title}\n\n${trailers}\n`;
   const files = gate.files.map((f) => f.path);
-  if (tree) {
-    const landed = landTaskTree(tree, paths, files, records, message);
-    if (!landed.ok) return { gate, reason: landed.reason, stale: true };
-    return { gate, commit: landed.commit, ...(landed.treeCommit ? { treeCommit: landed.treeCommit } : {}) };
-  }
+  if (tree) return { gate, commit: commitInTree(tree, paths, files, records, message), message };
   const all = [...files, ...records.map((p) => relative(paths.root, p))];
-  return { gate, commit: commitPaths(paths.root, all, message) };
+  return { gate, commit: commitPaths(paths.root, all, message), message };
 }
 
 // The result file (seed 000 §4): status, files, verification and the handoffs, as committed.

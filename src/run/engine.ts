@@ -140,7 +140,7 @@ export async function resumeRun(runId: string, options: ResumeOptions): Promise<
     log.append({ event: 'run-resumed', run_id: runId, after_seq: log.events.length });
     endOrphans(ctx, paths, lock);
     const kept = [...states].filter(([, s]) => s.status === 'failed' || s.status === 'needs-planning');
-    removeOrphanTrees(ctx, new Set(kept.map(([id]) => id)));
+    await removeOrphanTrees(ctx, new Set(kept.map(([id]) => id)));
     watchInterrupt(ctx);
     return finish(ctx, await schedule(ctx, states));
   });

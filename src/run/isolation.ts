@@ -24,7 +24,7 @@ export function workDir(ctx: RunContext, task: string): string {
 }
 
 /** Makes task `task`'s work tree at HEAD (replacing one it had), records it, and returns it. */
-export function openTreeFor(ctx: RunContext, task: string, attempt: number): TaskTree {
+export async function openTreeFor(ctx: RunContext, task: string, attempt: number): Promise<TaskTree> {
   const { paths } = ctx;
   const dir = paths.worktree(task);
   // The run folder is shared with agents: the folder the trees go in must be a real one inside it.
@@ -32,7 +32,7 @@ export function openTreeFor(ctx: RunContext, task: string, attempt: number): Tas
   const previous = ctx.trees.get(task);
   if (previous) {
     // A retry after a change that no longer applied starts again on the new HEAD.
-    closeTaskTree(previous);
+    await closeTaskTree(previous);
     ctx.log.append({
       event: 'worktree-ended',
       task,
@@ -40,9 +40,9 @@ export function openTreeFor(ctx: RunContext, task: string, attempt: number): Tas
       kept: false,
       reason: 'stale',
     });
-  } else if (lstatSync(dir, { throwIfNoEntry: false })) closeTaskTree({ root: paths.root, dir });
+  } else if (lstatSync(dir, { throwIfNoEntry: false })) await closeTaskTree({ root: paths.root, dir });
   const head = headCommit(paths.root) as string;
-  const tree = openTaskTree(paths.root, dir, head);
+  const tree = await openTaskTree(paths.root, dir, head);
   if ('error' in tree) throw new Error(`could not make ${task}'s work tree: ${tree.error}`);
   ctx.trees.set(task, tree);
   ctx.log.append({ event: 'worktree', task, attempt, path: relative(paths.root, dir), commit: head });
@@ -50,11 +50,11 @@ export function openTreeFor(ctx: RunContext, task: string, attempt: number): Tas
 }
 
 /** Ends a task's work tree: removed when the task committed, kept for a look when it did not. */
-export function endTreeFor(ctx: RunContext, task: string, committed: boolean): void {
+export async function endTreeFor(ctx: RunContext, task: string, committed: boolean): Promise<void> {
   const tree = ctx.trees.get(task);
   if (!tree) return;
   ctx.trees.delete(task);
-  if (committed) closeTaskTree(tree);
+  if (committed) await closeTaskTree(tree);
   ctx.log.append({
     event: 'worktree-ended',
     task,
@@ -68,7 +68,7 @@ export function endTreeFor(ctx: RunContext, task: string, committed: boolean): v
  * On `--resume`: removes every work tree of the run that no process works in any more (a kill -9
  * left it), but those of the tasks in `kept` (failed ones: kept on purpose, for a look).
  */
-export function removeOrphanTrees(ctx: RunContext, kept: ReadonlySet<string>): void {
+export async function removeOrphanTrees(ctx: RunContext, kept: ReadonlySet<string>): Promise<void> {
   const { paths } = ctx;
   if (!existsSync(paths.worktrees)) return;
   const known = new Set(worktreesIn(paths.root, paths.worktrees));
@@ -76,7 +76,7 @@ export function removeOrphanTrees(ctx: RunContext, kept: ReadonlySet<string>): v
     const dir = paths.worktree(task.id);
     if (!known.has(dir) && !lstatSync(dir, { throwIfNoEntry: false })) continue;
     if (kept.has(task.id)) continue;
-    closeTaskTree({ root: paths.root, dir });
+    await closeTaskTree({ root: paths.root, dir });
     ctx.log.append({
       event: 'worktree-ended',
       task: task.id,

@@ -4,10 +4,8 @@
  * tree until the committer brings the change back. Used by the run engine (a work tree per task
  * with `--parallel`) and by a remote builder (`baton serve a2a --agent`).
  */
-import { existsSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { commitPaths } from '../provenance/commit.js';
-import { type LandResult, landCommit } from '../provenance/land.js';
 import { addWorktree, patchSince, removeWorktree } from '../provenance/worktree.js';
 import { readRecord, writeRecord } from './_record-files.js';
 import { type RunPaths, runPaths } from './records.js';
@@ -23,17 +21,18 @@ export interface TaskTree {
 }
 
 /** Makes a worktree of `root` at `commit` in `dir` (which must not exist yet), or says why not. */
-export function openTaskTree(root: string, dir: string, commit: string): TaskTree | { error: string } {
-  const added = addWorktree(root, dir, commit);
+export async function openTaskTree(
+  root: string,
+  dir: string,
+  commit: string,
+): Promise<TaskTree | { error: string }> {
+  const added = await addWorktree(root, dir, commit);
   return added.ok ? { root, dir, base: commit } : { error: added.error ?? 'git worktree add failed' };
 }
 
 /** Removes the worktree and git's record of it, whatever is left in it. */
-export function closeTaskTree(tree: Pick<TaskTree, 'root' | 'dir'>): void {
-  removeWorktree(tree.root, tree.dir);
-  // A folder git no longer knows (an add killed half-way) goes too; it never is a link (the
-  // worktrees folder is checked on the way in).
-  if (existsSync(tree.dir)) rmSync(tree.dir, { recursive: true, force: true });
+export async function closeTaskTree(tree: Pick<TaskTree, 'root' | 'dir'>): Promise<void> {
+  await removeWorktree(tree.root, tree.dir);
 }
 
 /** What `workInTaskTree` gives back: the work's own answer and the change it made, as a patch. */
@@ -49,29 +48,29 @@ export async function workInTaskTree<T>(
   commit: string,
   work: (tree: TaskTree) => Promise<T>,
 ): Promise<TreeWork<T>> {
-  const tree = openTaskTree(root, dir, commit);
+  const tree = await openTaskTree(root, dir, commit);
   if ('error' in tree) return { ok: false, error: `could not check out ${commit}: ${tree.error}` };
   try {
     const value = await work(tree);
     return { ok: true, value, patch: patchSince(tree.dir, tree.base) };
   } finally {
-    closeTaskTree(tree);
+    await closeTaskTree(tree);
   }
 }
 
 /**
- * Brings a passing task's change back from its tree: the task's record files (`records`, in the
- * run folder `paths`) are copied to the same place in the tree, `files` and they are committed
- * there with `message` (git hooks run in the tree), and that commit lands on the repository's
- * HEAD (provenance/land.ts): merged onto what HEAD gained since, or refused with why.
+ * Commits a passing task's change in its tree: the task's record files (`records`, in the run
+ * folder `paths`) are copied to the same place in the tree, and `files` and they are committed
+ * there with `message` (git hooks run in the tree). The commit lands on the branch with
+ * `landCommit` (provenance/land.ts). Returns the tree's commit.
  */
-export function landTaskTree(
+export function commitInTree(
   tree: TaskTree,
   paths: RunPaths,
   files: readonly string[],
   records: readonly string[],
   message: string,
-): LandResult & { treeCommit?: string } {
+): string {
   const inTree = runPaths(tree.dir, paths.runId);
   const copied: string[] = [];
   for (const record of records) {
@@ -81,6 +80,5 @@ export function landTaskTree(
     writeRecord(inTree, join(tree.dir, rel), read.text);
     copied.push(rel);
   }
-  const treeCommit = commitPaths(tree.dir, [...files, ...copied], message);
-  return { ...landCommit(tree.root, treeCommit, message), treeCommit };
+  return commitPaths(tree.dir, [...files, ...copied], message);
 }

@@ -6,6 +6,7 @@
 import type { ContextHandoffXml } from '../formats/pipeline-xml/index.js';
 import type { PlanTask } from '../plan/types.js';
 import { headCommit } from '../provenance/commit.js';
+import { landCommit } from '../provenance/land.js';
 import { builderDispatch, committerDispatch, verifierDispatch } from '../window/assemble.js';
 import { readRecord } from './_record-files.js';
 import { gateAndCommit } from './commit-task.js';
@@ -53,7 +54,7 @@ export async function runTask(ctx: RunContext, task: PlanTask, resume?: TaskResu
     });
   }
   const end = await runAttempts(ctx, task, startCommit, resume);
-  if (isolated(ctx)) endTreeFor(ctx, task.id, end === 'committed');
+  if (isolated(ctx)) await endTreeFor(ctx, task.id, end === 'committed');
   return end;
 }
 
@@ -74,7 +75,7 @@ async function runAttempts(
       const { builder: _builder, verifier: _verifier, ...rest } = resumed;
       resumed = rest;
     }
-    if (isolated(ctx) && (!ctx.trees.has(task.id) || retry?.stale)) openTreeFor(ctx, task.id, attempt);
+    if (isolated(ctx) && (!ctx.trees.has(task.id) || retry?.stale)) await openTreeFor(ctx, task.id, attempt);
     const step = await runAttempt(ctx, task, attempt, startCommit, retry, resumed);
     if ('end' in step) return step.end;
     retry = step.retry;
@@ -300,6 +301,8 @@ async function builtinVerifier(ctx: RunContext, task: PlanTask, attempt: number)
   return outcome;
 }
 
+type CommitOutcome = { ok: true; commit: string } | { ok: false; reason: string; stale?: boolean };
+
 async function commitStage(
   ctx: RunContext,
   task: PlanTask,
@@ -307,7 +310,7 @@ async function commitStage(
   startCommit: string | undefined,
   builder: ContextHandoffXml,
   verifier: ContextHandoffXml,
-): Promise<{ ok: true; commit: string } | { ok: false; reason: string; stale?: boolean }> {
+): Promise<CommitOutcome> {
   // The committer is built in; its dispatch is still assembled and counted, for the records.
   const text = renderFor(ctx, committerDispatch(task, verifier, builder));
   ctx.log.append({
@@ -318,6 +321,15 @@ async function commitStage(
     window: 1,
     tokens: ctx.counter.count(text),
   });
+  const tree = ctx.trees.get(task.id);
+  const judge = () =>
+    judged(ctx, task, attempt, () =>
+      gateAndCommit(ctx, task, attempt, startCommit, { builder, verifier }, tree),
+    );
+  // In its own work tree a task's gate and commit touch nothing of another task's: only the
+  // landing on the branch waits for its turn.
+  const inTree = tree ? judge() : undefined;
+  if (inTree && !inTree.ok) return inTree;
   const previous = ctx.commitLock;
   let release: () => void = () => {};
   ctx.commitLock = new Promise<void>((r) => {
@@ -326,9 +338,34 @@ async function commitStage(
   await previous;
   try {
     stopIfInterrupted(ctx);
-    const tree = ctx.trees.get(task.id);
-    const done = gateAndCommit(ctx, task, attempt, startCommit, { builder, verifier }, tree);
-    const { gate, commit } = done;
+    const done = inTree ?? judge();
+    if (!done.ok || !tree) return done;
+    const landed = landCommit(ctx.paths.root, done.commit, done.message);
+    if (!landed.ok) return { ok: false, reason: landed.reason, stale: true };
+    ctx.log.append({
+      event: 'commit',
+      task: task.id,
+      attempt,
+      commit: landed.commit,
+      files: done.files,
+      tree_commit: done.commit,
+    });
+    return { ok: true, commit: landed.commit };
+  } finally {
+    release();
+  }
+}
+
+// Runs the gate and the commit, records the gate's verdict (and, for a commit on the branch, the
+// commit); a commit that fails is a failed attempt with git's reason.
+function judged(
+  ctx: RunContext,
+  task: PlanTask,
+  attempt: number,
+  run: () => ReturnType<typeof gateAndCommit>,
+): { ok: true; commit: string; message: string; files: string[] } | { ok: false; reason: string } {
+  try {
+    const { gate, commit, message } = run();
     ctx.log.append({
       event: 'gate',
       task: task.id,
@@ -337,23 +374,15 @@ async function commitStage(
       ...(gate.pass ? { files: gate.files, notes: gate.notes } : { reason: gate.reason }),
     });
     if (!gate.pass) return { ok: false, reason: gate.reason };
-    if (!commit) return { ok: false, reason: done.reason ?? 'the commit failed', stale: done.stale === true };
-    ctx.log.append({
-      event: 'commit',
-      task: task.id,
-      attempt,
-      commit,
-      files: gate.files.map((f) => f.path),
-      ...(done.treeCommit ? { tree_commit: done.treeCommit } : {}),
-    });
-    return { ok: true, commit };
+    if (!commit || !message) return { ok: false, reason: 'the commit failed' };
+    const files = gate.files.map((f) => f.path);
+    if (!ctx.trees.has(task.id)) ctx.log.append({ event: 'commit', task: task.id, attempt, commit, files });
+    return { ok: true, commit, message, files };
   } catch (error) {
     if (isInterruption(error)) throw error;
     const reason = `the commit failed: ${(error as Error).message}`;
     ctx.log.append({ event: 'gate', task: task.id, attempt, pass: false, reason });
     return { ok: false, reason };
-  } finally {
-    release();
   }
 }
 

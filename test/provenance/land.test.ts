@@ -22,7 +22,7 @@ afterEach(() => {
 const MESSAGE = 'TASK-01: work\n\nBaton-Run: R\nBaton-Task: TASK-01\n';
 
 // A repository and a commit made in a worktree of it at its HEAD, changing `files`.
-function setup(files: Record<string, string>): { repo: TempRepo; base: string; made: string } {
+async function setup(files: Record<string, string>): Promise<{ repo: TempRepo; base: string; made: string }> {
   const repo = createTempRepo();
   repo.write('shared.txt', '1\n2\n3\n4\n5\n6\n7\n8\n');
   const base = repo.commit('base');
@@ -32,18 +32,18 @@ function setup(files: Record<string, string>): { repo: TempRepo; base: string; m
     () => repo.cleanup(),
     () => rmSync(scratch, { recursive: true, force: true }),
   );
-  expect(addWorktree(repo.dir, tree, base).ok).toBe(true);
+  expect((await addWorktree(repo.dir, tree, base)).ok).toBe(true);
   for (const [path, text] of Object.entries(files)) writeFileSync(join(tree, path), text);
   const made = commitPaths(tree, Object.keys(files), MESSAGE);
-  removeWorktree(repo.dir, tree);
+  await removeWorktree(repo.dir, tree);
   return { repo, base, made };
 }
 
 const status = (repo: TempRepo) => repo.git('status', '--porcelain', '--untracked-files=all');
 
 describe('landing a task’s commit', () => {
-  it('merges it onto a HEAD that moved on, and brings exactly its paths into the work tree and index', () => {
-    const { repo, made } = setup({ 'shared.txt': 'one\n2\n3\n4\n5\n6\n7\n8\n', 'new.txt': 'new\n' });
+  it('merges it onto a HEAD that moved on, and brings exactly its paths into the work tree and index', async () => {
+    const { repo, made } = await setup({ 'shared.txt': 'one\n2\n3\n4\n5\n6\n7\n8\n', 'new.txt': 'new\n' });
     repo.write('shared.txt', '1\n2\n3\n4\n5\n6\n7\neight\n');
     const moved = repo.commit('another task');
     const landed = landCommit(repo.dir, made, MESSAGE);
@@ -57,8 +57,8 @@ describe('landing a task’s commit', () => {
     expect(status(repo)).toBe('');
   });
 
-  it('refuses a change that conflicts with what HEAD gained, changing nothing', () => {
-    const { repo, made } = setup({ 'shared.txt': 'one\n2\n3\n4\n5\n6\n7\n8\n' });
+  it('refuses a change that conflicts with what HEAD gained, changing nothing', async () => {
+    const { repo, made } = await setup({ 'shared.txt': 'one\n2\n3\n4\n5\n6\n7\n8\n' });
     repo.write('shared.txt', 'uno\n2\n3\n4\n5\n6\n7\n8\n');
     const moved = repo.commit('another task, the same line');
     const landed = landCommit(repo.dir, made, MESSAGE);
@@ -70,8 +70,8 @@ describe('landing a task’s commit', () => {
     expect(status(repo)).toBe('');
   });
 
-  it('never overwrites uncommitted work, but takes an untracked file that already is what it makes', () => {
-    const { repo, base, made } = setup({ 'shared.txt': 'one\n', 'record.md': 'the record\n' });
+  it('never overwrites uncommitted work, but takes an untracked file that already is what it makes', async () => {
+    const { repo, base, made } = await setup({ 'shared.txt': 'one\n', 'record.md': 'the record\n' });
     repo.write('shared.txt', 'mine, not committed\n');
     const refused = landCommit(repo.dir, made, MESSAGE);
     expect(refused).toMatchObject({
@@ -88,8 +88,12 @@ describe('landing a task’s commit', () => {
     expect(status(repo)).toBe('');
   });
 
-  it('finishes a landing a crash cut between moving HEAD and the work tree, leaving hand edits alone', () => {
-    const { repo, base, made } = setup({ 'shared.txt': 'one\n', 'new.txt': 'new\n', 'other.txt': 'other\n' });
+  it('finishes a landing a crash cut between moving HEAD and the work tree, leaving hand edits alone', async () => {
+    const { repo, base, made } = await setup({
+      'shared.txt': 'one\n',
+      'new.txt': 'new\n',
+      'other.txt': 'other\n',
+    });
     // What landCommit does up to the crash: the commit on top of HEAD, HEAD moved, nothing else.
     const tree = runGit(repo.dir, ['rev-parse', `${made}^{tree}`]).stdout.trim();
     const landed = runGit(repo.dir, ['commit-tree', tree, '-p', base, '-m', MESSAGE]).stdout.trim();
