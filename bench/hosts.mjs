@@ -1,7 +1,9 @@
-// Benchmarks of the host integration (issue 14): `baton compile` of a 3 MB Claude Code session,
-// the PreCompact hook end to end (compile + safe write + git provenance), the SessionStart hook
-// (validate + brief), each as the median of interleaved rounds beside `node -e 0`, and the peak
-// memory of compile. Run after a build: `node bench/hosts.mjs` (BENCH_ROUNDS, default 10).
+// Benchmarks of the host integration (issues 14, 21): `baton compile` of a 3 MB Claude Code
+// session, the PreCompact hook end to end (compile + safe write + git provenance), the SessionStart
+// hook (validate + brief; after a compaction whose summary is checked against the 3 MB log; at
+// start-up, the one line about the handoff), each as the median of interleaved rounds beside
+// `node -e 0`, and the peak memory of compile. Run after a build: `node bench/hosts.mjs`
+// (BENCH_ROUNDS, default 10).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,33 @@ const dir = mkdtempSync(join(tmpdir(), 'baton-bench-hosts-'));
 const transcript = join(dir, 'session.jsonl');
 const text = `${syntheticSession({ bytes: 3 * 1024 * 1024, files: 40, cwd: repo.dir }).join('\n')}\n`;
 writeFileSync(transcript, text);
+// The same log as Codex leaves it at SessionStart: the compaction's summary is its last record.
+const compacted = join(dir, 'compacted.jsonl');
+const summary = [
+  'Summary:',
+  '3. Files and Code Sections:',
+  ...Array.from({ length: 12 }, (_, i) => `   - \`src/module-${i}/part-${i % 7}.ts\` — modified`),
+  '   - `src/never-touched.ts` — created',
+  '4. Current Work:',
+  '   All tests pass; committed.',
+].join('\n');
+const tail = [
+  {
+    type: 'system',
+    subtype: 'compact_boundary',
+    content: 'Conversation compacted',
+    uuid: 'bench-b',
+    sessionId: 'bench',
+  },
+  {
+    type: 'user',
+    isCompactSummary: true,
+    uuid: 'bench-s',
+    sessionId: 'bench',
+    message: { role: 'user', content: summary },
+  },
+];
+writeFileSync(compacted, `${text}${tail.map((r) => JSON.stringify(r)).join('\n')}\n`);
 const hookInput = (o) =>
   JSON.stringify({ session_id: 'bench', cwd: repo.dir, transcript_path: transcript, ...o });
 
@@ -33,6 +62,16 @@ const commands = [
     name: 'baton hook session-start (brief)',
     cmd: [process.execPath, BIN, 'hook', 'session-start'],
     input: hookInput({ hook_event_name: 'SessionStart', source: 'compact' }),
+  },
+  {
+    name: 'baton hook session-start (brief + the summary checked against the 3 MB log)',
+    cmd: [process.execPath, BIN, 'hook', 'session-start'],
+    input: hookInput({ hook_event_name: 'SessionStart', source: 'compact', transcript_path: compacted }),
+  },
+  {
+    name: 'baton hook session-start (start-up: one line)',
+    cmd: [process.execPath, BIN, 'hook', 'session-start'],
+    input: hookInput({ hook_event_name: 'SessionStart', source: 'startup', session_id: 'other' }),
   },
 ];
 const times = commands.map(() => []);

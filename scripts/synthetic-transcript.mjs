@@ -8,6 +8,23 @@
  */
 import { writeFileSync } from 'node:fs';
 
+/** One Claude Code record: the envelope every line of a session carries (the `n`th, of `type`), and `extra`. */
+export function claudeRecord({ cwd, session, n, type, prefix = 'u' }, extra = {}) {
+  return {
+    parentUuid: null,
+    isSidechain: false,
+    userType: 'external',
+    cwd,
+    sessionId: session,
+    version: '2.1.40',
+    gitBranch: 'main',
+    type,
+    uuid: `${prefix}-${n}`,
+    timestamp: new Date(Date.UTC(2026, 10, 1, 9, 0, n)).toISOString(),
+    ...extra,
+  };
+}
+
 /** The lines of a synthetic session of about `bytes` bytes touching `files` files. */
 export function syntheticSession({
   bytes = 3 * 1024 * 1024,
@@ -23,19 +40,7 @@ export function syntheticSession({
     lines.push(line);
     size += line.length + 1;
   };
-  const base = (type, extra) => ({
-    parentUuid: null,
-    isSidechain: false,
-    userType: 'external',
-    cwd,
-    sessionId: session,
-    version: '2.1.40',
-    gitBranch: 'main',
-    type,
-    uuid: `syn-${++n}`,
-    timestamp: new Date(Date.UTC(2026, 10, 1, 9, 0, n)).toISOString(),
-    ...extra,
-  });
+  const base = (type, extra) => claudeRecord({ cwd, session, n: ++n, type, prefix: 'syn' }, extra);
   const filler = 'x'.repeat(2000);
   push(
     base('user', { message: { role: 'user', content: 'Build the report module, keep every check green.' } }),

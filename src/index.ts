@@ -165,10 +165,14 @@ export type {
 export {
   type CompileOptions,
   type CompileResult,
+  type Contradiction,
+  checkSummary,
   compileTranscript,
   detectTranscript,
   readTranscript,
   type SessionRecord,
+  type SummaryCheck,
+  type SummaryClaim,
   type TranscriptKind,
 } from './transcripts/index.js';
 export {

@@ -17,17 +17,17 @@ export interface HostHook {
   timeout: number;
 }
 
-/** The hooks for Claude Code: PreCompact (manual and auto), SessionStart after compact/resume/clear, SubagentStop. */
+/** The hooks for Claude Code: PreCompact (manual and auto), SessionStart (every source), SubagentStop. */
 export const CLAUDE_CODE_HOOKS: HostHook[] = [
   { hostEvent: 'PreCompact', event: 'pre-compact', timeout: 30 },
-  { hostEvent: 'SessionStart', matcher: 'compact|resume|clear', event: 'session-start', timeout: 10 },
+  { hostEvent: 'SessionStart', matcher: 'startup|resume|clear|compact', event: 'session-start', timeout: 10 },
   { hostEvent: 'SubagentStop', event: 'subagent-stop', timeout: 30 },
 ];
 
-/** The hooks for Codex: PreCompact and SessionStart after compact/resume/clear. */
+/** The hooks for Codex: PreCompact and SessionStart (every source). */
 export const CODEX_HOOKS: HostHook[] = [
   { hostEvent: 'PreCompact', event: 'pre-compact', timeout: 30 },
-  { hostEvent: 'SessionStart', matcher: 'compact|resume|clear', event: 'session-start', timeout: 10 },
+  { hostEvent: 'SessionStart', matcher: 'startup|resume|clear|compact', event: 'session-start', timeout: 10 },
 ];
 
 /** A hooks file's `hooks` object for `hooks` (the shape both hosts read). */

@@ -26,7 +26,7 @@ export interface HookResult {
   stderr?: string;
 }
 
-/** SessionStart sources that get the brief back (`startup` gets nothing: there was no window before). */
+/** SessionStart sources that get the brief back (`startup` gets one line about the handoff instead). */
 const BRIEF_SOURCES = new Set(['compact', 'resume', 'clear']);
 
 /** Runs one hook on the JSON a host sent; never throws. */
@@ -73,29 +73,62 @@ async function preCompact(payload: Record<string, unknown>, context: HookContext
 }
 
 async function sessionStart(payload: Record<string, unknown>, context: HookContext): Promise<HookResult> {
-  if (typeof payload.source !== 'string' || !BRIEF_SOURCES.has(payload.source)) return {};
+  const source = typeof payload.source === 'string' ? payload.source : '';
+  if (source !== 'startup' && !BRIEF_SOURCES.has(source)) return {};
   const path = resolveHandoffPath(undefined, { cwd: context.cwd, env: context.env, format: 'baton' });
-  if (!existsSync(path)) return {};
+  const where = shown(path, context.cwd);
+  const session = typeof payload.session_id === 'string' ? payload.session_id : undefined;
+  const parts: string[] = [];
+  if (source === 'startup') {
+    const { startupNotice } = await import('./startup-notice.js');
+    const line = existsSync(path) ? await startupNotice(path, where, session) : undefined;
+    if (line) parts.push(line);
+  } else if (existsSync(path)) parts.push(await briefText(path, where));
+  const transcript = transcriptOf(payload.transcript_path);
+  let stderr: string | undefined;
+  if (source === 'compact' && transcript) {
+    try {
+      const root = findRepositoryRoot(context.cwd);
+      const { hostSummarySection } = await import('./host-summary.js');
+      const section = await hostSummarySection(root ?? context.cwd, payload, transcript, root !== undefined);
+      if (section) parts.push(section);
+    } catch (error) {
+      // The brief goes out whatever happened to the check of the host's summary.
+      const why = error instanceof Error ? error.message : String(error);
+      stderr = `baton hook session-start: the host's summary was not checked: ${oneLine(why)}`;
+    }
+  }
+  const out = {
+    hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: parts.join('\n\n') },
+  };
+  return {
+    ...(parts.length > 0 ? { stdout: `${JSON.stringify(out)}\n` } : {}),
+    ...(stderr ? { stderr } : {}),
+  };
+}
+
+/** The brief's first line (path, id, verdict) and the brief, or one line saying why there is none. */
+async function briefText(path: string, where: string): Promise<string> {
   const { resumeHandoff } = await import('../resume/resume.js');
   const result = await resumeHandoff(path);
-  const where = shown(path, context.cwd);
-  let text: string;
   if (result.ok) {
     const { renderBrief } = await import('../resume/render.js');
     const id = result.brief.handoff.id ?? '(no id)';
-    text = `baton: resume brief from ${where} (handoff ${id}, ${result.report.verdict})\n\n${renderBrief(result.brief)}`;
-  } else {
-    const why =
-      result.report.findings.find((f) => f.verdict === result.report.verdict) ?? result.report.findings[0];
-    text = `baton: no resume brief: ${where} is ${result.report.verdict}${why ? ` (${oneLine(why.message)})` : ''}`;
+    return `baton: resume brief from ${where} (handoff ${id}, ${result.report.verdict})\n\n${renderBrief(result.brief).trimEnd()}`;
   }
-  const out = { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } };
-  return { stdout: `${JSON.stringify(out)}\n` };
+  const why =
+    result.report.findings.find((f) => f.verdict === result.report.verdict) ?? result.report.findings[0];
+  return `baton: no resume brief: ${where} is ${result.report.verdict}${why ? ` (${oneLine(why.message)})` : ''}`;
 }
 
 async function subagentStop(payload: Record<string, unknown>, context: HookContext): Promise<HookResult> {
   const transcript = transcriptOf(payload.agent_transcript_path);
-  if (!transcript) return {};
+  if (!transcript) {
+    // Claude Code's compaction runs as a subagent without a log; its last message is the summary.
+    const { keepCompactionSummary } = await import('./host-summary.js');
+    keepCompactionSummary(findRepositoryRoot(context.cwd) ?? context.cwd, payload);
+    return {};
+  }
   const agent =
     String(payload.agent_id ?? 'agent')
       .replace(/[^A-Za-z0-9_-]/g, '')

@@ -92,24 +92,38 @@ function planHooks(path: string, hooks: HostHook[]): Planned {
     throw refused(path, '"hooks" is not an object');
   }
   const merged = { ...(table as Record<string, unknown>) };
-  let added = 0;
+  let changed = 0;
   for (const h of hooks) {
     const groups = merged[h.hostEvent] ?? [];
     if (!Array.isArray(groups)) throw refused(path, `"hooks.${h.hostEvent}" is not a list`);
-    if (groups.some((g) => hasCommand(g, hookCommand(h.event)))) continue;
+    const own = groups.findIndex((g) => hasCommand(g, hookCommand(h.event)));
+    if (own >= 0) {
+      // baton's own entry from an earlier version (SessionStart without `startup`): bring its matcher up to date.
+      const group = groups[own] as Record<string, unknown>;
+      if (h.matcher && group.matcher !== h.matcher && onlyCommand(group, hookCommand(h.event))) {
+        merged[h.hostEvent] = groups.map((g, i) => (i === own ? { ...group, matcher: h.matcher } : g));
+        changed++;
+      }
+      continue;
+    }
     const group = {
       ...(h.matcher ? { matcher: h.matcher } : {}),
       hooks: [{ type: 'command', command: hookCommand(h.event), timeout: h.timeout }],
     };
     merged[h.hostEvent] = [...groups, group];
-    added++;
+    changed++;
   }
-  if (added === 0) return { path, action: 'unchanged' };
+  if (changed === 0) return { path, action: 'unchanged' };
   return {
     path,
     action: exists ? 'updated' : 'created',
     text: `${JSON.stringify({ ...settings, hooks: merged }, null, 2)}\n`,
   };
+}
+
+function onlyCommand(group: Record<string, unknown>, command: string): boolean {
+  const list = group.hooks;
+  return Array.isArray(list) && list.every((h) => (h as { command?: unknown } | null)?.command === command);
 }
 
 function hasCommand(group: unknown, command: string): boolean {

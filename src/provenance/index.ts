@@ -11,6 +11,7 @@ export {
   IDENTITY_FIELDS,
 } from './compare.js';
 export { findRepositoryRoot, locateRepository, type RepositoryLocation, realPath } from './discover.js';
+export { existingCommits, type RecentCommit, recentCommits, worktreeChanges } from './evidence.js';
 export { gitProcessCount } from './git.js';
 export { repositoryFromUrl } from './repository-name.js';
 export { type CommitSince, describeSince, type FileSince, type HeadRelation, type Since } from './since.js';

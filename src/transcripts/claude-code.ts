@@ -55,6 +55,8 @@ interface State {
   createdTasks: TaskItem[];
   /** True when the log is itself a subagent's (its first message is a sidechain one), read on its own. */
   sidechainLog?: boolean;
+  /** Subagents the main log started. */
+  spawned: number;
 }
 
 /** Reads a Claude Code session, then the subagent sessions stored beside it. */
@@ -66,11 +68,14 @@ export async function readClaudeCode(path: string): Promise<SessionRecord> {
     tools: new Map(),
     background: new Map(),
     createdTasks: [],
+    spawned: 0,
   };
   await readFile(path, state);
-  for (const agent of subagentFiles(path)) {
+  const agents = subagentFiles(path);
+  for (const agent of agents) {
     await readFile(agent, { ...state, subagent: true, tools: new Map() });
   }
+  state.s.subagents = { started: state.spawned, read: agents.length };
   return state.s;
 }
 
@@ -156,6 +161,7 @@ function onAssistant(r: JsonRecord, state: State): void {
       if (!id || !name || state.tools.has(id)) continue;
       const use: ToolUse = { name, input: field(block, 'input'), resolved: false };
       state.tools.set(id, use);
+      if (!state.subagent && (name === 'Task' || name === 'Agent')) state.spawned++;
       onToolUse(use, state);
     } else if (type === 'text' && !state.subagent && (r.isSidechain !== true || state.sidechainLog)) {
       const text = str(field(block, 'text'))?.trim();

@@ -46,6 +46,8 @@ export interface SessionRecord {
   compactSummaries: string[];
   /** How many times the host compacted the session. */
   compactions: number;
+  /** Subagents the session started (Claude Code `Task`/`Agent` calls) and how many of their logs were read. */
+  subagents?: { started: number; read: number };
   /** Lines read, records that were not JSON, and records of types the reader does not know. */
   stats: { lines: number; malformed: number; unknown: number };
 }

@@ -2,7 +2,8 @@
  * The real Claude Code binary, offline against a local Messages API stand-in, with this
  * repository's plugin: a scripted session writes a file, runs a passing and a failing check,
  * compacts and continues. The PreCompact hook must write a VALID handoff naming the file and the
- * failing check with the request as Goal, and the model must be sent the brief after compaction.
+ * failing check with the request as Goal, and the model must be sent the brief after compaction —
+ * with, when the scripted summary is wrong, each claim of it that the log and git contradict.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
@@ -10,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempRepo, type TempRepo } from '../../src/testing/git-repo.js';
-import { batonOnPath, ensureHosts, hostEnv, REPO_ROOT } from './support/hosts.js';
-import { type ModelStub, startAnthropicStub } from './support/model-stubs.js';
+import { batonOnPath, claudeArgs, ensureHosts, hostEnv, REPO_ROOT } from './support/hosts.js';
+import { type ModelStub, requestTexts, startAnthropicStub } from './support/model-stubs.js';
 import { run } from './support/run.js';
 
 const REQUEST = 'Create notes.txt with a greeting, then check that it and missing.txt exist';
@@ -51,18 +52,6 @@ describe('Claude Code with the baton plugin, offline', () => {
     if (home) rmSync(home, { recursive: true, force: true });
   });
 
-  const claudeArgs = (...more: string[]) => [
-    ...more,
-    '--output-format',
-    'json',
-    '--plugin-dir',
-    join(REPO_ROOT, 'plugins/baton'),
-    '--allowedTools',
-    'Write',
-    'Bash',
-    'Edit',
-  ];
-
   it('compiles the session at PreCompact and sends the brief to the model after compaction', async () => {
     const first = await run(claude, claudeArgs('-p', REQUEST), repo.dir, env);
     expect(first.status, first.stderr).toBe(0);
@@ -99,6 +88,46 @@ describe('Claude Code with the baton plugin, offline', () => {
     );
     expect(withBrief.length).toBeGreaterThan(0);
     expect(withBrief[0]).toContain('# Resume brief');
+    // The summary is true: nothing is said about it.
+    expect(withBrief[0]).not.toContain("Claude Code's summary says");
+  }, 240_000);
+
+  it('names each claim of a wrong summary in the brief the model gets after /compact', async () => {
+    const wrong = createTempRepo();
+    const wrongStub = await startAnthropicStub(
+      [
+        { tool: 'Write', input: { file_path: join(wrong.dir, 'feature.txt'), content: 'apple\n' } },
+        {
+          tool: 'Bash',
+          input: { command: 'grep -q PINEAPPLE feature.txt', description: 'check the feature' },
+        },
+        { text: 'feature.txt is written; it has no PINEAPPLE yet.' },
+      ],
+      { summary: 'Summary:\n- Wrote `feature.txt` and `src/other.txt`.\n- All checks pass.' },
+    );
+    try {
+      const e = { ...env, ANTHROPIC_BASE_URL: wrongStub.url };
+      const first = await run(claude, claudeArgs('-p', 'Write feature.txt and check it'), wrong.dir, e);
+      expect(first.status, first.stderr).toBe(0);
+      const session = (JSON.parse(first.stdout) as { session_id: string }).session_id;
+      const compact = await run(claude, claudeArgs('-p', '/compact', '--resume', session), wrong.dir, e);
+      expect(compact.status, compact.stderr).toBe(0);
+      const before = wrongStub.requests.length;
+      const next = await run(claude, claudeArgs('-p', 'continue', '--resume', session), wrong.dir, e);
+      expect(next.status, next.stderr).toBe(0);
+      const texts = wrongStub.requests.slice(before).flatMap((r) => requestTexts(r.body));
+      const brief = texts.find((t) => t.includes("## What Claude Code's summary says that the log does not"));
+      expect(brief, 'the brief after compaction has no section on the summary').toBeDefined();
+      expect(brief).toContain(
+        '- The summary says it wrote `src/other.txt`, but no tool call in the session wrote, edited or deleted that file, and git shows no change to it.',
+      );
+      expect(brief).toContain(
+        '- The summary says all checks pass, but `grep -q PINEAPPLE feature.txt` failed on its last run (non-zero exit).',
+      );
+    } finally {
+      await wrongStub.close();
+      wrong.cleanup();
+    }
   }, 240_000);
 
   it('archives a subagent in the store when it stops', async () => {

@@ -3,24 +3,17 @@
  * --codex` writes: a scripted session writes a file with apply_patch, runs a passing and a failing
  * check, and is compacted automatically on the next turn. PreCompact must write a VALID handoff
  * naming the file and the failing check with the request as Goal, and the request after the
- * compaction must carry the brief. Without trust, Codex runs no project hook at all.
+ * compaction must carry the brief, with what the (scripted, wrong) summary says that the log does
+ * not. Without trust, Codex runs no project hook at all.
  */
 import { spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTempRepo, type TempRepo } from '../../src/testing/git-repo.js';
-import { batonOnPath, ensureHosts, hostEnv, REPO_ROOT } from './support/hosts.js';
-import { type ModelStub, startResponsesStub, type Turn } from './support/model-stubs.js';
+import { batonOnPath, codexHome, ensureHosts, hostEnv, REPO_ROOT } from './support/hosts.js';
+import { type ModelStub, requestTexts, startResponsesStub, type Turn } from './support/model-stubs.js';
 import { run } from './support/run.js';
 
 const REQUEST = 'Add notes.txt with a greeting, then check that it and missing.txt exist';
@@ -32,6 +25,8 @@ const SCRIPT: Turn[] = [
   { tool: 'exec_command', input: { cmd: 'test -f missing.txt' } },
   { text: 'notes.txt is added; missing.txt does not exist yet.' },
 ];
+// The model's summary at each compaction: wrong about a file and about the checks.
+const SUMMARY = 'Progress: added notes.txt and src/other.txt; all checks pass.';
 
 describe('Codex with the hooks of baton init --codex, offline', () => {
   let codex: string;
@@ -50,36 +45,16 @@ describe('Codex with the hooks of baton init --codex, offline', () => {
     const repo = createTempRepo();
     const home = realpathSync(mkdtempSync(join(tmpdir(), 'baton-codex-home-')));
     // Every reply reports more input than the auto-compaction limit: Codex compacts before the next turn.
-    const stub = await startResponsesStub(SCRIPT, { summary: 'notes.txt was added.', inputTokens: 3000 });
+    const stub = await startResponsesStub(SCRIPT, { summary: SUMMARY, inputTokens: 3000 });
     cleanups.push(
       () => stub.close(),
       () => repo.cleanup(),
       () => rmSync(home, { recursive: true, force: true }),
     );
-    const codexHome = join(home, '.codex');
-    mkdirSync(codexHome, { recursive: true });
-    writeFileSync(
-      join(codexHome, 'config.toml'),
-      [
-        'model = "stub-model"',
-        'model_provider = "stub"',
-        'model_auto_compact_token_limit = 200',
-        'model_context_window = 10000',
-        '',
-        '[model_providers.stub]',
-        'name = "stub"',
-        `base_url = "${stub.url}"`,
-        'wire_api = "responses"',
-        'env_key = "STUB_API_KEY"',
-        '',
-        `[projects."${repo.dir}"]`,
-        'trust_level = "trusted"',
-        '',
-      ].join('\n'),
-    );
+    const dir = codexHome(home, stub.url, repo.dir, { autoCompactTokens: 200 });
     const env = hostEnv({
       HOME: home,
-      CODEX_HOME: codexHome,
+      CODEX_HOME: dir,
       STUB_API_KEY: 'offline',
       PATH: `${batonOnPath(home)}:${process.env.PATH ?? ''}`,
     });
@@ -132,9 +107,19 @@ describe('Codex with the hooks of baton init --codex, offline', () => {
     const bodies = stub.requests.map((r) => JSON.stringify(r.body));
     const lastCompaction = bodies.findLastIndex((b) => b.includes('CONTEXT CHECKPOINT COMPACTION'));
     expect(lastCompaction).toBeGreaterThanOrEqual(0);
-    const after = bodies.slice(lastCompaction + 1);
-    expect(after.some((b) => b.includes(`baton: resume brief from .baton/handoff.md (handoff ${id}`))).toBe(
-      true,
+    const after = stub.requests.slice(lastCompaction + 1).flatMap((r) => requestTexts(r.body));
+    // The brief after the compaction (the one at `resume` before it has the same handoff).
+    const briefs = after.filter((t) =>
+      t.includes(`baton: resume brief from .baton/handoff.md (handoff ${id}`),
+    );
+    expect(briefs.length).toBeGreaterThan(0);
+    const checked = briefs.find((t) => t.includes("## What Codex's summary says that the log does not"));
+    expect(checked, 'no brief after the compaction names what the summary gets wrong').toBeDefined();
+    expect(checked).toContain(
+      '- The summary says it added `src/other.txt`, but no tool call in the session wrote, edited or deleted that file, and git shows no change to it.',
+    );
+    expect(checked).toContain(
+      '- The summary says all checks pass, but `test -f missing.txt` failed on its last run (exit 1).',
     );
   }, 240_000);
 

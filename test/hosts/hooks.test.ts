@@ -70,11 +70,10 @@ describe('session-start', () => {
     }
   });
 
-  it('gives nothing at startup or without a handoff', async () => {
+  it('gives nothing without a handoff, at any source', async () => {
     repo = createTempRepo();
-    expect(await runHook('session-start', input({ source: 'compact' }), context())).toEqual({});
-    await runHook('pre-compact', input({ transcript_path: CC }), context());
-    expect(await runHook('session-start', input({ source: 'startup' }), context())).toEqual({});
+    for (const source of ['startup', 'compact', 'resume', 'clear'])
+      expect(await runHook('session-start', input({ source }), context())).toEqual({});
   });
 
   it('gives the brief with what moved when STALE', async () => {

@@ -39,7 +39,7 @@ describe('baton init', () => {
     expect(read('.gitignore')).toContain(GITIGNORE_MARKER);
     const claude = json('.claude/settings.json');
     expect(Object.keys(claude.hooks)).toEqual(['PreCompact', 'SessionStart', 'SubagentStop']);
-    expect(claude.hooks.SessionStart?.[0]?.matcher).toBe('compact|resume|clear');
+    expect(claude.hooks.SessionStart?.[0]?.matcher).toBe('startup|resume|clear|compact');
     expect(Object.keys(json('.codex/hooks.json').hooks)).toEqual(['PreCompact', 'SessionStart']);
     // What git would commit: the handoff and config yes; store, history, runs no.
     repo.write('.baton/handoff.md', 'x');
@@ -101,6 +101,28 @@ describe('baton init', () => {
       'echo mine',
       hookCommand('pre-compact'),
     ]);
+  });
+
+  it('brings the matcher of its own SessionStart entry up to date, and no one else’s', () => {
+    repo = createTempRepo();
+    const baton = { type: 'command', command: hookCommand('session-start'), timeout: 10 };
+    const shared = [baton, { type: 'command', command: 'echo mine' }];
+    repo.write(
+      '.codex/hooks.json',
+      JSON.stringify({ hooks: { SessionStart: [{ matcher: 'compact|resume|clear', hooks: [baton] }] } }),
+    );
+    repo.write(
+      '.claude/settings.json',
+      JSON.stringify({ hooks: { SessionStart: [{ matcher: 'resume', hooks: shared }] } }),
+    );
+    const r = init('--claude-code', '--codex');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('updated   .codex/hooks.json');
+    expect(json('.codex/hooks.json').hooks.SessionStart).toEqual([
+      { matcher: 'startup|resume|clear|compact', hooks: [baton] },
+    ]);
+    // A group the person shares with baton's command is theirs: left as it is.
+    expect(json('.claude/settings.json').hooks.SessionStart).toEqual([{ matcher: 'resume', hooks: shared }]);
   });
 
   it('refuses a settings file that is not JSON before changing anything', () => {

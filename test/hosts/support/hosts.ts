@@ -69,3 +69,53 @@ export function hostEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   }
   return { ...env, NO_COLOR: '1', ...extra };
 }
+
+/** Options of `codexHome`. */
+export interface CodexHomeOptions {
+  /** Codex compacts once a turn's input passes this many tokens (omit: no automatic compaction). */
+  autoCompactTokens?: number;
+}
+
+/** A CODEX_HOME in `home` whose model provider is the stand-in at `url` and which trusts `repo`. */
+export function codexHome(home: string, url: string, repo: string, options: CodexHomeOptions = {}): string {
+  const dir = join(home, '.codex');
+  mkdirSync(dir, { recursive: true });
+  const compaction =
+    options.autoCompactTokens === undefined
+      ? []
+      : [`model_auto_compact_token_limit = ${options.autoCompactTokens}`, 'model_context_window = 10000'];
+  writeFileSync(
+    join(dir, 'config.toml'),
+    [
+      'model = "stub-model"',
+      'model_provider = "stub"',
+      ...compaction,
+      '',
+      '[model_providers.stub]',
+      'name = "stub"',
+      `base_url = "${url}"`,
+      'wire_api = "responses"',
+      'env_key = "STUB_API_KEY"',
+      '',
+      `[projects."${repo}"]`,
+      'trust_level = "trusted"',
+      '',
+    ].join('\n'),
+  );
+  return dir;
+}
+
+/** `claude` arguments for a headless run with this checkout's plugin and the tools the scripts use. */
+export function claudeArgs(...more: string[]): string[] {
+  return [
+    ...more,
+    '--output-format',
+    'json',
+    '--plugin-dir',
+    join(ROOT, 'plugins/baton'),
+    '--allowedTools',
+    'Write',
+    'Bash',
+    'Edit',
+  ];
+}

@@ -238,3 +238,26 @@ export async function startResponsesStub(script: Turn[], options: StubOptions = 
   });
   return stubOf(server, requests, () => step, '/v1');
 }
+
+function textsOf(content: unknown): string[] {
+  if (typeof content === 'string') return [content];
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((c) =>
+    c && typeof c === 'object' && typeof (c as { text?: unknown }).text === 'string'
+      ? [(c as { text: string }).text]
+      : [],
+  );
+}
+
+/** Every text a request sent to the model: the system prompt and each message's text parts (either API). */
+export function requestTexts(body: Record<string, unknown>): string[] {
+  const items = [
+    ...(Array.isArray(body.messages) ? body.messages : []),
+    ...(Array.isArray(body.input) ? body.input : []),
+  ] as { content?: unknown }[];
+  return [
+    ...textsOf(body.system),
+    ...textsOf(body.instructions),
+    ...items.flatMap((m) => textsOf(m?.content)),
+  ];
+}

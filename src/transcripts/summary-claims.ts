@@ -1,0 +1,284 @@
+/**
+ * The checkable claims in a host's compaction summary: files it says were written, checks it says
+ * pass, commits it names, and lines that say something is done. Read as a person skims it:
+ * statements of what happened count; plans, next steps, the person's quoted words, code blocks and
+ * anything hedged or negated do not. Deliberately cautious: a claim missed costs less than a
+ * claim invented, because every claim found is held against the log.
+ */
+
+/** Which checks a pass claim is about. */
+export type CheckScope = 'all' | 'test' | 'lint' | 'types' | 'build';
+
+/** One claim, with the 1-based line of the summary it is on. */
+export type SummaryClaim =
+  | { kind: 'file'; path: string; verb: string; line: number }
+  | { kind: 'check'; scope: CheckScope; command?: string; line: number }
+  | { kind: 'commit'; hash?: string; line: number }
+  | { kind: 'done'; text: string; line: number };
+
+// Hosts wrap the summary in their own sentences; those are not the model's claims.
+const HOST_LINES =
+  /^(?:This session is being continued from a previous conversation|The summary below covers|If you need specific details from before compaction|Please continue the conversation|Continue the conversation from where|Another language model started to solve this problem)/;
+// Sections and blocks whose lines are plans, requests or open questions, not what happened.
+const SKIP_HEADING =
+  /\b(?:pending|next|remaining|to ?do|todos?|not (?:yet )?done|open (?:items|questions|tasks|issues)|user(?:'s)? (?:messages|requests)|all user|primary request|intent|questions?|blocked|left|follow[- ]?ups?|still|needs?|needed|optional|upcoming|future|suggest\w*|plans?|proposed|ideas?|risks?|unknowns?)\b/i;
+// A line that speaks of intent, possibility or what did not happen claims nothing.
+const HEDGE =
+  /\b(?:need(?:s|ed)?|will|would|should|must|going to|about to|plan(?:s|ned)? to|to be|next|todo|pending|not|no|nor|never|yet|haven't|hasn't|didn't|wasn't|weren't|isn't|aren't|won't|can't|cannot|instead|unless|if|whether|want(?:s|ed)?|asked|requested|request|could|may|might|try(?:ing)? to|attempt(?:ed|ing)?|fail(?:s|ed|ing)? to|couldn't|unable|without|ensure|make sure|verify|confirm|until|once|expected|supposed|hopefully|probably|likely|maybe|perhaps|seems?|appears?)\b|\?/i;
+const WRITE_VERBS =
+  /^(?:created|wrote|written|modified|edited|updated|changed|rewrote|rewritten|added|implemented|fixed|refactored|renamed|moved|deleted|removed|patched|extended|replaced|saved|registered|appended|inserted|overwrote|overwritten|new|reworked|converted|migrated|restructured|split|merged|simplified|cleaned)$/i;
+const OTHER_VERBS =
+  /^(?:read|reads|reading|viewed|looked|checked|inspected|examined|explored|found|searched|grepped|opened|reviewed|analy[sz]ed|understood|studied|listed|traced|compared|referenced|shows?|showing|contains?|containing|see|seen|using|uses|used|imports?|imported|shared|mentioned|discussed|identified|noticed|located|ran|run|running|executed|tested|committed|pushed|installed|deployed|started|invoked|called|loaded|copied)$/i;
+// Words that make the path right after them something else than the object of the verb before.
+const BREAKERS =
+  /^(?:based|following|per|like|at|into|via|after|before|beside|besides|alongside|than|as|existing|similar|same|unlike|except|versus|vs)$/i;
+const EXTENSIONS =
+  'ts|tsx|mts|cts|js|jsx|mjs|cjs|json|jsonc|jsonl|md|mdx|txt|yml|yaml|toml|ini|cfg|conf|ex|exs|heex|eex|erl|hrl|py|pyi|rb|go|rs|java|kt|kts|swift|c|h|cc|cpp|hpp|cs|php|sh|bash|zsh|fish|sql|html|htm|css|scss|sass|less|vue|svelte|astro|xml|csv|tsv|lock|env|gradle|properties|dart|lua|jl|scala|clj|cljs|hs|ml|elm|nim|zig|tf|hcl|proto|graphql|gql|ipynb|rst|adoc|tex|svg|mk|cmake|nix|prisma|sol|r';
+const PATH_BODY = `(?:~?\\.{0,2}/)?(?:[\\w@.+-]+/)*[\\w@+-][\\w@.+-]*\\.(?:${EXTENSIONS})`;
+const PATH_RE = new RegExp(`(?<![\\w@./-])${PATH_BODY}(?![\\w/-])`, 'g');
+const WHOLE_PATH = new RegExp(`^${PATH_BODY}$`);
+const HASH_RE = /(?<![\w/.-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w/.-])/g;
+const DONE_RE = /\b(?:done|completed?|finished|closed|implemented|resolved|shipped|landed)\b|✅|✔|✓|\[x\]/i;
+const COMMITTED_RE = /\b(?:committed|commits? (?:made|created|landed))\b|^\W*commit(?:s|ted)?\s*[:(]/i;
+
+/** Every checkable claim in `summary`, in order of appearance. */
+export function extractClaims(summary: string): SummaryClaim[] {
+  const claims: SummaryClaim[] = [];
+  const context = new Context();
+  let fence = false;
+  summary.split(/\r?\n/).forEach((raw, index) => {
+    if (/^\s*(?:```|~~~)/.test(raw)) {
+      fence = !fence;
+      return;
+    }
+    if (fence || /^\s*>/.test(raw) || HOST_LINES.test(raw.trim())) return;
+    const text = unquote(raw);
+    const outer = context.verb();
+    const kind = context.enter(raw, text);
+    if (kind === 'heading' || context.skipping()) return;
+    // A list opener ("- `a.md` — rewritten:") makes its own claim under the verb around it.
+    claims.push(...claimsOfLine(text, index + 1, kind === 'opener' ? outer : context.verb()));
+  });
+  return dedupe(claims);
+}
+
+/** A heading's or list opener's say over the lines under it: skip them (plans, requests), or lend them its verb. */
+interface Scope {
+  skip: boolean;
+  verb: string | undefined;
+}
+
+/**
+ * Where a line is: a section (a heading, or a short top-level line ending in ":") lasts until the
+ * next one; a block (a line ending in ":") covers what follows it until a blank line — only its
+ * deeper-indented children when it is itself a list item, so that its siblings are not its items.
+ */
+class Context {
+  private section: Scope = { skip: false, verb: undefined };
+  private block: (Scope & { indent: number; item: boolean }) | undefined;
+
+  /** Reads one line: a heading (which claims nothing), a block opener, or a plain line. */
+  enter(raw: string, text: string): 'heading' | 'opener' | 'line' {
+    const trimmed = text.trim();
+    if (trimmed === '') {
+      this.block = undefined;
+      return 'heading';
+    }
+    const indent = /^\s*/.exec(raw)?.[0].length ?? 0;
+    const item = /^(?:[-*+•]|\d+[.)])\s/.test(trimmed);
+    if (this.block && (this.block.item ? indent <= this.block.indent : indent < this.block.indent)) {
+      this.block = undefined;
+    }
+    const heading = /^#{1,6}\s+(.+?)\s*#*$/.exec(trimmed)?.[1];
+    const opener = /^(.{2,100}?):\s*$/.exec(trimmed)?.[1];
+    const numbered = /^\d+[.)]\s/.test(trimmed);
+    const top = indent === 0 && (!item || numbered);
+    if (heading !== undefined || (top && opener !== undefined && opener.split(/\s+/).length <= 8)) {
+      this.section = scopeOf((heading ?? opener) as string);
+      this.block = undefined;
+      return 'heading';
+    }
+    if (opener !== undefined && opener.split(/\s+/).length <= 12) {
+      this.block = { ...scopeOf(opener), indent, item };
+      return item ? 'opener' : 'heading';
+    }
+    return 'line';
+  }
+
+  skipping(): boolean {
+    return this.section.skip || this.block?.skip === true;
+  }
+
+  verb(): string | undefined {
+    return this.block ? this.block.verb : this.section.verb;
+  }
+}
+
+function scopeOf(title: string): Scope {
+  const plain = title.replace(/^[-*+•\d.)\s]+/, '');
+  return { skip: SKIP_HEADING.test(plain) || HEDGE.test(neutralise(plain)), verb: lastVerb(plain) };
+}
+
+/** A line with the person's quoted words ("…", “…”) and bold/italic markers taken out. */
+function unquote(line: string): string {
+  return line
+    .replace(/"[^"\n]*\s[^"\n]*"|“[^”\n]*”/g, ' ')
+    .replace(/\*\*|__/g, '')
+    .replace(/(?<!\w)\*(?!\s)|(?<!\s)\*(?!\w)/g, '');
+}
+
+/** The line's own words: code spans and paths blanked, so that a file named `never.ts` hedges nothing. */
+function prose(text: string): string {
+  return text.replace(/`[^`\n]*`/g, ' code ').replace(PATH_RE, ' path ');
+}
+
+function claimsOfLine(text: string, line: number, inherited: string | undefined): SummaryClaim[] {
+  return clauses(text).flatMap((clause) => claimsOfClause(clause, line, inherited));
+}
+
+/**
+ * A line cut into sentences, and before a "still to do:" / "next:" turn, so that "Done: X. Still to
+ * do: Y" claims X and not Y. Code spans are never cut.
+ */
+function clauses(text: string): string[] {
+  const masked = text.replace(/`[^`\n]*`/g, (s) => 'x'.repeat(s.length));
+  const cuts = [0];
+  const turn =
+    /(?<=[.!?;])\s+(?=\S)|\s+(?=(?:still (?:to do|needed|needs|open|pending)|next(?: steps?)?:|remaining:|to ?do:|pending:|left:|open:)\s)/gi;
+  for (const m of masked.matchAll(turn)) cuts.push((m.index as number) + m[0].length);
+  return cuts.map((c, i) => text.slice(c, cuts[i + 1] ?? text.length)).filter((t) => t.trim() !== '');
+}
+
+function claimsOfClause(text: string, line: number, inherited: string | undefined): SummaryClaim[] {
+  const out: SummaryClaim[] = [];
+  const words = prose(text);
+  if (!HEDGE.test(neutralise(words))) {
+    for (const { path, verb } of writtenPaths(text, inherited)) out.push({ kind: 'file', path, verb, line });
+    const hashes = /\bcommit/i.test(words) ? [...text.matchAll(HASH_RE)].map((m) => m[0]) : [];
+    for (const hash of hashes) out.push({ kind: 'commit', hash, line });
+    if (hashes.length === 0 && COMMITTED_RE.test(words)) out.push({ kind: 'commit', line });
+    if (DONE_RE.test(words)) out.push({ kind: 'done', text: text.trim(), line });
+  }
+  const check = passClaim(text);
+  if (check) out.push({ ...check, line });
+  return out;
+}
+
+/** Paths a line says were written: the nearest verb before the path is a writing one. */
+function writtenPaths(text: string, inherited: string | undefined): { path: string; verb: string }[] {
+  const out: { path: string; verb: string }[] = [];
+  for (const { path, at } of pathsIn(text)) {
+    const before = lastVerb(text.slice(0, at));
+    let verb = before;
+    if (verb === undefined && /^[\s\-*+\d.)[\]x•`'"|]*$/.test(text.slice(0, at))) {
+      // `path` — Modified …, a table row `| path | new |`, or a bare list item under "Files created:".
+      verb = firstVerb(text.slice(at + path.length)) ?? inherited;
+    }
+    if (verb !== undefined && WRITE_VERBS.test(verb))
+      out.push({ path: normalisePath(path), verb: verb.toLowerCase() });
+  }
+  return out;
+}
+
+/** Path-like tokens in a line (bare or in backticks) with where each starts. */
+function pathsIn(text: string): { path: string; at: number }[] {
+  const found: { path: string; at: number }[] = [];
+  for (const m of text.matchAll(/`([^`\n]+)`/g)) {
+    const inner = (m[1] as string).trim();
+    if (WHOLE_PATH.test(inner) && !inner.includes('://')) found.push({ path: inner, at: m.index as number });
+  }
+  const bare = text.replace(/`[^`\n]*`/g, (s) => ' '.repeat(s.length));
+  for (const m of bare.matchAll(PATH_RE)) {
+    const path = m[0];
+    const before = bare.slice(Math.max(0, (m.index as number) - 3), m.index as number);
+    if (/:\/\/?$|\w@$/.test(before) || /^\d+(?:\.\d+)+$/.test(path)) continue;
+    found.push({ path, at: m.index as number });
+  }
+  return found.sort((a, b) => a.at - b.at);
+}
+
+function normalisePath(path: string): string {
+  return path.replace(/^\.\//, '').replace(/[.,;:]+$/, '');
+}
+
+function words(text: string): string[] {
+  return text.split(/[^\p{L}\p{N}'-]+/u).filter((w) => w !== '');
+}
+
+/**
+ * The last verb (writing or not) in `text`, lowercased, if any. A word like "after" or "as" stands
+ * for the verb only for the path right behind it ("added X after y.css": y.css was not added).
+ */
+function lastVerb(text: string): string | undefined {
+  const list = words(text);
+  for (let i = list.length - 1; i >= 0; i--) {
+    const w = list[i] as string;
+    if (BREAKERS.test(w) && list.length - 1 - i <= 1) return w.toLowerCase();
+    if (WRITE_VERBS.test(w) || OTHER_VERBS.test(w)) return w.toLowerCase();
+  }
+  return undefined;
+}
+
+function firstVerb(text: string): string | undefined {
+  return words(text).find((w) => WRITE_VERBS.test(w) || OTHER_VERBS.test(w));
+}
+
+// "0 failures", "no errors" and the like say a check passed: they are not negations.
+function neutralise(text: string): string {
+  return text.replace(
+    /\b(?:0|zero|no) (?:failures?|failed|failing|errors?|warnings?|issues?|problems?|offen[cs]es)\b|\bwithout (?:errors?|failures?|warnings?)\b/gi,
+    ' clean ',
+  );
+}
+
+const SCOPES: [RegExp, CheckScope][] = [
+  [/\b(?:all (?:the )?checks|every check|all checks|everything|CI)\b/i, 'all'],
+  [
+    /\b(?:tests?|test suite|suites?|specs?|doctests?|pytest|vitest|jest|rspec|mix test|npm test|go test|cargo test)\b/i,
+    'test',
+  ],
+  [/\b(?:lint(?:er|ing|s)?|credo|clippy|eslint|biome|ruff|flake8|format(?:ting)? check)\b/i, 'lint'],
+  [/\b(?:type ?checks?|typecheck(?:ing|s)?|types|tsc|mypy|pyright)\b/i, 'types'],
+  [/\b(?:builds?|compil(?:e|es|ed|ation)|dialyzer)\b/i, 'build'],
+];
+const PASS_RE = /\b(?:pass(?:es|ed|ing)?|succeed(?:s|ed)?|successful(?:ly)?|green|clean|all good|ok)\b/i;
+const FAIL_RE =
+  /\b(?:fail\w*|error\w*|broken|red|not|n't|never|except|but|some|most|partial\w*|flaky|skip\w*)\b/i;
+
+/** A claim that checks pass: a scope word and a pass word close together, with nothing negating it. */
+function passClaim(text: string): { kind: 'check'; scope: CheckScope; command?: string } | undefined {
+  const flat = neutralise(text);
+  const own = neutralise(prose(text));
+  if (!PASS_RE.test(own) || FAIL_RE.test(own) || HEDGE.test(own)) return undefined;
+  const command =
+    /`([^`\n]+)`\s*(?:now\s+)?(?:pass(?:es|ed)?|succeed(?:s|ed)?|is clean|are clean|clean)\b/i.exec(
+      flat,
+    )?.[1];
+  const passAt = [...flat.matchAll(new RegExp(PASS_RE.source, 'gi'))].map((m) => m.index as number);
+  for (const [re, scope] of SCOPES) {
+    const m = re.exec(flat);
+    if (!m) continue;
+    const near = passAt.some(
+      (at) => words(flat.slice(Math.min(m.index, at), Math.max(m.index, at))).length <= 8,
+    );
+    if (near) return { kind: 'check', scope, ...(command ? { command } : {}) };
+  }
+  return undefined;
+}
+
+function dedupe(claims: SummaryClaim[]): SummaryClaim[] {
+  const seen = new Set<string>();
+  return claims.filter((c) => {
+    const key =
+      c.kind === 'file'
+        ? `f:${c.path}`
+        : c.kind === 'commit'
+          ? `c:${c.hash ?? c.line}`
+          : c.kind === 'check'
+            ? `k:${c.scope}:${c.command ?? ''}`
+            : `d:${c.text}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

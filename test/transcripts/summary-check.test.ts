@@ -1,0 +1,227 @@
+/**
+ * The host's summary held against the log and git: hand-written sessions (in the shapes both hosts
+ * write) with summaries in several styles, true and false, in real temporary git repositories.
+ */
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTempRepo, type TempRepo } from '../../src/testing/git-repo.js';
+import { checkSummary } from '../../src/transcripts/summary-check.js';
+import { extractClaims } from '../../src/transcripts/summary-claims.js';
+import { readTranscript } from '../../src/transcripts/transcripts.js';
+import { type Step, writeClaudeSession, writeCodexRollout } from './support/sessions.js';
+
+let repo: TempRepo;
+afterEach(() => repo?.cleanup());
+
+/** The session's log read as baton reads it, and the summary checked against it (and git). */
+async function check(
+  steps: Step[],
+  summary: string,
+  options: { git?: boolean; host?: 'claude-code' | 'codex' } = {},
+) {
+  repo ??= createTempRepo();
+  const log = join(repo.dir, '..', `session-${Math.random().toString(36).slice(2)}.jsonl`);
+  if (options.host === 'codex') writeCodexRollout(log, repo.dir, steps);
+  else writeClaudeSession(log, repo.dir, steps);
+  const session = await readTranscript(log);
+  return checkSummary(session, summary, { root: repo.dir, git: options.git !== false });
+}
+
+const lines = (r: Awaited<ReturnType<typeof check>>) =>
+  r.contradictions.map((c) => `The summary says ${c.said}, but ${c.shows}.`);
+
+const WORK: Step[] = [
+  { user: 'Add the feature file and make the checks pass' },
+  { write: 'src/feature.txt' },
+  { bash: 'npx vitest run', exit: 0 },
+  { bash: 'grep -q PINEAPPLE src/feature.txt', exit: 1, interpretation: 'No matches found' },
+];
+
+describe('checkSummary', () => {
+  it('names a file no tool call wrote and a check that failed last, in Claude Code style', async () => {
+    repo = createTempRepo();
+    repo.write('src/feature.txt', 'x\n');
+    const r = await check(
+      WORK,
+      [
+        'Summary:',
+        '1. Primary Request and Intent:',
+        '   The user asked for the feature file.',
+        '',
+        '3. Files and Code Sections:',
+        '   - **`src/feature.txt`** — Created with the feature.',
+        '   - **`src/other.txt`** — Modified to register the feature.',
+        '',
+        '4. Errors and fixes:',
+        '   - None. All checks pass.',
+      ].join('\n'),
+    );
+    expect(lines(r)).toEqual([
+      'The summary says it modified `src/other.txt`, but no tool call in the session wrote, edited or deleted that file, and git shows no change to it.',
+      'The summary says all checks pass, but `grep -q PINEAPPLE src/feature.txt` failed on its last run (non-zero exit).',
+    ]);
+  });
+
+  it('says nothing when every claim holds: written files, passing checks, commits that exist', async () => {
+    repo = createTempRepo();
+    repo.write('src/a.ts', 'x\n');
+    const head = repo.commit('feat: the parser');
+    const r = await check(
+      [
+        { user: 'Write the parser' },
+        { write: 'src/a.ts' },
+        { bash: 'npm test', exit: 1 },
+        { edit: 'src/a.ts' },
+        { bash: 'npx vitest run', exit: 0 },
+        { bash: "git commit -am 'feat: the parser'" },
+      ],
+      `## Progress\n- Wrote \`src/a.ts\` and fixed it after the first test run failed.\n- Tests pass now (12 tests, 0 failures).\n- Committed ${head.slice(0, 8)} - feat: the parser.`,
+    );
+    expect(r.claims.map((c) => c.kind).sort()).toEqual(['check', 'commit', 'file']);
+    expect(r.contradictions).toEqual([]);
+  });
+
+  it('reads plans, next steps, quoted requests, code and hedged lines as no claim at all', () => {
+    const claims = extractClaims(
+      [
+        'The user said: "create src/quoted.ts and make all tests pass"',
+        '```ts',
+        '// wrote src/in-code.ts',
+        '```',
+        '> Created `src/quoted-output.ts`',
+        '- Would have updated `src/maybe.ts` if there had been time.',
+        '- Did not modify `src/untouched.ts`.',
+        '- Read `src/read-only.ts` and updated its caller.',
+        '7. Pending Tasks:',
+        '   - Create `src/later.ts` and get all tests passing.',
+        '9. Optional Next Step:',
+        '   - Commit and push once the tests pass.',
+      ].join('\n'),
+    );
+    expect(claims).toEqual([]);
+  });
+
+  it('reads structure as a person does: a list opener covers its own items, a clause its own words', () => {
+    const files = (text: string) =>
+      extractClaims(text)
+        .filter((c) => c.kind === 'file')
+        .map((c) => (c.kind === 'file' ? `${c.verb} ${c.path}` : ''));
+    // The opener's verb reaches its deeper items, not the sibling after them.
+    expect(
+      files('- `docs/index.md` — rewritten twice:\n  - `docs/a.md`\n- `docs/b.md` — the style guide'),
+    ).toEqual(['rewritten docs/index.md', 'rewritten docs/a.md']);
+    // "after x.css" is where it went, not what was added.
+    expect(files('- Added the print stylesheet after base.css in `layout.html`')).toEqual([
+      'added layout.html',
+    ]);
+    expect(files('| file | change |\n|---|---|\n| `src/q.ts` | new |\n| src/r.ts | read only |')).toEqual([
+      'new src/q.ts',
+    ]);
+    const done = extractClaims('Done: wrote the parser. Still to do: publish the package.').filter(
+      (c) => c.kind === 'done',
+    );
+    expect(done.map((c) => (c.kind === 'done' ? c.text : ''))).toEqual(['Done: wrote the parser.']);
+  });
+
+  it('does not hold against a log without git what a package manager or git may have written', async () => {
+    repo = createTempRepo();
+    const summary = '- `web/package.json` — modified: added the chart library.\n- Modified `src/merged.ts`.';
+    const steps: Step[] = [
+      { user: 'go' },
+      { bash: 'cd web && npm install chart.js' },
+      { bash: 'git merge feature' },
+    ];
+    expect((await check(steps, summary, { git: false })).contradictions).toEqual([]);
+    expect(lines(await check([{ user: 'go' }], summary, { git: false }))).toHaveLength(2);
+  });
+
+  it('never holds a claim against git when git cannot answer, nor a file against an incomplete log', async () => {
+    repo = createTempRepo();
+    const summary = '- Created `src/made-up.ts`.\n- Commit deadbeef1 landed the fix.';
+    const noGit = await check([{ user: 'go' }, { write: 'src/real.ts' }], summary, { git: false });
+    // Without git the file is judged by the log alone (complete here); the commit id is not judged.
+    expect(lines(noGit)).toEqual([
+      'The summary says it created `src/made-up.ts`, but no tool call in the session wrote, edited or deleted that file.',
+    ]);
+    const withAgent = await check([{ user: 'go' }, { agent: 'write things' }], summary, { git: false });
+    expect(withAgent.contradictions).toEqual([]);
+    const withGit = await check([{ user: 'go' }], summary);
+    expect(lines(withGit)).toContain(
+      'The summary says it made commit `deadbeef1`, but no commit with that id is in this repository.',
+    );
+  });
+
+  it('takes a file as written when a command names it or git shows it changed or committed', async () => {
+    repo = createTempRepo();
+    repo.write('src/generated.ts', 'x\n');
+    repo.write('src/committed.ts', 'x\n');
+    repo.commit('chore: generated code');
+    repo.write('src/dirty.ts', 'x\n');
+    const r = await check(
+      [
+        { user: 'go' },
+        { bash: "sed -i 's/a/b/' src/sedded.ts" },
+        { bash: "git commit -am 'chore: generated code'" },
+      ],
+      '- Modified `src/sedded.ts`, `src/dirty.ts` and `src/committed.ts`.\n- Created src/generated.ts.',
+    );
+    expect(r.contradictions).toEqual([]);
+  });
+
+  it('lets a later passing run of another test command settle a failed one, but not an explicit check', async () => {
+    repo = createTempRepo();
+    const steps: Step[] = [
+      { user: 'go' },
+      { bash: 'npm test', exit: 1 },
+      { bash: 'npx vitest run', exit: 0 },
+      { bash: 'test -f dist/app.js', exit: 1, interpretation: 'Condition is false' },
+    ];
+    expect((await check(steps, 'The tests pass.')).contradictions).toEqual([]);
+    expect(lines(await check(steps, 'Everything is green: all checks pass.'))).toEqual([
+      'The summary says all checks pass, but `test -f dist/app.js` failed on its last run (non-zero exit).',
+    ]);
+    expect(lines(await check([{ user: 'go' }, { write: 'a.md' }], 'Tests passing.'))).toEqual([
+      'The summary says the tests pass, but the session ran no tests (no command in the log runs one).',
+    ]);
+    expect((await check([{ user: 'go' }, { bash: 'make check' }], 'Tests passing.')).contradictions).toEqual(
+      [],
+    );
+  });
+
+  it('names a task said to be done that the host task list still has open', async () => {
+    repo = createTempRepo();
+    const r = await check(
+      [
+        { user: 'go' },
+        {
+          todo: [
+            { content: 'Write the CSV exporter', status: 'completed' },
+            { content: 'Add the exporter tests', status: 'in_progress' },
+          ],
+        },
+      ],
+      '- ✅ Write the CSV exporter\n- ✅ Add the exporter tests — done',
+    );
+    expect(lines(r)).toEqual([
+      "The summary says `Add the exporter tests` is done, but the session's task list still has it in progress.",
+    ]);
+  });
+
+  it('reads a Codex summary and its rollout the same way', async () => {
+    repo = createTempRepo();
+    const r = await check(
+      [
+        { user: 'Add notes.txt' },
+        { write: 'notes.txt' },
+        { bash: 'cargo test', exit: 101 },
+        { compact: 'Progress: added notes.txt and src/lib.rs; cargo test passes.' },
+      ],
+      'Progress:\n- Added `notes.txt` and updated `src/lib.rs`.\n- `cargo test` passes.',
+      { host: 'codex' },
+    );
+    expect(lines(r)).toEqual([
+      'The summary says it updated `src/lib.rs`, but no tool call in the session wrote, edited or deleted that file, and git shows no change to it.',
+      'The summary says `cargo test` passes, but `cargo test` failed on its last run (exit 101).',
+    ]);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * Writes small session logs in the shapes Claude Code 2.1 and Codex 0.171 write them, from a list
+ * of steps, so a test can say what a session did and what its host's summary claims about it.
+ */
+import { writeFileSync } from 'node:fs';
+// @ts-expect-error: a plain script shared with the benchmarks
+import { claudeRecord } from '../../../scripts/synthetic-transcript.mjs';
+
+/** One thing the session did. */
+export type Step =
+  | { user: string }
+  | { say: string }
+  | { write: string }
+  | { edit: string }
+  | { bash: string; exit?: number; interpretation?: string }
+  | { todo: { content: string; status: 'pending' | 'in_progress' | 'completed' }[] }
+  | { agent: string }
+  | { compact: string };
+
+const SESSION = '5c0ffee0-0000-4000-8000-00000000cafe';
+const CLAUDE_PREAMBLE =
+  'This session is being continued from a previous conversation that ran out of context. The summary below covers the earlier portion of the conversation.';
+const CODEX_PREAMBLE =
+  'Another language model started to solve this problem and produced a summary of its thinking process. Here is the summary produced by the other language model:';
+
+/** Writes a Claude Code session at `path` working in `cwd`. */
+export function writeClaudeSession(path: string, cwd: string, steps: Step[]): void {
+  let n = 0;
+  const lines: string[] = [];
+  const push = (type: string, extra: Record<string, unknown>) =>
+    lines.push(JSON.stringify(claudeRecord({ cwd, session: SESSION, n: ++n, type }, extra)));
+  const say = (content: unknown[]) =>
+    push('assistant', { message: { id: `msg_${n}`, role: 'assistant', type: 'message', content } });
+  /** A tool call and its result (`exit`, when not 0, marks it an error; `result` is the record's toolUseResult). */
+  const tool = (name: string, input: Record<string, unknown>, exit = 0, result?: unknown) => {
+    const id = `toolu_${n + 1}`;
+    say([{ type: 'tool_use', id, name, input }]);
+    const block = {
+      type: 'tool_result',
+      tool_use_id: id,
+      content: exit ? `Exit code ${exit}` : 'ok',
+      is_error: exit !== 0,
+    };
+    push('user', {
+      message: { role: 'user', content: [block] },
+      ...(result ? { toolUseResult: result } : {}),
+    });
+  };
+  for (const step of steps) {
+    if ('user' in step) push('user', { message: { role: 'user', content: step.user } });
+    else if ('say' in step) say([{ type: 'text', text: step.say }]);
+    else if ('write' in step) tool('Write', { file_path: `${cwd}/${step.write}`, content: 'x\n' });
+    else if ('edit' in step)
+      tool('Edit', { file_path: `${cwd}/${step.edit}`, old_string: 'a', new_string: 'b' });
+    else if ('bash' in step) {
+      const interpretation = step.interpretation ? { returnCodeInterpretation: step.interpretation } : {};
+      const exit = step.interpretation === undefined ? (step.exit ?? 0) : 0;
+      tool('Bash', { command: step.bash }, exit, {
+        stdout: '',
+        stderr: '',
+        interrupted: false,
+        ...interpretation,
+      });
+    } else if ('todo' in step)
+      tool('TodoWrite', { todos: step.todo.map((t) => ({ ...t, activeForm: t.content })) });
+    else if ('agent' in step) tool('Task', { description: step.agent, prompt: step.agent });
+    else {
+      push('system', { subtype: 'compact_boundary', content: 'Conversation compacted' });
+      push('user', {
+        isCompactSummary: true,
+        message: { role: 'user', content: `${CLAUDE_PREAMBLE}\n\n${step.compact}` },
+      });
+    }
+  }
+  writeFileSync(path, `${lines.join('\n')}\n`);
+}
+
+/** Writes a Codex rollout at `path` working in `cwd` (files through apply_patch, commands through exec_command). */
+export function writeCodexRollout(path: string, cwd: string, steps: Step[]): void {
+  let n = 0;
+  const lines: string[] = [];
+  const push = (type: string, payload: Record<string, unknown>) =>
+    lines.push(
+      JSON.stringify({ timestamp: new Date(Date.UTC(2026, 10, 20, 9, 0, ++n)).toISOString(), type, payload }),
+    );
+  const call = (name: string, args: Record<string, unknown>, exit = 0) => {
+    const id = `call_${n}`;
+    push('response_item', { type: 'function_call', name, arguments: JSON.stringify(args), call_id: id });
+    push('response_item', {
+      type: 'function_call_output',
+      call_id: id,
+      output: `Process exited with code ${exit}\nOutput:\n`,
+    });
+  };
+  const message = (role: string, type: string, text: string) =>
+    push('response_item', { type: 'message', role, content: [{ type, text }] });
+  push('session_meta', { id: '019a0000-bbbb-7000-8000-00000000c0de', cwd, cli_version: '0.171.0' });
+  for (const step of steps) {
+    if ('user' in step) message('user', 'input_text', step.user);
+    else if ('say' in step) message('assistant', 'output_text', step.say);
+    else if ('write' in step || 'edit' in step) {
+      const [verb, file] = 'write' in step ? ['Add', step.write] : ['Update', step.edit];
+      call('exec_command', {
+        cmd: `apply_patch <<'EOF'\n*** Begin Patch\n*** ${verb} File: ${file}\n+x\n*** End Patch\nEOF`,
+      });
+    } else if ('bash' in step) call('exec_command', { cmd: step.bash }, step.exit);
+    else if ('todo' in step)
+      call('update_plan', { plan: step.todo.map((t) => ({ step: t.content, status: t.status })) });
+    else if ('compact' in step)
+      push('compacted', { message: `${CODEX_PREAMBLE}\n${step.compact}`, replacement_history: [] });
+  }
+  writeFileSync(path, `${lines.join('\n')}\n`);
+}
