@@ -27,9 +27,8 @@ export const ERROR_KINDS = {
   FILE_TOO_LARGE: 'refused',
   FILE_NOT_UTF8: 'refused',
   FILE_WRITE_FAILED: 'unavailable',
-  FILE_OUTSIDE_REPOSITORY: 'refused',
   FILE_LOCKED: 'unavailable',
-  // a path, symlink or id that leads outside the repository a server serves
+  // a path that leads (through `..` or a symlink) outside the repository, or into `.git/`
   PATH_OUTSIDE_REPOSITORY: 'refused',
   // a server that cannot listen where it was told to (a port in use, or not allowed)
   LISTEN_FAILED: 'unavailable',
@@ -73,10 +72,11 @@ export const ERROR_KINDS = {
   APPROVAL_REFUSED: 'refused',
   ROLE_REFUSED: 'refused',
   // A2A (src/servers/a2a/): serving, sending, remote builders
-  A2A_CONFIG: 'refused',
   A2A_UNREACHABLE: 'unavailable',
   A2A_NO_ACK: 'unavailable',
   A2A_PROTOCOL: 'unavailable',
+  // the MCP server: a stdio frame over its read limit
+  FRAME_TOO_LARGE: 'refused',
   // transcripts and host set-up (src/transcripts/, src/hosts/)
   TRANSCRIPT_UNKNOWN: 'refused',
   INIT_REFUSED: 'refused',

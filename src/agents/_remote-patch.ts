@@ -5,7 +5,11 @@
  * be walked around. Its run files are the dispatched task's own record, nothing else.
  */
 import { posix } from 'node:path';
+import { machineryOf, relativeInside } from '../fs/index.js';
 import { scopeMatcher } from '../glob/index.js';
+
+const STAND_IN = '/repository';
+
 import type { PatchPath } from '../provenance/worktree.js';
 
 /** Why the patch is refused, or undefined when every path it writes is the task's to write. */
@@ -30,25 +34,18 @@ export function refusedPatch(
   return undefined;
 }
 
-/** `.git/` (at any depth) or `.baton/` (at the top) when `path` is inside one, else undefined. */
-function machineryOf(path: string): string | undefined {
-  const parts = path.split('/').map((p) => p.toLowerCase());
-  if (parts.includes('.git')) return '.git/';
-  if (parts[0] === '.baton') return '.baton/';
-  return undefined;
-}
-
 // A link's target is resolved from the link's own folder, as the file system will: absolute, or
 // climbing above the repository root, or landing in .git/ or .baton/, it leaves the work.
 function linkLeaves(path: string, target: string): string | undefined {
   if (target === '' || posix.isAbsolute(target) || /^[a-zA-Z]:[\\/]/.test(target) || target.includes('\\')) {
     return `to \`${target.slice(0, 200)}\`, outside the repository`;
   }
-  const resolved = posix.normalize(posix.join(posix.dirname(path), target));
-  if (resolved === '..' || resolved.startsWith('../')) {
+  // Placed under a stand-in root, a target that climbs above it is outside (the one rule of fs/).
+  const resolved = relativeInside(STAND_IN, posix.join(STAND_IN, posix.dirname(path), target));
+  if (resolved === undefined) {
     return `to \`${target.slice(0, 200)}\`, outside the repository`;
   }
-  const machinery = resolved === '.' ? undefined : machineryOf(resolved);
+  const machinery = resolved === '' ? undefined : machineryOf(resolved);
   return machinery ? `to \`${target.slice(0, 200)}\`, inside ${machinery}` : undefined;
 }
 

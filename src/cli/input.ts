@@ -2,6 +2,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UserError } from '../errors.js';
+import { confineToOwnRoot } from '../fs/index.js';
 import { decodeUtf8 } from '../validate/read.js';
 import type { CommandIO } from './io.js';
 
@@ -25,7 +26,8 @@ export async function readInputBytes(
     }
     return { bytes, path: '<stdin>' };
   }
-  const file = resolve(io.cwd, arg);
+  // A file named here is read where it really is, and only inside its own repository.
+  const file = confineToOwnRoot(resolve(io.cwd, arg), 'read');
   try {
     const size = statSync(file).size;
     if (size > limit) {

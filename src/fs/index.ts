@@ -1,9 +1,23 @@
 /**
  * File-system primitives every part of baton shares: crash-safe writes, a lock across processes,
- * the safe replace that keeps the previous file, and the check that a path stays inside a folder.
+ * the safe replace that keeps the previous file, and the one containment rule (inside a folder,
+ * symlinks followed, never in `.git`).
  */
 export { writeFileAtomic } from './atomic.js';
-export { confineTo, isInside, repositoryRootOf, resolveLinks } from './inside.js';
+export {
+  type Confinement,
+  type ConfineOptions,
+  checkConfined,
+  confineTo,
+  confineToOwnRoot,
+  handoffRootOf,
+  hasGitComponent,
+  isInside,
+  machineryOf,
+  relativeInside,
+  repositoryRootOf,
+  resolveLinks,
+} from './inside.js';
 export { type FileLockOptions, lockPathOf, withFileLock } from './lock.js';
 export {
   type PreviousFile,

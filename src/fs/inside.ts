@@ -1,9 +1,10 @@
 /**
- * Does a path stay inside a folder once every symlink on it is followed? The one check that keeps
- * baton from reading or writing outside a repository through a link an agent planted.
+ * Does a path stay inside a folder once every symlink on it is followed, and out of git's own
+ * folder? The one containment rule of baton: every command, server and the run engine asks it
+ * before reading or writing a path an agent, a peer or a setting named (issues 11, 20, 22).
  */
 import { existsSync, lstatSync, readlinkSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UserError } from '../errors.js';
 
 /** More links than this on one path is a loop (Linux's own limit is 40). */
@@ -11,10 +12,13 @@ const MAX_LINKS = 40;
 
 /**
  * The path with every symlink on it resolved, including links that dangle and parts that do not
- * exist yet (those are kept as written): where a write to `path` would really land.
+ * exist yet (those are kept as written): where a write to `path` would really land. A `..` is
+ * taken after the link before it is followed, as the kernel takes it (`link/..` is the link
+ * target's parent, not the folder that holds the link).
  */
 export function resolveLinks(path: string): string {
-  const pending = resolve(path).split(sep).filter(Boolean);
+  const absolute = isAbsolute(path) ? path : `${process.cwd()}${sep}${path}`;
+  const pending = absolute.split(sep).filter(Boolean);
   let done: string = sep;
   let links = 0;
   while (pending.length > 0) {
@@ -30,15 +34,13 @@ export function resolveLinks(path: string): string {
       isLink = lstatSync(next).isSymbolicLink();
     } catch {
       // Nothing exists from here on: the rest of the path is what would be created.
-      return join(next, ...pending);
+      return resolve(next, ...pending);
     }
     if (!isLink) {
       done = next;
       continue;
     }
-    if (++links > MAX_LINKS) {
-      throw new UserError('FILE_OUTSIDE_REPOSITORY', `${path} has a symlink loop; it was left as it is`);
-    }
+    if (++links > MAX_LINKS) throw loopError(path);
     const target = readlinkSync(next);
     pending.unshift(...target.split(sep).filter(Boolean));
     if (isAbsolute(target)) done = sep;
@@ -46,25 +48,105 @@ export function resolveLinks(path: string): string {
   return done;
 }
 
-/** True when `path`, with its symlinks followed, is `root` or inside it (`root`'s links followed too). */
-export function isInside(root: string, path: string): boolean {
-  const r = resolveLinks(root);
-  const p = resolveLinks(path);
-  return p === r || p.startsWith(r.endsWith(sep) ? r : `${r}${sep}`);
+function loopError(path: string): UserError {
+  return new UserError('PATH_OUTSIDE_REPOSITORY', `${path} has a symlink loop; it was left as it is`);
 }
 
 /**
- * The real path of `path` when it stays inside `root`; otherwise a one-line refusal naming where
- * the link leads (`what` names the folder for the message, e.g. "the repository").
+ * `path` relative to `root` with `/` separators (`''` for the root itself) when it is the root
+ * or below it as written, else undefined. Lexical only: `..notes.md` is inside, `../notes.md`
+ * is not. Every "is this path under that folder" question outside this file asks this.
  */
-export function confineTo(root: string, path: string, what = 'the repository'): string {
-  const real = resolveLinks(path);
-  if (isInside(root, real)) return real;
-  throw new UserError(
-    'FILE_OUTSIDE_REPOSITORY',
-    `${path} leads to ${real}, outside ${what} (${resolveLinks(root)}): baton does not follow a symlink out of it`,
-    { hint: 'remove the symlink, or give the real path of a file inside the repository' },
-  );
+export function relativeInside(root: string, path: string): string | undefined {
+  const rel = relative(root, path);
+  if (isAbsolute(rel)) return undefined;
+  const parts = rel.split(sep);
+  if (parts[0] === '..') return undefined;
+  return parts.join('/');
+}
+
+// What file systems fold into `.git`: case (macOS, Windows), trailing dots and spaces and an
+// NTFS stream suffix (`.git::$INDEX_ALLOCATION`, Windows), characters HFS+ ignores, and the 8.3
+// short name: git refuses the same family.
+const IGNORED_CHARS = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
+
+/** True when a `/`- or `\`-separated relative path has a part that is git's own folder. */
+export function hasGitComponent(rel: string): boolean {
+  return rel.split(/[\\/]/).some((part) => {
+    const stem = part.replace(IGNORED_CHARS, '').split(':')[0] ?? '';
+    const name = stem.replace(/[. ]+$/, '').toLowerCase();
+    return name === '.git' || name === 'git~1';
+  });
+}
+
+/**
+ * `.git/` when a relative path is inside git's own folder (at any depth, any spelling), `.baton/`
+ * when it is inside baton's (at the top, any case), else undefined: the repository's machinery,
+ * which no agent's commit or patch may write.
+ */
+export function machineryOf(rel: string): '.git/' | '.baton/' | undefined {
+  if (hasGitComponent(rel)) return '.git/';
+  return rel.split(/[\\/]/)[0]?.toLowerCase() === '.baton' ? '.baton/' : undefined;
+}
+
+/** What a path is wanted for, and which folders besides the root it may land in. */
+export interface ConfineOptions {
+  /** Names the root in messages (default "the repository"). */
+  what?: string;
+  /** `read` may also land in `readOnly`; `write` (the default) only inside the root. */
+  access?: 'read' | 'write';
+  /** Folders outside the root a read may reach (a host's transcript folders, say); never a write. */
+  readOnly?: readonly string[];
+}
+
+/** Where a path really leads, and why it may not be used there (undefined: it may). */
+export interface Confinement {
+  /** The real path (the path as given when it has a symlink loop). */
+  real: string;
+  refused?: 'outside' | 'git' | 'loop';
+}
+
+/** The containment rule without throwing: where `path` leads, and whether that is allowed. */
+export function checkConfined(root: string, path: string, options: ConfineOptions = {}): Confinement {
+  let real: string;
+  try {
+    real = resolveLinks(path);
+  } catch {
+    return { real: path, refused: 'loop' };
+  }
+  const folders = [root, ...(options.access === 'read' ? (options.readOnly ?? []) : [])];
+  for (const folder of folders) {
+    const rel = relativeInside(resolveLinks(folder), real);
+    if (rel === undefined) continue;
+    return hasGitComponent(rel) ? { real, refused: 'git' } : { real };
+  }
+  return { real, refused: 'outside' };
+}
+
+/** True when `path`, with its symlinks followed, is `root` or inside it and not inside `.git`. */
+export function isInside(root: string, path: string): boolean {
+  return checkConfined(root, path).refused === undefined;
+}
+
+/**
+ * The real path of `path` when it stays inside `root` (symlinks followed) and out of `.git`;
+ * otherwise one line (`PATH_OUTSIDE_REPOSITORY`) naming where it leads.
+ */
+export function confineTo(root: string, path: string, options: ConfineOptions = {}): string {
+  const { real, refused } = checkConfined(root, path, options);
+  if (refused === undefined) return real;
+  if (refused === 'loop') throw loopError(path);
+  const what = options.what ?? 'the repository';
+  const message =
+    refused === 'git'
+      ? `${path} leads to ${real}, inside git's own folder: baton neither reads nor writes there`
+      : `${path} leads to ${real}, outside ${what} (${resolveLinks(root)}): baton does not follow a path out of it`;
+  throw new UserError('PATH_OUTSIDE_REPOSITORY', message, {
+    hint:
+      refused === 'git'
+        ? 'name a file of the work tree, not of .git/'
+        : 'remove the symlink, or give the real path of a file inside the repository',
+  });
 }
 
 /**
@@ -89,4 +171,22 @@ export function repositoryRootOf(path: string): string | undefined {
     if (existsSync(join(lexical, '.git'))) root = lexical;
   }
   return root === undefined ? undefined : resolveLinks(root);
+}
+
+/**
+ * The folder a handoff path (as written, links not followed) is confined to: the repository it
+ * is in, else (outside a repository) the folder that holds its `.baton/` or `.context-kit/`
+ * folder, else its own folder.
+ */
+export function handoffRootOf(path: string): string {
+  const repo = repositoryRootOf(path);
+  if (repo) return repo;
+  const dir = dirname(resolve(path));
+  const name = basename(dir);
+  return resolveLinks(name === '.baton' || name === '.context-kit' ? dirname(dir) : dir);
+}
+
+/** `confineTo` the folder `handoffRootOf` gives: how a file named on a command line is read or written. */
+export function confineToOwnRoot(path: string, access: 'read' | 'write'): string {
+  return confineTo(handoffRootOf(path), path, { access });
 }

@@ -3,8 +3,9 @@
  * `NEXT_AGENT_INIT.md`, `.baton/context/**`, `.baton/handoff.md`) and any paths configured in
  * `.baton/config.json` under `context.paths`.
  */
-import { type Dirent, existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { type Dirent, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { checkConfined, relativeInside } from '../fs/index.js';
 
 /** The boot paths baton scans by default, relative to the repository root, in load order. */
 export const DEFAULT_BOOT_PATHS = [
@@ -21,12 +22,14 @@ export const CONFIG_PATH = '.baton/config.json';
 /** At most this many files are loaded from one run of folders. */
 export const MAX_BOOT_FILES = 10_000;
 
-/** A path that resolves (through `..`, an absolute path or a symlink) outside the repository. */
+/** A path that resolves (through `..`, an absolute path or a symlink) outside the repository or into `.git/`. */
 export interface RefusedPath {
   /** The path as found or configured. */
   path: string;
   /** Where it really leads. */
   target: string;
+  /** Outside the repository, or inside git's own folder. */
+  reason: 'outside' | 'git';
 }
 
 /** The files to load, what could not be used, and what leads outside the repository. */
@@ -73,19 +76,16 @@ export function discoverBootFiles(root: string, explicit?: readonly string[]): B
   const configured = explicit ? { paths: [], problems: [] } : configuredBootPaths(root);
   problems.push(...configured.problems);
   const wanted = explicit ? [...explicit] : [...DEFAULT_BOOT_PATHS, ...configured.paths];
-  const realRoot = realOrSelf(root);
   const files: string[] = [];
   const seen = new Set<string>();
-  // Every path is resolved, symlinks included, before anything is read: the repository only.
+  // Every path is resolved, symlinks included, before anything is read: the repository only,
+  // never `.git/` (the one rule of fs/).
   const inside = (path: string, shown: string): string | undefined => {
-    let real: string;
-    try {
-      real = realpathSync(path);
-    } catch {
-      return undefined;
-    }
-    if (within(realRoot, real)) return real;
-    if (!outside.some((o) => o.path === shown)) outside.push({ path: shown, target: real });
+    const c = checkConfined(root, path);
+    if (c.refused === 'loop' || !existsSync(c.real)) return undefined;
+    if (c.refused === undefined) return c.real;
+    if (!outside.some((o) => o.path === shown))
+      outside.push({ path: shown, target: c.real, reason: c.refused });
     return undefined;
   };
   const take = (file: string) => {
@@ -113,25 +113,10 @@ export function discoverBootFiles(root: string, explicit?: readonly string[]): B
   return { files, problems, outside };
 }
 
-/** True when the real path `path` is `root` or inside it. */
-export function within(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
-}
-
-function realOrSelf(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return resolve(path);
-  }
-}
-
 /** `path` relative to `root` with `/` separators, or as given when it is outside. */
 export function displayPath(root: string, path: string): string {
-  const rel = relative(root, path);
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return path;
-  return rel.split(sep).join('/');
+  const rel = relativeInside(root, path);
+  return rel === undefined || rel === '' ? path : rel;
 }
 
 // Folders are walked without following links to folders (no loops, nothing pulled in from

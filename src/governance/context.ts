@@ -64,7 +64,8 @@ export async function loadContext(options: LoadContextOptions): Promise<ContextB
   const loaded: Loaded[] = [];
   for (const file of files) loaded.push(await loadOne(file, root, options, trustedKeys, contentHash));
   for (const o of outside) {
-    const message = `resolves to ${o.target}, outside the repository: not read (boot context reads only the repository)`;
+    const where = o.reason === 'git' ? "inside git's own folder" : 'outside the repository';
+    const message = `resolves to ${o.target}, ${where}: not read (boot context reads only the repository's files)`;
     loaded.push(refused(o.path, 'outside-repository', message, 0));
   }
   const order = applySupersession(

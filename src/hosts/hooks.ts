@@ -4,7 +4,8 @@
  * a result with at most one line for stderr, and the command always exits 0.
  */
 import { existsSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
+import { relativeInside } from '../fs/index.js';
 import { findRepositoryRoot } from '../provenance/discover.js';
 import { resolveHandoffPath } from '../validate/paths.js';
 import { compileAndWrite } from './compile-write.js';
@@ -161,8 +162,7 @@ async function subagentStop(payload: Record<string, unknown>, context: HookConte
 }
 
 function shown(path: string, cwd: string): string {
-  const rel = relative(cwd, path);
-  return rel && !rel.startsWith('..') ? rel : path;
+  return relativeInside(cwd, path) || path;
 }
 
 function oneLine(text: string): string {

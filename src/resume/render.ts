@@ -97,7 +97,11 @@ function renderRecord(h: Brief['handoff']): string[] {
       ...d.rejected.map((r) => `  - Rejected: ${r.alternative}${r.reason ? ` — ${r.reason}` : ''}`),
     ]),
   );
-  recordSection('Remaining', h.remaining.flatMap(renderSpec));
+  // A blank line between sub-specs, as in the handoff itself.
+  recordSection(
+    'Remaining',
+    h.remaining.flatMap((spec, i) => [...(i > 0 ? [''] : []), ...renderSpec(spec)]),
+  );
   recordSection(
     'Dead ends (do not retry)',
     h.dead_ends.map((d) => `- ${d.attempt}${d.reason ? ` — ${d.reason}` : ''}`),

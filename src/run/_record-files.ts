@@ -13,8 +13,9 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { join, relative } from 'node:path';
 import { UserError } from '../errors.js';
+import { relativeInside } from '../fs/index.js';
 import type { RunPaths } from './records.js';
 
 /** A record as read: its text, or why it was not read. Undefined when there is none. */
@@ -25,12 +26,12 @@ export type RecordRead = { text: string } | { refused: string } | undefined;
  * any that is a symbolic link or not a folder.
  */
 export function ensureRecordFolder(paths: RunPaths, folder: string): void {
-  const rel = relative(paths.root, folder);
-  if (rel === '' || isAbsolute(rel) || rel.split(sep)[0] === '..' || !inRunFolder(paths, folder)) {
+  const rel = relativeInside(paths.root, folder);
+  if (!rel || relativeInside(paths.dir, folder) === undefined) {
     throw unsafe(paths, folder, 'is not inside the run folder');
   }
   let at = paths.root;
-  for (const part of rel.split(sep)) {
+  for (const part of rel.split('/')) {
     at = join(at, part);
     const kind = kindOf(at);
     if (kind === 'missing') mkdirSync(at);
@@ -90,11 +91,6 @@ export function readRegularFile(file: string, shown: string): RecordRead {
   } catch (error) {
     return { refused: `${shown} cannot be read: ${(error as Error).message}` };
   }
-}
-
-function inRunFolder(paths: RunPaths, path: string): boolean {
-  const rel = relative(paths.dir, path);
-  return rel === '' || (!isAbsolute(rel) && rel.split(sep)[0] !== '..');
 }
 
 function kindOf(path: string): 'missing' | 'link' | 'dir' | 'file' | 'other' {

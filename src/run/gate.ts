@@ -4,7 +4,8 @@
  * changed since the task started. Deterministic: the builder's word is an input, never the
  * authority.
  */
-import { isAbsolute, normalize, relative } from 'node:path';
+import { isAbsolute, join, normalize, relative } from 'node:path';
+import { machineryOf, relativeInside } from '../fs/index.js';
 import { scopeMatcher } from '../glob/index.js';
 import type { PlanTask } from '../plan/types.js';
 import { commitsSince, ignoredPaths, pathStates } from '../provenance/commit.js';
@@ -54,7 +55,7 @@ export function checkGate(options: GateOptions): GateResult {
     return { pass: false, reason: `progress file lists no changed files${extra}`, progress };
   }
   for (const f of progress.files) {
-    const bad = badPath(f.path);
+    const bad = badPath(root, f.path);
     if (bad) return { pass: false, reason: `\`${f.path}\` ${bad}`, progress };
   }
   const inScope = scopeMatcher(task.filesInScope);
@@ -117,7 +118,7 @@ function foreignCommits(options: GateOptions, inScope: (path: string) => boolean
   }
   for (const c of commits) {
     if (options.ownCommits?.has(c.commit)) continue;
-    const bad = c.files.filter((f) => !inScope(f) || badPath(f));
+    const bad = c.files.filter((f) => !inScope(f) || badPath(options.root, f));
     if (bad.length > 0) {
       return `commit ${c.commit.slice(0, 12)} ("${c.subject}"), made since the task started and not by the committer, touches files outside the task's files in scope (${options.task.filesInScope.join(', ') || 'the repository'}): ${bad.map((f) => `\`${f}\``).join(', ')}; revert it`;
     }
@@ -130,11 +131,14 @@ function clean(path: string): string {
 }
 
 // Only paths inside the repository, outside git's and baton's own folders, may be committed.
-function badPath(path: string): string | undefined {
+// As git names them: a symlink is committed as a link, so the check is on the path as written.
+function badPath(root: string, path: string): string | undefined {
   if (path === '' || isAbsolute(path)) return 'is not a path relative to the repository root';
-  const c = clean(path);
-  if (c === '..' || c.startsWith('../')) return 'is outside the repository';
-  if (c === '.git' || c.startsWith('.git/')) return "is inside git's own folder";
-  if (c === '.baton' || c.startsWith('.baton/')) return "is inside baton's own folder";
+  const rel = relativeInside(root, join(root, clean(path)));
+  if (rel === undefined) return 'is outside the repository';
+  if (rel === '') return 'is the repository itself, not a file';
+  const machinery = machineryOf(rel);
+  if (machinery === '.git/') return "is inside git's own folder";
+  if (machinery === '.baton/') return "is inside baton's own folder";
   return undefined;
 }

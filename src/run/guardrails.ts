@@ -2,8 +2,8 @@
  * The guardrails on a handoff (seed 004): every remaining sub-spec says how it is verified, and
  * remaining work stays inside the task's files in scope — scope may only shrink.
  */
-import { existsSync, realpathSync } from 'node:fs';
-import { isAbsolute, join, posix, relative, sep } from 'node:path';
+import { isAbsolute, join, posix } from 'node:path';
+import { checkConfined, relativeInside, resolveLinks } from '../fs/index.js';
 import { globCovers, isGlob } from '../glob/index.js';
 import type { SubSpec } from '../handoff/types.js';
 import type { PlanTask } from '../plan/types.js';
@@ -49,39 +49,21 @@ function clean(path: string): string {
   return posix.normalize(path.replace(/\\/g, '/').replace(/^\.\//, ''));
 }
 
-// The path relative to the root with `..` and symlinks resolved, or undefined when it leaves the root.
+// The path relative to the root with `..` and symlinks resolved (the one rule of fs/), or
+// undefined when it leaves the root or lands in `.git/`. Symlinks are followed up to the first
+// glob part; what follows it is kept as written.
 function resolveInRoot(path: string, root: string): string | undefined {
-  let p = path.replace(/\\/g, '/');
-  if (isAbsolute(p)) {
-    const rel = relative(root, p);
-    if (rel.startsWith('..') || isAbsolute(rel)) return undefined;
-    p = rel;
-  }
-  p = clean(p);
-  if (p === '..' || p.startsWith('../')) return undefined;
-  // Follow symlinks through the longest prefix that exists (globs stop the walk).
-  const parts = p.split('/');
-  const fixed: string[] = [];
-  for (const part of parts) {
-    if (isGlob(part)) break;
-    fixed.push(part);
-  }
-  let existing = fixed.length;
-  while (existing > 0 && !existsSync(join(root, ...fixed.slice(0, existing)))) existing--;
-  if (existing > 0) {
-    let real: string;
-    try {
-      real = realpathSync(join(root, ...fixed.slice(0, existing)));
-    } catch {
-      return undefined;
-    }
-    const rootReal = realpathSync(root);
-    const rel = relative(rootReal, real);
-    if (rel.startsWith('..') || isAbsolute(rel)) return undefined;
-    const rest = parts.slice(existing).join('/');
-    p = clean([rel.split(sep).join('/'), rest].filter((x) => x !== '').join('/')) || '.';
-  }
-  return p;
+  const parts = path.replace(/\\/g, '/').split('/');
+  const glob = parts.findIndex((part) => isGlob(part));
+  const fixed = (glob < 0 ? parts : parts.slice(0, glob)).join('/');
+  const rest = glob < 0 ? [] : parts.slice(glob);
+  const full = isAbsolute(fixed) ? fixed : `${root}/${fixed}`;
+  const checked = checkConfined(root, full);
+  if (checked.refused) return undefined;
+  const rel = relativeInside(resolveLinks(root), checked.real) as string;
+  const out = clean([rel, ...rest].filter((x) => x !== '').join('/')) || '.';
+  // A `..` after a glob part may still climb out, as written.
+  return relativeInside(root, join(root, out)) === undefined ? undefined : out;
 }
 
 // A concrete path is covered when a scope glob matches it; a glob only when a scope glob holds

@@ -21,6 +21,8 @@ export interface A2ATaskRecord {
   runId?: string;
   /** The task as wire JSON. */
   task: Record<string, unknown>;
+  /** When its status last changed (ms); kept as the row's update time (default: now). */
+  statusAtMs?: number;
 }
 
 /** Options of `listA2ATasks`. */
@@ -31,6 +33,8 @@ export interface ListA2ATasksOptions {
   state?: string;
   limit?: number;
   offset?: number;
+  /** Only tasks whose status changed at or after this time (ms). */
+  statusSinceMs?: number;
 }
 
 const UPSERT = `INSERT INTO baton_a2a_tasks
@@ -62,7 +66,7 @@ export async function putA2ATask(store: Store, record: A2ATaskRecord): Promise<v
       record.runId ?? null,
       JSON.stringify(record.task),
       now,
-      now,
+      record.statusAtMs ?? now,
     ]),
   );
 }
@@ -75,7 +79,7 @@ export async function getA2ATask(store: Store, id: string): Promise<A2ATaskRecor
   return rows[0] ? fromRow(rows[0]) : undefined;
 }
 
-/** Tasks, most recently updated first, and how many match in all. */
+/** Tasks, the most recent status change first, and how many match in all. */
 export async function listA2ATasks(
   store: Store,
   options: ListA2ATasksOptions = {},
@@ -93,6 +97,10 @@ export async function listA2ATasks(
   if (options.runId) {
     where.push('run_id = ?');
     params.push(options.runId);
+  }
+  if (options.statusSinceMs !== undefined) {
+    where.push('updated_ms >= ?');
+    params.push(Math.floor(options.statusSinceMs));
   }
   const clause = where.length ? ` WHERE ${where.join(' AND ')}` : '';
   const limit = Math.max(0, Math.min(options.limit ?? 50, 1000));

@@ -1,79 +1,51 @@
-/** Paths of touched files: relative to the repository root, folded into globs past the item cap. */
-import { isAbsolute, relative, resolve } from 'node:path';
+/** Paths of touched files: relative to the repository root, the latest listed, the rest by name. */
+import { isAbsolute, resolve } from 'node:path';
+import { relativeInside } from '../fs/index.js';
 import type { FileTouched } from '../handoff/types.js';
 import type { FileChangeKind } from './types.js';
 
-/** `path` relative to `root` when it is inside it; otherwise as written (absolute). */
+/**
+ * `path` relative to `root` when it is inside it (by the one containment rule, fs/); otherwise
+ * absolute: a file outside the repository (`/etc/cron.d/x`, a plan in ~/.claude), which a handoff
+ * lists apart, never as the repository's.
+ */
 export function relativePath(path: string, root: string | undefined): string {
   if (!root) return path;
   const abs = isAbsolute(path) ? path : resolve(root, path);
-  const rel = relative(root, abs);
-  if (rel === '') return '.';
-  if (rel.startsWith('..') || isAbsolute(rel)) return abs;
-  return rel.split('\\').join('/');
+  const rel = relativeInside(root, abs);
+  return rel === undefined ? abs : rel === '' ? '.' : rel;
+}
+
+/** Touched files split for a handoff: items to list, the rest of the repository's, and those outside it. */
+export interface ListedFiles {
+  items: FileTouched[];
+  /** Repository files past the cap: named in Notes, never folded into a glob. */
+  more: [string, FileChangeKind][];
+  /** Files outside the repository (plans in ~/.claude, /etc, other projects): not the repository's. */
+  outside: [string, FileChangeKind][];
 }
 
 /**
- * The touched files as handoff items, at most `cap` of them: past the cap, the deepest folder
- * that gathers several items is folded into `<folder>/**`, again until they fit.
- * Every path stays covered by an item.
+ * The touched files (paths already relative where inside the root), at most `cap` as items: the
+ * most recently changed ones, in the order first touched. Names matter to a successor, so the
+ * rest are kept by name, not folded into `folder/**`.
  */
-export function foldFiles(files: [string, FileChangeKind][], cap: number): FileTouched[] {
-  let items: { path: string; action: FileChangeKind; count: number }[] = files.map(([path, action]) => ({
-    path,
-    action,
-    count: 1,
-  }));
-  while (items.length > cap) {
-    const folder = bestFolder(items.map((i) => i.path));
-    if (folder === undefined) break;
-    const prefix = folder === '' ? '' : `${folder}/`;
-    const inside = items.filter((i) => i.path.startsWith(prefix) || i.path === `${folder}/**`);
-    const actions = new Set(inside.map((i) => i.action));
-    const merged = {
-      path: folder === '' ? '**' : `${folder}/**`,
-      action: actions.size === 1 ? (inside[0]?.action ?? 'modified') : 'modified',
-      count: inside.reduce((n, i) => n + i.count, 0),
-    };
-    const at = items.indexOf(inside[0] as (typeof items)[number]);
-    items = items.filter((i) => !inside.includes(i));
-    items.splice(at, 0, merged);
-  }
-  return items.map((i) => ({
-    action: i.action,
-    path: i.path,
-    ...(i.count > 1 ? { note: `${i.count} files${mixed(i, files)}` } : {}),
-  }));
-}
-
-function mixed(item: { action: FileChangeKind; path: string }, files: [string, FileChangeKind][]): string {
-  const prefix = item.path === '**' ? '' : item.path.slice(0, -2);
-  const kinds = new Set(files.filter(([p]) => p.startsWith(prefix)).map(([, k]) => k));
-  return kinds.size > 1 ? ` (${[...kinds].sort().join(', ')})` : '';
-}
-
-/** The deepest folder that gathers two items or more (the most items on a tie): the least folding that helps. */
-function bestFolder(paths: string[]): string | undefined {
-  const counts = new Map<string, number>();
-  for (const p of paths) {
-    const parts = p.replace(/\/\*\*$/, '/x').split('/');
-    for (let n = parts.length - 1; n >= 1; n--) {
-      const folder = parts.slice(0, n).join('/');
-      counts.set(folder, (counts.get(folder) ?? 0) + 1);
-    }
-    counts.set('', (counts.get('') ?? 0) + 1);
-  }
-  let best: string | undefined;
-  let bestGain = 0;
-  for (const [folder, n] of counts) {
-    const gain = n - 1;
-    if (gain <= 0) continue;
-    const depth = folder === '' ? 0 : folder.split('/').length;
-    const bestDepth = best === undefined || best === '' ? 0 : best.split('/').length;
-    if (depth > bestDepth || best === undefined || (depth === bestDepth && gain > bestGain)) {
-      best = folder;
-      bestGain = gain;
-    }
-  }
-  return best;
+export function listFiles(
+  files: [string, FileChangeKind][],
+  recency: (path: string) => number,
+  cap: number,
+): ListedFiles {
+  const outside = files.filter(([p]) => isAbsolute(p));
+  const inside = files.filter(([p]) => !isAbsolute(p));
+  const latest = new Set(
+    [...inside]
+      .sort((a, b) => recency(b[0]) - recency(a[0]))
+      .slice(0, cap)
+      .map(([p]) => p),
+  );
+  return {
+    items: inside.filter(([p]) => latest.has(p)).map(([path, action]) => ({ action, path })),
+    more: inside.filter(([p]) => !latest.has(p)),
+    outside,
+  };
 }

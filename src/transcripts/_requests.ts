@@ -12,11 +12,67 @@ const SUMMARY_START =
 /** The person's request in a user text, or undefined when it is a wrapper or only host context. */
 export function requestText(text: string): string | undefined {
   const stripped = text.replace(INLINE_BLOCKS, '').trim();
+  if (/^<command-(?:name|message)>/.test(stripped)) return slashRequest(stripped);
   if (stripped === '' || WRAPPER_START.test(stripped) || SUMMARY_START.test(stripped)) return undefined;
-  return stripped;
+  return isHostCommand(stripped) ? undefined : stripped;
 }
 
 /** Whether a user text is a host's compaction summary handed to the next window. */
 export function isSummaryText(text: string): boolean {
   return SUMMARY_START.test(text.trimStart());
+}
+
+// The slash commands that steer the host itself; any other (a custom or plugin command) is a request.
+const HOST_COMMANDS = new Set(
+  'add-dir agents bashes clear compact config context cost doctor exit export fast help hooks ide login logout mcp memory model output-style permissions plugin privacy-settings quit release-notes resume rewind status statusline tasks terminal-setup theme todos upgrade usage vim'.split(
+    ' ',
+  ),
+);
+
+/** A slash command the person ran, as `/name args`, when it asks for work (not `/compact`, `/clear`, …). */
+export function slashRequest(text: string): string | undefined {
+  const name = /<command-name>\s*\/?([^<\s]+)\s*<\/command-name>/.exec(text)?.[1];
+  if (!name || HOST_COMMANDS.has(name)) return undefined;
+  const args = /<command-args>([\s\S]*?)<\/command-args>/.exec(text)?.[1]?.trim();
+  return `/${name}${args ? ` ${args}` : ''}`;
+}
+
+/** Whether a typed request is only a host command (`/clear`, ` /compact`): not a request for work. */
+export function isHostCommand(text: string): boolean {
+  const name = /^\s*\/([a-z][\w-]*)\s*$/.exec(text)?.[1];
+  return name !== undefined && HOST_COMMANDS.has(name);
+}
+
+// A sentence that asks rather than tells, in the languages the corpus shows.
+const QUESTION_START =
+  /^(?:what|why|how|when|where|which|who|whose|did|do|does|is|are|was|were|can|could|should|would|will|have|has|shall|may|might|any idea|wie|was|warum|wo|kannst|ist|sind|est-ce|pourquoi|comment|qué|por qué|cómo|puedes)\b/i;
+// Standing instructions: they hold for the rest of the work, not for one step.
+const STANDING = [
+  /\b(?:always|never|from now on|going forward|in (?:the )?future|every time|each time|by default|no more)\b/i,
+  /\b(?:don'?t|do not|avoid)\s+(?!worry\b|know\b|think\b|see\b|understand\b|mind\b)\w+/i,
+  /\b(?:use|prefer)\b[^.?!]{1,80}?\b(?:instead of|rather than|not)\b/i,
+  /\bmake sure (?:to|you|that)\b|^(?:please\s+)?keep\b|\bkeep using\b/i,
+  /\b(?:immer|niemals|nie|toujours|jamais|siempre|nunca)\b/i,
+  /(?:总是|始终|永远|一律|不要|别再|请勿|务必|以后|必ず|常に|絶対に|しないで|使わないで)/,
+];
+
+/** Whether a sentence is a question (a question mark, or it starts as one). */
+export function isQuestion(sentence: string): boolean {
+  const s = sentence.trim();
+  return /[?？]\s*$/.test(s) || QUESTION_START.test(s);
+}
+
+/** Whether a sentence is a standing instruction ("always …", "never …", "use X, not Y", "don't …"). */
+export function isStanding(sentence: string): boolean {
+  const s = sentence.trim();
+  if (isQuestion(s) || s.length < 8) return false;
+  return STANDING.some((re) => re.test(s));
+}
+
+/** The sentences of a request, split at sentence ends and line breaks. */
+export function sentencesOf(text: string): string[] {
+  return text
+    .split(/\n+|(?<=[.!?。！？])\s+/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }

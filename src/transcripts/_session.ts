@@ -12,6 +12,10 @@ export function emptySession(kind: TranscriptKind): SessionRecord {
     commits: [],
     compactSummaries: [],
     compactions: 0,
+    steps: 0,
+    fileSteps: new Map(),
+    reads: new Map(),
+    mentions: new Map(),
     stats: { lines: 0, malformed: 0, unknown: 0 },
   };
 }
@@ -22,6 +26,7 @@ export function emptySession(kind: TranscriptKind): SessionRecord {
  */
 export function touch(s: SessionRecord, path: string, how: 'written' | 'edited' | 'deleted'): void {
   const before = s.files.get(path);
+  s.fileSteps.set(path, s.steps);
   if (how === 'deleted') s.files.set(path, 'deleted');
   else if (before === undefined) s.files.set(path, how === 'written' ? 'created' : 'modified');
   else if (before === 'deleted') s.files.set(path, 'modified');

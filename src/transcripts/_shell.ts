@@ -171,8 +171,10 @@ function isCheckWords(w: string[]): boolean {
   }
   if (prog === 'npm' || prog === 'pnpm' || prog === 'yarn' || prog === 'bun') {
     const rest = w.slice(1).filter((x) => !x.startsWith('-'));
-    const verb = rest[0] === 'run' || rest[0] === 'run-script' ? rest[1] : rest[0];
+    const verb = ['run', 'run-script', 'exec', 'dlx'].includes(rest[0] ?? '') ? rest[1] : rest[0];
     if (verb === undefined) return false;
+    // `pnpm vitest`, `yarn tsc`, `npm exec eslint`: the package manager runs the tool itself.
+    if (TOOL_CHECKS.has(verb)) return true;
     if (prog === 'bun' && verb === 'test') return true;
     return SCRIPT_WORDS.test(verb) || verb === 't';
   }

@@ -5,10 +5,12 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { readCheck } from './_checks.js';
 import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
+import { isPlanFile, looksUp, notePaths, shellRead } from './_mentions.js';
 import { isSummaryText, requestText } from './_requests.js';
 import { emptySession, touch } from './_session.js';
-import { commitSubject, shellFileChanges } from './_shell.js';
+import { commitSubject, isCheck, shellFileChanges } from './_shell.js';
 import type { CommandRun, SessionRecord, TaskItem } from './types.js';
 
 const KNOWN = new Set([
@@ -146,13 +148,18 @@ function onUser(r: JsonRecord, state: State): void {
   if (r.isMeta === true || state.subagent || (r.isSidechain === true && !state.sidechainLog)) return;
   for (const text of texts) {
     const request = requestText(text);
-    if (request !== undefined) s.requests.push(request);
+    if (request !== undefined) {
+      s.requests.push(request);
+      notePaths(s, request, 'person');
+    }
   }
 }
 
 function onAssistant(r: JsonRecord, state: State): void {
   const content = field(r.message, 'content');
   if (!Array.isArray(content)) return;
+  // The host's own error notes ("Prompt is too long", "API Error: …") are not the agent's words.
+  if (r.isApiErrorMessage === true || field(r.message, 'model') === '<synthetic>') return;
   for (const block of content) {
     const type = field(block, 'type');
     if (type === 'tool_use') {
@@ -161,11 +168,15 @@ function onAssistant(r: JsonRecord, state: State): void {
       if (!id || !name || state.tools.has(id)) continue;
       const use: ToolUse = { name, input: field(block, 'input'), resolved: false };
       state.tools.set(id, use);
+      state.s.steps++;
       if (!state.subagent && (name === 'Task' || name === 'Agent')) state.spawned++;
       onToolUse(use, state);
     } else if (type === 'text' && !state.subagent && (r.isSidechain !== true || state.sidechainLog)) {
       const text = str(field(block, 'text'))?.trim();
-      if (text) state.s.lastAssistant = text;
+      if (text) {
+        state.s.lastAssistant = text;
+        notePaths(state.s, text, 'agent');
+      }
     }
   }
 }
@@ -173,6 +184,7 @@ function onAssistant(r: JsonRecord, state: State): void {
 /** Task lists are known when they are asked for; commands and files when their result arrives. */
 function onToolUse(use: ToolUse, state: State): void {
   const input = use.input;
+  noteInput(use, state.s);
   if (use.name === 'TodoWrite') {
     const todos = field(input, 'todos');
     if (Array.isArray(todos))
@@ -188,6 +200,26 @@ function onToolUse(use: ToolUse, state: State): void {
     if (task && status) task.status = status;
     state.s.tasks = state.createdTasks.map((t) => ({ ...t }));
   }
+}
+
+/** The paths a tool call names: the file it reads, what it writes, its command or task text. */
+function noteInput(use: ToolUse, s: SessionRecord): void {
+  const input = use.input;
+  const path = str(field(input, 'file_path')) ?? str(field(input, 'notebook_path'));
+  if (use.name === 'Read' && path) {
+    s.reads.set(path, s.steps);
+    notePaths(s, path, 'read');
+  } else if (path) {
+    const text = str(field(input, 'content')) ?? str(field(input, 'new_string'));
+    notePaths(s, text, isPlanFile(path) ? 'plan' : 'written');
+  } else if (use.name === 'Bash') {
+    const command = str(field(input, 'command')) ?? '';
+    const read = shellRead(command);
+    if (read) s.reads.set(read, s.steps);
+    notePaths(s, command, read ? 'read' : 'command');
+  } else if (use.name === 'TodoWrite' || use.name.startsWith('Task')) {
+    notePaths(s, JSON.stringify(input ?? ''), 'task');
+  } else notePaths(s, JSON.stringify(input ?? ''), 'command');
 }
 
 function taskOf(text: unknown, status: unknown): TaskItem[] {
@@ -209,15 +241,20 @@ function onToolResult(block: unknown, toolUseResult: unknown, state: State): voi
   if (!use || use.resolved) return;
   use.resolved = true;
   const failed = field(block, 'is_error') === true;
-  if (use.name === 'Bash')
-    onBashResult(use, failed, resultText(field(block, 'content')), toolUseResult, state);
+  const text = resultText(field(block, 'content'));
+  const command = str(field(use.input, 'command'));
+  const read = use.name === 'Read' ? str(field(use.input, 'file_path')) : command && shellRead(command);
+  if (isPlanFile(read ?? undefined)) notePaths(state.s, text, 'plan');
+  else if (!FILE_TOOLS[use.name] && (use.name !== 'Bash' || looksUp(command)))
+    notePaths(state.s, text, 'output');
+  if (use.name === 'Bash') onBashResult(use, failed, text, toolUseResult, state);
   else if (!failed) applyFileTool(use, toolUseResult, state);
 }
 
 function onBashResult(use: ToolUse, failed: boolean, text: string, result: unknown, state: State): void {
   const command = str(field(use.input, 'command'));
   if (!command) return;
-  const run: CommandRun = { command, ok: undefined, seq: state.s.commands.length };
+  const run: CommandRun = { command, ok: undefined, seq: state.s.commands.length, step: state.s.steps };
   const background = str(field(result, 'backgroundTaskId'));
   if (background || field(use.input, 'run_in_background') === true) {
     if (background) state.background.set(background, run);
@@ -228,6 +265,10 @@ function onBashResult(use: ToolUse, failed: boolean, text: string, result: unkno
     run.ok = !failed && !explained && field(result, 'interrupted') !== true;
     if (code) run.exitCode = Number(code[1]);
     else if (run.ok) run.exitCode = 0;
+    if (isCheck(command)) {
+      const { ok, reading } = readCheck(command, run.exitCode, !run.ok, text);
+      run.check = { passed: ok, reading };
+    }
   }
   state.s.commands.push(run);
   if (run.ok !== false) applyShell(command, state);
@@ -260,6 +301,10 @@ function onNotification(text: string, state: State): void {
     run.exitCode = Number(code[1]);
     run.ok = run.exitCode === 0;
   } else if (status === 'failed' || status === 'killed') run.ok = false;
+  if (run.ok !== undefined && isCheck(run.command)) {
+    const { ok, reading } = readCheck(run.command, run.exitCode, !run.ok, '');
+    run.check = { passed: ok, reading };
+  }
 }
 
 function resultText(content: unknown): string {

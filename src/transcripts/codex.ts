@@ -4,10 +4,13 @@
  * `compacted` records. Read defensively: unknown types are counted and passed over, and no tool
  * output is kept beyond its exit status.
  */
+
+import { readCheck } from './_checks.js';
 import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
+import { isPlanFile, looksUp, notePaths, shellRead } from './_mentions.js';
 import { isSummaryText, requestText } from './_requests.js';
 import { emptySession, touch } from './_session.js';
-import { commitSubject, patchFileChanges, shellFileChanges } from './_shell.js';
+import { commitSubject, isCheck, patchFileChanges, shellFileChanges } from './_shell.js';
 import type { CommandRun, SessionRecord, TaskItem } from './types.js';
 
 const KNOWN = new Set([
@@ -75,6 +78,7 @@ function onEvent(payload: unknown, state: State): void {
   if (type === 'user_message') {
     const request = requestText(str(field(payload, 'message')) ?? '');
     if (request) state.eventRequests.push(request);
+    if (request) notePaths(state.s, request, 'person');
   } else if (type === 'item_completed') {
     onCompletedItem(field(payload, 'item'), state);
   } else if (type === 'agent_message') {
@@ -112,11 +116,13 @@ function onMessage(item: unknown, state: State): void {
   if (role === 'assistant') {
     const text = texts.join('\n').trim();
     if (text) state.s.lastAssistant = text;
+    notePaths(state.s, text, 'agent');
   } else if (role === 'user') {
     for (const text of texts) {
       if (isSummaryText(text)) continue;
       const request = requestText(text);
       if (request) state.s.requests.push(request);
+      if (request) notePaths(state.s, request, 'person');
     }
   }
 }
@@ -127,15 +133,24 @@ function onCall(item: unknown, state: State): void {
   if (!id || state.calls.has(id)) return;
   const args = parseArgs(field(item, 'arguments') ?? field(item, 'input') ?? field(item, 'action'));
   const call: Call = { name };
+  state.s.steps++;
   if (name === 'apply_patch')
     call.patch = str(args) ?? str(field(args, 'input')) ?? str(field(args, 'patch'));
   else if (SHELL_TOOLS.has(name) || name === 'local_shell_call') {
     const cmd = field(args, 'cmd') ?? field(args, 'command');
     call.command = Array.isArray(cmd) ? shellString(cmd) : str(cmd);
     if (call.command && /\bapply_patch\b/.test(call.command)) call.patch = call.command;
+    const read = call.command ? shellRead(call.command) : undefined;
+    if (read) state.s.reads.set(read, state.s.steps);
+    if (!call.patch) notePaths(state.s, call.command, read ? 'read' : 'command');
   } else if (name === 'update_plan') {
     const plan = field(args, 'plan');
     if (Array.isArray(plan)) state.s.tasks = plan.flatMap(planItem);
+    notePaths(state.s, JSON.stringify(plan ?? ''), 'task');
+  }
+  if (call.patch) {
+    const plan = patchFileChanges(call.patch).some((c) => isPlanFile(c.path));
+    notePaths(state.s, call.patch, plan ? 'plan' : 'written');
   }
   state.calls.set(id, call);
 }
@@ -146,13 +161,22 @@ function onOutput(item: unknown, state: State): void {
   if (!call || !id) return;
   state.calls.delete(id);
   const exitCode = exitCodeOf(field(item, 'output'));
+  const text = outputText(field(item, 'output'));
+  const read = call.command ? shellRead(call.command) : undefined;
+  if (isPlanFile(read)) notePaths(state.s, text, 'plan');
+  else if (!call.command || looksUp(call.command)) notePaths(state.s, text, 'output');
   if (call.command) {
     const run: CommandRun = {
       command: call.command,
       ok: exitCode === undefined ? undefined : exitCode === 0,
       seq: state.s.commands.length,
+      step: state.s.steps,
     };
     if (exitCode !== undefined) run.exitCode = exitCode;
+    if (exitCode !== undefined && isCheck(call.command)) {
+      const { ok, reading } = readCheck(call.command, exitCode, exitCode !== 0, text);
+      run.check = { passed: ok, reading };
+    }
     state.s.commands.push(run);
     if (run.ok !== false) {
       const { written, deleted } = shellFileChanges(call.command);
@@ -183,6 +207,13 @@ function exitCodeOf(output: unknown): number | undefined {
   const parsed = parseArgs(text);
   const code = field(field(parsed, 'metadata'), 'exit_code');
   return typeof code === 'number' ? code : undefined;
+}
+
+/** What a call printed: the `output` of a JSON envelope, or the text itself. */
+function outputText(output: unknown): string {
+  const text = str(output) ?? str(field(output, 'content')) ?? '';
+  const parsed = parseArgs(text);
+  return str(field(parsed, 'output')) ?? text;
 }
 
 function parseArgs(value: unknown): unknown {

@@ -1,18 +1,23 @@
 /**
  * The compiler: a session record in, a canonical draft handoff out, without a model and without
- * copying tool output. The person's words (the first request as Goal, later steering requests as
- * Preferences) and the commands the session ran are kept verbatim; everything else is baton's
- * own words. Deterministic: the same transcript gives the same bytes.
+ * copying tool output. The person's words (the first request as Goal, every request in order,
+ * standing instructions as Preferences), the agent's own last words and task list, and the
+ * commands the session ran are kept; everything else is baton's own words. Deterministic: the
+ * same transcript gives the same bytes.
  */
 import { existsSync } from 'node:fs';
+import { codeSpan } from '../formats/text.js';
 import type { ParsedHandoff } from '../formats/types.js';
-import type { DeadEnd, DoneItem, SubSpec, ValidationEntry } from '../handoff/types.js';
 import { emptySections } from '../handoff/types.js';
-import { FORBIDDEN_CHAR_RE, HANDOFF_SCHEMA } from '../handoff/values.js';
+import { HANDOFF_SCHEMA } from '../handoff/values.js';
 import { findRepositoryRoot } from '../provenance/discover.js';
-import { foldFiles, relativePath } from './_paths.js';
-import { checkProgram, isCheck } from './_shell.js';
-import type { CommandRun, SessionRecord } from './types.js';
+import { listFiles, relativePath } from './_paths.js';
+import { isQuestion, isStanding, sentencesOf } from './_requests.js';
+import { filesAtCut, intentOf, likelyNext, statesNextStep, summaryOf } from './_stand.js';
+import { clean, oneLine } from './_text.js';
+import { type Check, checksOf, deadEndsOf, outcomeOf, passed, validationOf } from './_validation.js';
+import { doneOf, remainingOf } from './_work.js';
+import type { FileChangeKind, SessionRecord } from './types.js';
 
 /** Options of `draftFromSession`. */
 export interface DraftOptions {
@@ -22,33 +27,40 @@ export interface DraftOptions {
   maxItems?: number;
   /** The writer (default `<host>:<first 8 of the session id>`). */
   from?: string;
+  /** How much detail: 0 (the most) to 3; `compileTranscript` lowers it until the draft fits its size goal. */
+  detail?: number;
 }
 
 const HOST_NAMES = { 'claude-code': 'Claude Code', codex: 'Codex' } as const;
 const GOAL_MAX_LINES = 60;
 const GOAL_MAX_CHARS = 6000;
-const LINE_MAX = 400;
-const ANSI_RE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, 'g');
-// Requests that only say "go on" do not steer the work.
+const MAX_REQUESTS = 40;
+// Replies that only say "go on": not requests for work.
 const ACK =
-  /^(?:ok(?:ay)?|yes|y|go|go on|continue|proceed|carry on|thanks?|thank you|great|good|done|next|please continue|continue implementation|keep going)[.!]*$/i;
-
-/** A finished check with its last result. */
-interface Check {
-  command: string;
-  first: number;
-  last: CommandRun;
-  runs: number;
-}
+  /^(?:ok(?:ay)?|k|y|yes|yep|yeah|sure|go|go on|go ahead|continue|proceed|carry on|thanks?|thank you|great|good|nice|done|next|please continue|continue implementation|keep going|lgtm)[.! ]*$/i;
+/** Per detail level: characters per request, validation lines, done items, preferences, next files. */
+const LEVELS = [
+  { request: 160, validation: 10, done: 12, preferences: 8, next: 8 },
+  { request: 110, validation: 6, done: 8, preferences: 5, next: 8 },
+  { request: 72, validation: 4, done: 6, preferences: 3, next: 8 },
+  { request: 48, validation: 3, done: 4, preferences: 2, next: 6 },
+] as const;
 
 /** Builds the draft handoff (no id, time or provenance: `baton write` adds them). */
 export function draftFromSession(s: SessionRecord, options: DraftOptions = {}): ParsedHandoff {
   const cap = options.maxItems ?? 25;
+  const level = LEVELS[Math.min(Math.max(options.detail ?? 0, 0), LEVELS.length - 1)] ?? LEVELS[0];
   const root = options.root ?? sessionRoot(s.cwd);
-  const checks = checksOf(s.commands);
+  const checks = checksOf(s.commands, Math.max(-1, ...s.fileSteps.values()));
   const deadEnds = deadEndsOf(checks);
   // A failing check the session replaced is a dead end, not work left to do.
-  const failing = checks.filter((c) => c.last.ok === false && !deadEnds.some((d) => d.check === c));
+  const failing = checks.filter((c) => passed(c) === false && !deadEnds.some((d) => d.check === c));
+  const files = dedupe([...s.files].map(([p, k]) => [relativePath(p, root), k] as [string, FileChangeKind]));
+  const steps = new Map([...s.fileSteps].map(([p, step]) => [relativePath(p, root), step]));
+  const listed = listFiles(files, (p) => steps.get(p) ?? 0, cap);
+  const intent = intentOf(s.lastAssistant);
+  const next = likelyNext(s, root, new Set(files.map(([p]) => p)), level.next);
+  const done = doneOf(s);
   const h: ParsedHandoff = {
     ...emptySections(),
     schema: HANDOFF_SCHEMA,
@@ -56,17 +68,38 @@ export function draftFromSession(s: SessionRecord, options: DraftOptions = {}): 
     status: 'in-progress',
     title: titleOf(s),
     goal: goalOf(s),
-    summary: summaryOf(s, checks, failing),
+    summary: summaryOf(s, {
+      checks,
+      failing,
+      intent,
+      atCut: filesAtCut(s, root, 4, shortName(listed.items)),
+      next,
+    }),
   };
-  h.done = doneOf(s).slice(-cap);
-  h.remaining = remainingOf(s, checks, failing).slice(0, Math.min(cap, 10));
-  const files = [...s.files].map(([p, k]) => [relativePath(p, root), k] as [string, typeof k]);
-  h.files_touched = foldFiles(dedupe(files), cap);
-  h.validation = validationOf(checks, cap);
+  h.done = done.slice(-Math.min(cap, level.done));
+  h.remaining = remainingOf(s, {
+    checks,
+    failing,
+    done,
+    ...(statesNextStep(intent) ? { intent } : {}),
+  }).slice(0, Math.min(cap, 10));
+  h.files_touched = listed.items;
+  h.validation = validationOf(checks, Math.min(cap, level.validation));
   h.dead_ends = deadEnds.map((d) => d.item).slice(0, cap);
-  h.open_concerns = concernsOf(s, failing).slice(0, cap);
-  h.preferences = preferencesOf(s).slice(-cap);
+  h.open_concerns = concernsOf(s).slice(0, cap);
+  h.preferences = preferencesOf(s).slice(-Math.min(cap, level.preferences));
+  const notes = notesOf(s, { listed, checks, request: level.request });
+  if (notes) h.notes = notes;
   return h;
+}
+
+/** A listed file by its name alone where no other listed file has that name. */
+function shortName(items: { path: string }[]): (path: string) => string {
+  const count = new Map<string, number>();
+  const nameOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+  for (const { path } of items) count.set(nameOf(path), (count.get(nameOf(path)) ?? 0) + 1);
+  const listed = new Set(items.map((i) => i.path));
+  return (p) => (listed.has(p) && count.get(nameOf(p)) === 1 ? nameOf(p) : p);
 }
 
 /** The repository the session worked in when it is on this machine, else its working directory. */
@@ -79,21 +112,6 @@ function dedupe<T extends [string, unknown]>(items: T[]): T[] {
   const seen = new Map<string, T>();
   for (const item of items) seen.set(item[0], item);
   return [...seen.values()];
-}
-
-/** Text a handoff line can hold: no control characters, no template braces, one line. */
-export function oneLine(text: string, max = LINE_MAX): string {
-  const flat = clean(text).replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
-}
-
-function clean(text: string): string {
-  // ANSI colour codes and other control characters are display noise; `{{x}}` would read as a placeholder.
-  return text
-    .replace(ANSI_RE, '')
-    .replace(new RegExp(FORBIDDEN_CHAR_RE.source, 'g'), '')
-    .replace(/\r\n?/g, '\n')
-    .replace(/\{\{/g, '{ {');
 }
 
 function goalOf(s: SessionRecord): string {
@@ -118,173 +136,62 @@ function titleOf(s: SessionRecord): string {
   return `Compiled handoff: ${words}`;
 }
 
-function summaryOf(s: SessionRecord, checks: Check[], failing: Check[]): string {
-  const host = HOST_NAMES[s.kind];
-  const lines = [
-    `Compiled by baton from ${host} session ${s.sessionId ?? '(no id)'} without a model: ${s.requests.length} request(s), ${s.files.size} file(s) touched, ${s.commands.length} command(s) run, ${s.commits.length} commit(s).`,
-    `${checks.length} check(s) ran; ${failing.length} failed on their last run${failing[0] ? `, first ${oneLine(`\`${failing[0].command}\``, 200)}` : ''}.`,
-  ];
-  if (s.compactions > 0) lines.push(`${host} compacted this session ${s.compactions} time(s) before.`);
-  const open = s.tasks.filter((t) => t.status !== 'completed').length;
-  if (s.tasks.length > 0) lines.push(`The session's task list: ${s.tasks.length - open} done, ${open} open.`);
-  return lines.join('\n');
-}
-
-/** Checks the session ran, grouped by command (single-line commands with a recorded result). */
-function checksOf(commands: CommandRun[]): Check[] {
-  const byCommand = new Map<string, Check>();
-  for (const run of commands) {
-    const command = run.command.trim();
-    if (run.ok === undefined || command.includes('\n') || command.length > LINE_MAX) continue;
-    if (FORBIDDEN_CHAR_RE.test(command) || command.includes('{{') || !isCheck(command)) continue;
-    const check = byCommand.get(command);
-    if (check) {
-      check.last = run;
-      check.runs++;
-    } else byCommand.set(command, { command, first: run.seq, last: run, runs: 1 });
-  }
-  return [...byCommand.values()];
-}
-
-function validationOf(checks: Check[], cap: number): ValidationEntry[] {
-  let kept = checks;
-  if (kept.length > cap) {
-    // Past the cap, keep every failing check, then the most recent passing ones.
-    const failing = kept.filter((c) => c.last.ok === false).slice(-cap);
-    const passing = kept.filter((c) => c.last.ok !== false).sort((a, b) => b.last.seq - a.last.seq);
-    kept = [...failing, ...passing.slice(0, cap - failing.length)].sort((a, b) => a.first - b.first);
-  }
-  return kept.map((c) => ({
-    result: c.last.ok ? 'passed' : 'failed',
-    command: c.command,
-    outcome: outcomeOf(c),
-  }));
-}
-
-function outcomeOf(c: Check): string {
-  const exit =
-    c.last.exitCode === undefined ? (c.last.ok ? 'exit 0' : 'non-zero exit') : `exit ${c.last.exitCode}`;
-  return c.runs > 1 ? `${exit} on the last of ${c.runs} runs` : exit;
-}
-
-function doneOf(s: SessionRecord): DoneItem[] {
-  const done: DoneItem[] = s.tasks
-    .filter((t) => t.status === 'completed')
-    .map((t) => ({ text: oneLine(t.text), result: 'unverified' }));
-  for (const subject of s.commits)
-    done.push({ text: oneLine(`Committed: ${subject}`), result: 'unverified' });
-  return done.filter((d) => d.text !== '');
-}
-
-function remainingOf(s: SessionRecord, checks: Check[], failing: Check[]): SubSpec[] {
-  const verify = verifyBy(checks, failing);
-  const specs: SubSpec[] = s.tasks
-    .filter((t) => t.status !== 'completed')
-    .map((t) => ({ title: oneLine(t.text, 160), files_in_scope: [], verify_by: verify }));
-  for (const item of nextSteps(s.lastAssistant)) {
-    if (!specs.some((x) => x.title === item))
-      specs.push({ title: item, files_in_scope: [], verify_by: verify });
-  }
-  for (const c of failing) {
-    if (specs.length >= 10) break;
-    specs.push({
-      title: oneLine(`Make \`${c.command}\` pass`, 200),
-      files_in_scope: [],
-      verify_by: [c.command],
-      notes: `it failed on its last run (${outcomeOf(c)})`,
-    });
-  }
-  if (specs.length === 0) {
-    const latest = s.requests.at(-1);
-    specs.push({
-      title: 'Carry on with the latest request',
-      ...(latest ? { goal: oneLine(latest, 300) } : {}),
-      files_in_scope: [],
-      verify_by: verify,
-      ...(checks.length === 0
-        ? { notes: 'the session ran no check; `git status --short` only shows what changed' }
-        : {}),
-    });
-  }
-  return specs.filter((x) => x.title !== '');
-}
-
-/** The checks that prove remaining work done: the failing ones, else the last one run. */
-function verifyBy(checks: Check[], failing: Check[]): string[] {
-  if (failing.length > 0) return failing.slice(0, 3).map((c) => c.command);
-  const last = [...checks].sort((a, b) => b.last.seq - a.last.seq)[0];
-  return last ? [last.command] : ['git status --short'];
-}
-
-/** Items under a "next steps" / "remaining" line of the last assistant message. */
-function nextSteps(text: string | undefined): string[] {
-  if (!text) return [];
-  const lines = text.split('\n');
-  const at = lines.findIndex(
-    (l) =>
-      /\b(next steps?|remaining|still to do|left to do|todo|not yet done)\b/i.test(l) &&
-      !/^\s*[-*\d]/.test(l),
-  );
-  if (at < 0) return [];
-  const items: string[] = [];
-  for (const line of lines.slice(at + 1)) {
-    const m = /^\s*(?:[-*+]|\d+[.)])\s+(?:\[ \]\s*)?(.+)$/.exec(line);
-    if (m) items.push(oneLine((m[1] as string).replace(/\*\*/g, ''), 160));
-    else if (items.length > 0 && line.trim() === '') continue;
-    else if (items.length > 0) break;
-  }
-  return items.filter((i) => i !== '').slice(0, 8);
-}
-
-/** A failing check never run again, whose kind of check later passed with another program. */
-function deadEndsOf(checks: Check[]): { check: Check; item: DeadEnd }[] {
-  const out: { check: Check; item: DeadEnd }[] = [];
-  for (const c of checks) {
-    if (c.last.ok !== false) continue;
-    const program = checkProgram(c.command);
-    const replacement = checks.find(
-      (d) =>
-        d.first > c.last.seq && d.last.ok === true && checkProgram(d.command) !== program && sameKind(c, d),
-    );
-    if (replacement) {
-      const attempt = oneLine(`\`${c.command}\``, 300);
-      const reason = `it failed (${outcomeOf(c)}) and the session moved to \`${replacement.command}\`, which passed`;
-      out.push({ check: c, item: { attempt, reason: oneLine(reason, 400) } });
-    }
-  }
-  return out;
-}
-
-function sameKind(a: Check, b: Check): boolean {
-  const kind = (cmd: string) =>
-    /\b(test|spec|pytest|vitest|jest)\b/.test(cmd)
-      ? 'test'
-      : /\b(lint|eslint|biome|ruff|credo)\b/.test(cmd)
-        ? 'lint'
-        : /\b(tsc|mypy|typecheck|pyright)\b/.test(cmd)
-          ? 'types'
-          : /\bbuild\b/.test(cmd)
-            ? 'build'
-            : 'other';
-  return kind(a.command) === kind(b.command) && kind(a.command) !== 'other';
-}
-
-function concernsOf(s: SessionRecord, failing: Check[]): string[] {
-  const out = failing.map((c) => oneLine(`\`${c.command}\` still fails (${outcomeOf(c)}).`, 500));
+/** What the log leaves open besides the failing checks (those are Remaining already). */
+function concernsOf(s: SessionRecord): string[] {
+  const out: string[] = [];
   const pending = s.commands.filter((c) => c.ok === undefined).length;
   if (pending > 0)
     out.push(`${pending} command(s) ran without a recorded result (in the background, or cut off).`);
   return out;
 }
 
+/** Standing instructions in the person's requests: sentences, never questions, each once. */
 function preferencesOf(s: SessionRecord): string[] {
-  const seen = new Set<string>([s.requests[0] ? oneLine(s.requests[0]) : '']);
   const out: string[] = [];
-  for (const r of s.requests.slice(1)) {
-    const line = oneLine(r);
-    if (line === '' || ACK.test(line) || seen.has(line)) continue;
-    seen.add(line);
-    out.push(line);
+  for (const r of s.requests) {
+    for (const sentence of sentencesOf(r)) {
+      if (sentence.length > 600 || !isStanding(sentence)) continue;
+      const line = oneLine(sentence, 240);
+      if (!isQuestion(line) && !out.includes(line)) out.push(line);
+    }
   }
   return out;
+}
+
+/** Notes: every request in order, files past the cap and outside the repository, checks with no readable result. */
+function notesOf(
+  s: SessionRecord,
+  input: { listed: ReturnType<typeof listFiles>; checks: Check[]; request: number },
+): string | undefined {
+  const blocks: string[] = [];
+  if (s.requests.length > 1) {
+    // A table, not a list: a request per row does not count against a section's item cap.
+    const cell = (r: string) => oneLine(r, input.request).replace(/\|/g, '\\|');
+    const items = s.requests.flatMap((r, i) =>
+      i > 0 && ACK.test(oneLine(r)) ? [] : [`| ${i + 1} | ${i === 0 ? '(the Goal)' : cell(r)} |`],
+    );
+    // A very long session keeps its first and latest requests, and says how many are left out.
+    if (items.length > MAX_REQUESTS)
+      items.splice(
+        5,
+        items.length - MAX_REQUESTS + 1,
+        `| … | ${items.length - MAX_REQUESTS + 1} more requests |`,
+      );
+    blocks.push(`### The person's requests, in order\n\n| # | request |\n|---:|---|\n${items.join('\n')}`);
+  }
+  const named = (files: [string, FileChangeKind][]) => {
+    const by = new Map<FileChangeKind, string[]>();
+    for (const [p, k] of files) by.set(k, [...(by.get(k) ?? []), codeSpan(p)]);
+    return [...by].map(([k, ps]) => `- ${k}: ${ps.join(', ')}`).join('\n');
+  };
+  if (input.listed.more.length)
+    blocks.push(`### More files touched (${input.listed.more.length})\n\n${named(input.listed.more)}`);
+  if (input.listed.outside.length)
+    blocks.push(`### Files outside the repository\n\n${named(input.listed.outside)}`);
+  const unknown = input.checks.filter((c) => passed(c) === undefined).slice(-5);
+  if (unknown.length) {
+    const lines = unknown.map((c) => `- ${codeSpan(c.command)} — ${oneLine(outcomeOf(c), 200)}`);
+    blocks.push(`### Checks whose result the log does not show\n\n${lines.join('\n')}`);
+  }
+  return blocks.length ? blocks.join('\n\n') : undefined;
 }

@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import { existingCommits, recentCommits, worktreeChanges } from '../provenance/evidence.js';
 import { relativePath } from './_paths.js';
 import { checkProgram, isCheck } from './_shell.js';
-import { oneLine } from './compile.js';
+import { oneLine } from './_text.js';
 import { type CheckScope, extractClaims, type SummaryClaim } from './summary-claims.js';
 import type { CommandRun, SessionRecord } from './types.js';
 
@@ -140,6 +140,7 @@ function fileContradictions(
   git: GitView | undefined,
 ): Contradiction[] {
   const base = root ?? s.cwd;
+  // A file outside the repository is compared as written (absolute).
   const touched = [...s.files.keys()].map((p) => relativePath(p, base));
   const out: Contradiction[] = [];
   for (const claim of claims) {

@@ -1,6 +1,7 @@
 /** `compileTranscript`: read a session log (either host), build the draft, fit it to the caps. */
 import { renderBaton } from '../formats/baton/render.js';
 import type { ParsedHandoff } from '../formats/types.js';
+import { confineToOwnRoot } from '../fs/index.js';
 import { DEFAULT_LIMITS, type Limits } from '../handoff/values.js';
 import { readClaudeCode } from './claude-code.js';
 import { readCodex } from './codex.js';
@@ -13,7 +14,14 @@ export interface CompileOptions extends DraftOptions {
   /** Skip detection (default: read from the content). */
   kind?: TranscriptKind;
   limits?: Partial<Limits>;
+  /**
+   * The size goal in characters (default 3,100, about 900 tokens, under half of the shortest summary
+   * Claude Code wrote in the corpus): less detail is kept until the draft fits.
+   */
+  maxChars?: number;
 }
+
+const MAX_CHARS = 3100;
 
 /** The draft (canonical Markdown without id, time or provenance) and what it came from. */
 export interface CompileResult {
@@ -29,8 +37,12 @@ export async function readTranscript(path: string, kind?: TranscriptKind): Promi
   return k === 'codex' ? readCodex(path) : readClaudeCode(path);
 }
 
-/** Compiles a transcript into a canonical draft handoff. Deterministic. */
-export async function compileTranscript(path: string, options: CompileOptions = {}): Promise<CompileResult> {
+/**
+ * Compiles a transcript into a canonical draft handoff. Deterministic. The log is read where it
+ * really is, and refused when a symlink leads it out of its own folder (or repository) or into `.git/`.
+ */
+export async function compileTranscript(given: string, options: CompileOptions = {}): Promise<CompileResult> {
+  const path = confineToOwnRoot(given, 'read');
   const kind = options.kind ?? detectTranscript(path);
   const session = await readTranscript(path, kind);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -43,7 +55,7 @@ const WRITE_LINES = 12;
 const WRITE_BYTES = 1200;
 
 /** Renders, and while the text is over the caps, keeps fewer items of the least needed lists. */
-function fit(session: SessionRecord, options: DraftOptions, limits: Limits) {
+function fit(session: SessionRecord, options: CompileOptions, limits: Limits) {
   const cap = Math.min(options.maxItems ?? limits.maxItemsPerSection, limits.maxItemsPerSection);
   const steps: ((h: ParsedHandoff) => void)[] = [
     (h) => (h.preferences = h.preferences.slice(-10)),
@@ -55,9 +67,15 @@ function fit(session: SessionRecord, options: DraftOptions, limits: Limits) {
     (h) => (h.remaining = h.remaining.slice(0, 3)),
     (h) => (h.validation = h.validation.slice(-8)),
     (h) => (h.goal = shorten(h.goal, 10, 1000)),
+    (h) => (h.notes = h.notes?.split('\n').slice(0, 60).join('\n').trim()),
   ];
-  const handoff = draftFromSession(session, { ...options, maxItems: cap });
+  const goal = options.maxChars ?? MAX_CHARS;
+  let handoff = draftFromSession(session, { ...options, maxItems: cap });
   let draft = renderBaton(handoff);
+  for (let detail = 1; detail <= 3 && draft.length > goal; detail++) {
+    handoff = draftFromSession(session, { ...options, maxItems: cap, detail });
+    draft = renderBaton(handoff);
+  }
   for (const step of steps) {
     if (fits(draft, limits)) break;
     step(handoff);

@@ -16,6 +16,28 @@ export interface CommandRun {
   exitCode?: number;
   /** Order in the session (0-based). */
   seq: number;
+  /** The tool call it was (the session's step count when it ran). */
+  step?: number;
+  /**
+   * What it showed as a check, read as a person reads it: after `| tail` or `|| echo` the status
+   * is not the check's, so the runner's summary line decides, and without one it is unknown.
+   */
+  check?: CheckResult;
+}
+
+/** A check's run as read: passed, failed, or unknown, and baton's words for why. */
+export interface CheckResult {
+  passed: boolean | undefined;
+  /** `exit 1`, `2 failed, 40 passed (vitest)`, `unknown: the status is that of \`tail\`…` */
+  reading: string;
+}
+
+/** Where the log named a path: who named it (the person, the agent, a tool's input or output). */
+export type MentionSource = 'person' | 'agent' | 'task' | 'plan' | 'read' | 'written' | 'command' | 'output';
+
+/** The latest times a path was named, each with how much it says about the work (newest last). */
+export interface Mention {
+  hits: { step: number; source: MentionSource; weight: number }[];
 }
 
 /** One item of the host's own task list (`TodoWrite`, the task tools, Codex `update_plan`). */
@@ -46,6 +68,14 @@ export interface SessionRecord {
   compactSummaries: string[];
   /** How many times the host compacted the session. */
   compactions: number;
+  /** Tool calls read so far: the session's clock for steps. */
+  steps: number;
+  /** The step of the latest change of each touched file. */
+  fileSteps: Map<string, number>;
+  /** Files the agent read (a read tool, or `cat`/`sed -n`/`head` of one path), with the step of the last read. */
+  reads: Map<string, number>;
+  /** Paths named anywhere in the log (requests, the agent's words, tool inputs and outputs); only the names are kept. */
+  mentions: Map<string, Mention>;
   /** Subagents the session started (Claude Code `Task`/`Agent` calls) and how many of their logs were read. */
   subagents?: { started: number; read: number };
   /** Lines read, records that were not JSON, and records of types the reader does not know. */

@@ -2,8 +2,9 @@
  * Freshness: compares the saved anchors with the repository that contains the artifact (or
  * only with the values given, without git), and describes what moved since a saved HEAD.
  */
-import { dirname, isAbsolute, relative, sep } from 'node:path';
+import { dirname } from 'node:path';
 import { isBatonError } from '../errors.js';
+import { relativeInside } from '../fs/index.js';
 import { type Finding, finding } from '../handoff/finding.js';
 import type { Provenance } from '../handoff/types.js';
 import { compareProvenance } from '../provenance/compare.js';
@@ -71,8 +72,8 @@ async function explainHeadMove(
   const head = capture?.current.head;
   if (!moved || !capture || !head || !saved.head || options.current?.head !== undefined) return undefined;
   const { describeSince } = await import('../provenance/since.js');
-  const own = path === '<stdin>' ? '' : relative(capture.root, path).split(sep).join('/');
-  const exclude = own && !own.startsWith('..') && !isAbsolute(own) ? [own] : [];
+  const own = path === '<stdin>' ? undefined : relativeInside(capture.root, path);
+  const exclude = own ? [own] : [];
   const since = describeSince(capture.root, saved.head, head, 500, exclude);
   moved.message = `HEAD has moved: ${since.summary}`;
   if (since.relation !== 'moved-on' || since.files.length > 0) return since;

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { FormatName } from '../formats/types.js';
+import { confineToOwnRoot } from '../fs/index.js';
 import { findRepositoryRoot, realPath } from '../provenance/discover.js';
 
 /** baton's default handoff path, relative to the repository root. */
@@ -23,15 +24,23 @@ export interface ResolveOptions {
   keepLinks?: boolean;
 }
 
-/** The absolute path of the handoff a command works on. */
+/**
+ * The absolute path of the handoff a command works on, refused (`PATH_OUTSIDE_REPOSITORY`) when
+ * it leads out of the repository it is in (its own folder outside one) or into `.git/`: the
+ * default path and `$BATON_HANDOFF_PATH` are read by hooks without anyone looking.
+ */
 export function resolveHandoffPath(argument: string | undefined, options: ResolveOptions = {}): string {
+  const given = givenHandoffPath(argument, options);
+  const real = confineToOwnRoot(given, 'read');
+  return options.keepLinks ? given : real;
+}
+
+// The path as named (links not followed): the argument, else the variable, else the default.
+function givenHandoffPath(argument: string | undefined, options: ResolveOptions): string {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
   const ck = options.format === 'context-kit';
-  if (argument) {
-    const given = resolve(cwd, expandHome(argument));
-    return options.keepLinks ? given : realPath(given);
-  }
+  if (argument) return resolve(cwd, expandHome(argument));
   let value = ck ? env.CONTEXT_KIT_HANDOFF_PATH || env.BATON_HANDOFF_PATH : env.BATON_HANDOFF_PATH;
   const base = findRepositoryRoot(cwd) ?? realPath(cwd);
   if (!value) {
@@ -43,8 +52,7 @@ export function resolveHandoffPath(argument: string | undefined, options: Resolv
     }
   }
   value = expandHome(value);
-  const path = isAbsolute(value) ? resolve(value) : resolve(base, value);
-  return options.keepLinks ? path : realPath(path);
+  return isAbsolute(value) ? resolve(value) : resolve(base, value);
 }
 
 function expandHome(value: string): string {

@@ -1,5 +1,10 @@
-/** Reads an artifact's bytes safely: missing files, folders and huge files become findings. */
+/**
+ * Reads an artifact's bytes safely: missing files, folders, huge files and paths that lead out of
+ * their repository (or into `.git/`) become findings.
+ */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { isBatonError } from '../errors.js';
+import { confineToOwnRoot } from '../fs/index.js';
 import { type Finding, finding } from '../handoff/finding.js';
 
 /** Files larger than this are not read at all: they are over every cap by far. */
@@ -10,11 +15,14 @@ export type ReadOutcome =
   | { ok: true; raw: Uint8Array; size: number }
   | { ok: false; finding: Finding; size?: number; directory?: boolean };
 
-/** Reads `path` whole, unless it is missing, a folder, unreadable or over `READ_LIMIT`. */
+/**
+ * Reads `path` whole, unless it is missing, a folder, unreadable, over `READ_LIMIT`, or leads
+ * (through a symlink) out of the repository it is in or into `.git/`.
+ */
 export function readArtifact(path: string): ReadOutcome {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    fd = openSync(confineToOwnRoot(path, 'read'), 'r');
   } catch (error) {
     return { ok: false, finding: readFailure(path, error) };
   }
@@ -61,6 +69,9 @@ export function readArtifact(path: string): ReadOutcome {
 }
 
 function readFailure(path: string, error: unknown): Finding {
+  if (isBatonError(error) && error.code === 'PATH_OUTSIDE_REPOSITORY') {
+    return finding('INVALID', 'outside-repository', error.message);
+  }
   const code = (error as NodeJS.ErrnoException).code;
   const why =
     code === 'ENOENT'

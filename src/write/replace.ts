@@ -4,10 +4,10 @@
  * repository root, named `<created_at>-<id>` when it can be read, and nothing is written through
  * a symlink that leaves the repository.
  */
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { detect } from '../formats/detect.js';
 import { loadCodec } from '../formats/index.js';
-import { confineTo, repositoryRootOf, resolveLinks } from '../fs/inside.js';
+import { confineTo, handoffRootOf } from '../fs/inside.js';
 import { type PreviousFile, type Replacement, readPreviousFile, replaceFile } from '../fs/replace.js';
 import { contentHash } from '../handoff/hash.js';
 import { decodeUtf8, READ_LIMIT } from '../validate/read.js';
@@ -16,18 +16,6 @@ import { decodeUtf8, READ_LIMIT } from '../validate/read.js';
 export interface PreviousHandoff extends PreviousFile {
   id?: string;
   created_at?: string;
-}
-
-/**
- * The folder a handoff path is confined to: the repository it is written in, else (outside a
- * repository) the folder that holds its `.baton/` or `.context-kit/` folder, else its own folder.
- */
-export function handoffRootOf(path: string): string {
-  const repo = repositoryRootOf(path);
-  if (repo) return repo;
-  const dir = dirname(path);
-  const name = basename(dir);
-  return resolveLinks(name === '.baton' || name === '.context-kit' ? dirname(dir) : dir);
 }
 
 /**

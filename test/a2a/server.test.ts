@@ -349,7 +349,9 @@ describe('who may call', () => {
 
   it('refuses to listen beyond loopback without a token', () => {
     const r = baton(['serve', 'a2a', '--host', '0.0.0.0', '--port', '0'], { cwd: pair.receiver });
-    expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/^baton: serving on 0\.0\.0\.0 needs a bearer token$/m);
+    expect(r.status).toBe(64);
+    expect(r.stderr).toMatch(
+      /^baton: serving on 0\.0\.0\.0 needs a bearer token of at least 16 bytes in BATON_A2A_TOKEN/m,
+    );
   });
 });

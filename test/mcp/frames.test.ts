@@ -78,7 +78,8 @@ describe('baton mcp stdout', () => {
     const byId = new Map(frames.map((f) => [f.id, f]));
     expect(JSON.stringify(byId.get(3))).toContain('HANDOFF_INVALID: ');
     expect(JSON.stringify(byId.get(4))).toContain('PATH_OUTSIDE_REPOSITORY: ');
-    expect(JSON.stringify(byId.get(5))).toContain('isError');
+    // An unknown tool is the protocol error the spec asks for (issue 20), not an isError result.
+    expect(JSON.stringify(byId.get(5))).toContain('"code":-32602');
     expect(JSON.stringify(byId.get(6))).toContain('isError');
     expect(JSON.stringify(byId.get(7))).toContain('FILE_NOT_FOUND: ');
     expect(stderr).not.toMatch(/^\s+at /m);

@@ -76,7 +76,7 @@ describe('baton mcp --http', () => {
   it('refuses a request whose Host header names another machine', async () => {
     const repo = scratch.repo();
     const { url } = await start(repo.dir);
-    expect(await post(url, `evil.example:${url.port}`)).toBe(403);
+    expect(await post(url, `evil.example:${url.port}`)).toBe(421);
     expect(await post(url, `127.0.0.1:${url.port}`)).toBe(200);
   });
 

@@ -173,13 +173,15 @@ describe('viewer API', () => {
       store,
       port: 0,
       host: '0.0.0.0',
-      token: 's3cret-token',
+      token: 's3cret-token-0123456',
     });
     try {
       expect((await get('/api/runs', {}, open.port)).status).toBe(401);
       expect((await get('/api/runs', { authorization: 'Bearer wrong' }, open.port)).status).toBe(401);
-      expect((await get('/api/runs', { authorization: 'Bearer s3cret-token' }, open.port)).status).toBe(200);
-      const login = await get('/?token=s3cret-token', {}, open.port);
+      expect(
+        (await get('/api/runs', { authorization: 'Bearer s3cret-token-0123456' }, open.port)).status,
+      ).toBe(200);
+      const login = await get('/?token=s3cret-token-0123456', {}, open.port);
       expect(login.status).toBe(303);
       const cookie = String(login.headers['set-cookie']).split(';')[0] as string;
       expect(cookie).toMatch(/^baton_token=/);

@@ -10,7 +10,7 @@ const FLAGS = {
     type: 'string',
     value: 'h',
     description:
-      'address to listen on (default 127.0.0.1); any other host\nneeds BATON_A2A_TOKEN, a bearer token checked on every request',
+      'address to listen on (default 127.0.0.1); beyond loopback it\nneeds BATON_A2A_TOKEN (16+ bytes), checked on every request',
   },
   agent: {
     type: 'string',
@@ -44,8 +44,9 @@ still answers GetTask.
 ${OPTIONS}
 
 Prints one line with the URL once listening; stops on SIGINT or SIGTERM.
-Exit codes: 0 stopped by a signal, 1 cannot listen or no token for a public host,
-64 usage error. See docs/a2a.md.`;
+Exit codes: 0 stopped by a signal, 1 cannot listen or not in a repository,
+64 usage error (also: a public host without a BATON_A2A_TOKEN of 16+ bytes).
+See docs/a2a.md.`;
 
 /** The a2a server subcommand. */
 export const command: Command = {

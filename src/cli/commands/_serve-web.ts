@@ -15,7 +15,7 @@ const FLAGS = {
     type: 'string',
     value: 'addr',
     description:
-      'the address to listen on (default 127.0.0.1); any other needs\n$BATON_WEB_TOKEN, which every request must carry',
+      'the address to listen on (default 127.0.0.1); beyond loopback it\nneeds $BATON_WEB_TOKEN (16+ bytes), which every request must carry',
   },
 } as const satisfies Record<string, FlagSpec>;
 
@@ -31,7 +31,7 @@ the boot context, read from the store ($BATON_STORE, .baton/config.json, or
 .baton/baton.db). Text from agents is shown as text, never as part of the page.`,
     flags: FLAGS,
     after:
-      'Runs until Ctrl-C. Exit codes: 0 stopped, 1 the store cannot be opened or the port cannot be listened on, 64 usage.',
+      'Runs until Ctrl-C. Exit codes: 0 stopped, 1 the store cannot be opened or the port cannot be listened on,\n64 usage (also: beyond loopback without a BATON_WEB_TOKEN of 16+ bytes).',
   }),
   async run(args, io) {
     const { flags } = parseFlags('serve web', args, FLAGS);

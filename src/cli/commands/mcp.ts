@@ -34,7 +34,8 @@ Over stdio (the default) stdout carries only protocol frames; logs go to stderr.
 Paths given to tools must resolve inside the repository. See docs/mcp.md.`,
     flags: FLAGS,
     after: `Exit codes: 0 when the client closes the connection (or on SIGINT/SIGTERM with
---http), 1 --root names no folder or the port is in use, 64 usage error.`,
+--http), 1 --root names no folder, the port is in use, or a stdio message is over
+the 10 MiB frame limit, 64 usage error.`,
   }),
   async run(args, io) {
     const { flags, positionals } = parseFlags('mcp', args, FLAGS);

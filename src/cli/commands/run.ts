@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { loadEndpoints } from '../../agents/endpoints.js';
 import { resolveAgent } from '../../agents/resolve.js';
 import { UserError } from '../../errors.js';
+import { confineToOwnRoot } from '../../fs/index.js';
 import { loadPlan } from '../../plan/load.js';
 import { findRepositoryRoot } from '../../provenance/discover.js';
 import type { RunOptions } from '../../run/context.js';
@@ -163,7 +164,8 @@ its windows), 64 usage error, 130 interrupted.`,
       if (!flags.plan)
         throw new UserError('USAGE', 'give the plan with --plan <file> (see `baton run --help`)');
       if (!flags.builder) throw new UserError('USAGE', 'give the builder agent with --builder <agent>');
-      const planPath = resolve(io.cwd, flags.plan);
+      // Read where it really is, and only inside its own repository (the one containment rule).
+      const planPath = confineToOwnRoot(resolve(io.cwd, flags.plan), 'read');
       const plan = await loadPlan(planPath);
       const planText = readFileSync(planPath, 'utf8');
       const agent = await agentOf(flags.builder);

@@ -10,6 +10,12 @@ import type { MessageCode } from '../../handoff/finding-codes.js';
 /** The largest handoff part taken (bytes of its text); the handoff cap itself is validate's. */
 export const MAX_PART_BYTES = 256 * 1024;
 
+/** How deep a data part may nest (a handoff's JSON is a few levels): deeper is refused unread. */
+export const MAX_DATA_DEPTH = 64;
+
+/** The key a data part nested deeper than `MAX_DATA_DEPTH` is replaced with on the wire (_wire.ts). */
+export const TOO_DEEP = 'baton:nested-too-deep';
+
 /** Media types a handoff text part may declare (none is taken as Markdown). */
 const TEXT_TYPES = new Set(['', 'text/markdown', 'text/plain', 'text/x-markdown', 'application/json']);
 
@@ -78,6 +84,9 @@ function partText(part: Part): string | { reason: string } {
     const value = part.content?.$case === 'data' ? part.content.value : undefined;
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       return { reason: 'a handoff data part must hold a JSON object (canonical or FORGE)' };
+    }
+    if (TOO_DEEP in value) {
+      return { reason: `the data part is nested more than ${MAX_DATA_DEPTH} levels deep; it was not read` };
     }
     text = `${JSON.stringify(value, null, 2)}\n`;
   }

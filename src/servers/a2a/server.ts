@@ -1,17 +1,18 @@
 /**
  * `baton serve a2a`: the SDK's JSON-RPC transport and agent card on express 5, the executor over
- * baton's library, the tasks in baton's store. Loopback by default; any other host needs a
- * bearer token, checked on every request (the card included).
+ * baton's library, the tasks in baton's store, behind the one HTTP edge (servers/_http.ts):
+ * loopback by default, answering only Host headers that name loopback there; any other host
+ * needs a bearer token of 16 bytes or more, checked on every request (the card included).
  */
-import { timingSafeEqual } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { DefaultRequestHandler } from '@a2a-js/sdk/server';
+import { createServer, type ServerResponse } from 'node:http';
 import { agentCardHandler, jsonRpcHandler, restHandler, UserBuilder } from '@a2a-js/sdk/server/express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { JSONRPC } from '../../a2a/errors.js';
 import type { Agent } from '../../agents/types.js';
-import { UserError } from '../../errors.js';
 import type { Store } from '../../store/types.js';
+import { edgeGuard, listenOn, requireToken } from '../_http.js';
+import { HandoffRequestHandler } from './_handler.js';
+import { deepParts, jsonRpcEnvelope, restJsonAnswers, restMediaType } from './_wire.js';
 import { agentCard } from './card.js';
 import { handoffExecutor } from './executor.js';
 import { storeTaskStore } from './task-store.js';
@@ -42,32 +43,16 @@ export interface A2AServer {
   close(): Promise<void>;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
-
 /** Starts the server; resolves once it listens. */
 export async function startA2AServer(options: A2AServerOptions): Promise<A2AServer> {
   const host = options.host ?? '127.0.0.1';
-  if (!LOOPBACK.has(host) && !options.token) {
-    throw new UserError('A2A_CONFIG', `serving on ${host} needs a bearer token`, {
-      hint: 'set BATON_A2A_TOKEN to a long random secret, and give it to the senders',
-    });
-  }
+  requireToken(host, options.token, 'BATON_A2A_TOKEN');
   const app = express();
   app.disable('x-powered-by');
-  const server = await new Promise<import('node:http').Server>((resolve, reject) => {
-    // A deep accept queue: verification blocks the loop for milliseconds at a time (git), and a
-    // burst of senders must queue, not have their connections dropped and retried seconds later.
-    const s = app.listen(options.port ?? 0, host, 4096, (error?: Error) =>
-      error ? reject(error) : resolve(s),
-    );
-    s.on('error', reject);
-  }).catch((error: NodeJS.ErrnoException) => {
-    throw new UserError(
-      'A2A_CONFIG',
-      `cannot listen on ${host}:${options.port ?? 0}: ${error.code ?? error.message}`,
-    );
-  });
-  const { port } = server.address() as AddressInfo;
+  const server = createServer(app);
+  // A deep accept queue: verification blocks the loop for milliseconds at a time (git), and a
+  // burst of senders must queue, not have their connections dropped and retried seconds later.
+  const port = await listenOn(server, options.port ?? 0, host, 4096);
   const url = options.publicUrl
     ? options.publicUrl.replace(/\/?$/, '/')
     : `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
@@ -84,12 +69,27 @@ export async function startA2AServer(options: A2AServerOptions): Promise<A2AServ
     ...(options.agent ? { agent: options.agent } : {}),
     ...(options.afterArchive ? { afterArchive: options.afterArchive } : {}),
   });
-  const handler = new DefaultRequestHandler(card, storeTaskStore(options.store), executor);
-  if (options.token) app.use(bearer(options.token));
+  const handler = new HandoffRequestHandler(card, storeTaskStore(options.store), executor);
+  app.use(edgeGuard({ host, ...(options.token ? { token: options.token } : {}), refuse }));
+  // The card changes only when the server restarts: say since when, for caches (spec §8.6.1).
+  const cardSince = new Date().toUTCString();
+  app.use('/.well-known/agent-card.json', (_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('last-modified', cardSince);
+    next();
+  });
   app.use('/.well-known/agent-card.json', agentCardHandler({ agentCardProvider: handler }));
-  app.use(express.json({ limit: MAX_BODY_BYTES }));
-  app.use('/rest', restHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }));
-  app.use('/', jsonRpcHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }));
+  // Both media types the bindings take, and any JSON value: the envelope check answers for it.
+  app.use(
+    express.json({
+      limit: MAX_BODY_BYTES,
+      type: ['application/json', 'application/a2a+json'],
+      strict: false,
+    }),
+  );
+  app.use(deepParts);
+  const users = { requestHandler: handler, userBuilder: UserBuilder.noAuthentication };
+  app.use('/rest', restMediaType, restJsonAnswers, restHandler(users));
+  app.use('/', jsonRpcEnvelope, jsonRpcHandler(users));
   app.use(finalErrors);
   server.headersTimeout = 20_000;
   server.requestTimeout = 30_000;
@@ -103,20 +103,12 @@ export async function startA2AServer(options: A2AServerOptions): Promise<A2AServ
   };
 }
 
-function bearer(token: string) {
-  const want = Buffer.from(`Bearer ${token}`);
-  return (req: Request, res: Response, next: NextFunction) => {
-    const got = Buffer.from(req.header('authorization') ?? '');
-    if (got.length === want.length && timingSafeEqual(got, want)) return next();
-    res
-      .status(401)
-      .set('WWW-Authenticate', 'Bearer')
-      .json({
-        jsonrpc: '2.0',
-        id: null,
-        error: { code: JSONRPC.UNAUTHORIZED, message: 'unauthorized: a bearer token is required' },
-      });
-  };
+// The edge's refusals as JSON-RPC errors (the card's requests get the same body).
+function refuse(res: ServerResponse, status: 401 | 421, message: string): void {
+  const code = status === 401 ? JSONRPC.UNAUTHORIZED : JSONRPC.INVALID_REQUEST;
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }));
 }
 
 // What express would otherwise answer with a page (and, outside production, a stack trace).

@@ -1,8 +1,10 @@
 /**
  * The SDK's `TaskStore` over baton's store (`src/store/a2a-tasks.ts`): every task the server
- * answers for is in SQLite or PostgreSQL, so a restarted server still answers GetTask.
+ * answers for is in SQLite or PostgreSQL, so a restarted server still answers GetTask. ListTasks
+ * filters by status time and leaves artifacts out unless asked, as the spec says.
  */
 import { type ListTasksRequest, type ListTasksResponse, Task, taskStateToJSON } from '@a2a-js/sdk';
+import { RequestMalformedError } from '@a2a-js/sdk/errors';
 import type { TaskStore } from '@a2a-js/sdk/server';
 import { toA2AError } from '../../a2a/errors.js';
 import { getA2ATask, listA2ATasks, putA2ATask } from '../../store/a2a-tasks.js';
@@ -18,6 +20,7 @@ export function storeTaskStore(store: Store): TaskStore {
         contextId: task.contextId,
         state: taskStateToJSON(task.status?.state ?? 0),
         task: Task.toJSON(task) as Record<string, unknown>,
+        ...statusAt(task),
         ...(typeof meta.sender === 'string' ? { sender: meta.sender } : {}),
         ...(typeof meta.handoff_id === 'string' ? { handoffId: meta.handoff_id } : {}),
         ...(typeof meta.run_id === 'string' ? { runId: meta.run_id } : {}),
@@ -30,20 +33,20 @@ export function storeTaskStore(store: Store): TaskStore {
     },
     async list(params: ListTasksRequest): Promise<ListTasksResponse> {
       const pageSize = params.pageSize ?? 50;
-      const offset = Number.parseInt(params.pageToken || '0', 10) || 0;
+      const offset = pageOffset(params.pageToken);
+      const since = params.statusTimestampAfter ? Date.parse(params.statusTimestampAfter) : Number.NaN;
       const { tasks, total } = await listA2ATasks(store, {
         limit: pageSize,
         offset,
         ...(params.contextId ? { contextId: params.contextId } : {}),
         ...(params.status ? { state: taskStateToJSON(params.status) } : {}),
+        ...(Number.isFinite(since) ? { statusSinceMs: since } : {}),
       });
       const next = offset + tasks.length < total ? String(offset + tasks.length) : '';
-      return {
-        tasks: tasks.map((t) => Task.fromJSON(t.task)),
-        nextPageToken: next,
-        pageSize,
-        totalSize: total,
-      };
+      const wire = tasks.map((t) => Task.fromJSON(t.task));
+      // Artifacts only when asked for: the spec's default is without (a MUST).
+      if (params.includeArtifacts !== true) for (const t of wire) t.artifacts = [];
+      return { tasks: wire, nextPageToken: next, pageSize, totalSize: total };
     },
   };
   // A store that fails (down, corrupt) answers as an A2A error, not as a crash of the call.
@@ -53,4 +56,22 @@ export function storeTaskStore(store: Store): TaskStore {
     list: (params, context) =>
       inner.list(params, context).catch((e: unknown) => Promise.reject(toA2AError(e))),
   };
+}
+
+// A page token is the offset this server handed out as `nextPageToken`; anything else is refused
+// (a garbage token answered the first page before).
+function pageOffset(token: string | undefined): number {
+  if (!token) return 0;
+  if (!/^[1-9]\d{0,8}$/.test(token)) {
+    throw new RequestMalformedError(
+      `pageToken "${token.slice(0, 40)}" is not one this server gave (use nextPageToken)`,
+    );
+  }
+  return Number(token);
+}
+
+// When the task's status last changed (its status timestamp), for ListTasks' statusTimestampAfter.
+function statusAt(task: Task): { statusAtMs?: number } {
+  const ms = task.status?.timestamp ? Date.parse(task.status.timestamp) : Number.NaN;
+  return Number.isFinite(ms) ? { statusAtMs: ms } : {};
 }

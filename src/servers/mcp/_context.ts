@@ -1,11 +1,12 @@
 /**
- * What every handler shares: the repository the server serves, its environment, and the one
- * rule for paths: a path given to a tool must resolve inside the repository, symlinks included.
+ * What every handler shares: the repository the server serves, its environment, and how a path
+ * given to a tool is confined to it (the one rule of `fs/`).
  */
-import { existsSync, lstatSync, readlinkSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { isAbsolute, relative, sep } from 'node:path';
 import { UserError } from '../../errors.js';
 import type { FormatName } from '../../formats/index.js';
+import { confineTo } from '../../fs/index.js';
 import { type CurrentRole, currentRole } from '../../governance/classes.js';
 import { findRepositoryRoot, realPath } from '../../provenance/index.js';
 import type { OpenStoreOptions, Store } from '../../store/index.js';
@@ -18,6 +19,8 @@ export interface ServerContext {
   root: string;
   env: NodeJS.ProcessEnv;
   role: CurrentRole;
+  /** Folders outside the repository that tools may read, never write (none by default). */
+  readOnly: readonly string[];
   /** Where log lines go (stderr: stdout carries only protocol frames). */
   log(line: string): void;
 }
@@ -29,44 +32,23 @@ export function serverContext(
   log: (line: string) => void,
 ): ServerContext {
   const root = findRepositoryRoot(cwd) ?? realPath(cwd);
-  return { root, env, role: currentRole(env), log };
+  return { root, env, role: currentRole(env), readOnly: [], log };
 }
 
 /**
- * The real path of `path` (relative to the root), refused unless it is inside the repository.
- * A symlink whose target does not exist yet is followed too: writing through it must not land
- * outside either.
+ * The real path of `path` (relative to the root), by the one containment rule (`confineTo`):
+ * inside the repository with symlinks followed, never in `.git`. A write (`access: 'write'`)
+ * may land only in the repository; a read may also land in the context's read-only folders.
  */
-export function pathInside(ctx: ServerContext, path: string): string {
-  let full = realPath(isAbsolute(path) ? path : resolve(ctx.root, path));
-  for (let hops = 0; ; hops++) {
-    const rel = relative(ctx.root, full);
-    if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
-      throw new UserError(
-        'PATH_OUTSIDE_REPOSITORY',
-        `${JSON.stringify(path)} resolves outside the repository ${ctx.root}`,
-      );
-    }
-    const target = danglingTarget(full);
-    if (target === undefined) return full;
-    if (hops >= 40)
-      throw new UserError('FILE_UNREADABLE', `${JSON.stringify(path)}: too many levels of symlinks`);
-    full = realPath(resolve(dirname(full), target));
-  }
+export function pathInside(ctx: ServerContext, path: string, access: 'read' | 'write' = 'read'): string {
+  // Joined as text, not resolved: `..` is taken after the links before it, as the kernel does.
+  const full = isAbsolute(path) ? path : `${ctx.root}${sep}${path}`;
+  return confineTo(ctx.root, full, { access, readOnly: ctx.readOnly });
 }
 
-// What a symlink that `realPath` could not resolve points to; undefined for anything else.
-function danglingTarget(path: string): string | undefined {
-  try {
-    return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** `pathInside`, and the file must exist. */
+/** `pathInside` for reading, and the file must exist. */
 export function existingPathInside(ctx: ServerContext, path: string): string {
-  const full = pathInside(ctx, path);
+  const full = pathInside(ctx, path, 'read');
   if (!existsSync(full))
     throw new UserError('FILE_NOT_FOUND', `${relative(ctx.root, full) || full} does not exist`);
   return full;
@@ -77,8 +59,10 @@ export function handoffPathInside(
   ctx: ServerContext,
   path: string | undefined,
   format: FormatName | 'auto' = 'auto',
+  access: 'read' | 'write' = 'read',
 ): string {
-  return pathInside(ctx, resolveHandoffPath(path, { format, cwd: ctx.root, env: ctx.env }));
+  const given = resolveHandoffPath(path, { format, cwd: ctx.root, env: ctx.env, keepLinks: true });
+  return pathInside(ctx, given, access);
 }
 
 /** How the store is opened for this repository (`$BATON_STORE`, the config, else `.baton/baton.db`). */

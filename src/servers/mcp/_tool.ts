@@ -12,6 +12,16 @@ export interface ToolSpec<I extends z.ZodRawShape, O extends z.ZodRawShape> {
   output: O;
   /** True for tools that change nothing (the default); false for those that write. */
   readOnly?: boolean;
+  /** True for tools whose success can change the resources listed (a write, an archive). */
+  changesResources?: boolean;
+}
+
+// The tools registered on each server, for the request check (_requests.ts).
+const NAMES = new WeakMap<McpServer, Set<string>>();
+
+/** The names of the tools registered on `server` with `addTool`. */
+export function toolNamesOf(server: McpServer): ReadonlySet<string> {
+  return NAMES.get(server) ?? new Set();
 }
 
 /**
@@ -32,6 +42,7 @@ export function addTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
   run: (args: z.output<z.ZodObject<I>>) => Promise<ToolAnswer>,
 ): void {
   const readOnly = spec.readOnly ?? true;
+  NAMES.set(server, new Set([...toolNamesOf(server), name]));
   server.registerTool(
     name,
     {
@@ -49,6 +60,8 @@ export function addTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
     async (args: unknown) => {
       try {
         const answer = await run(args as z.output<z.ZodObject<I>>);
+        // The resources capability says listChanged: a client that lists them hears of it.
+        if (spec.changesResources) void server.sendResourceListChanged();
         return {
           structuredContent: answer.data as Record<string, unknown>,
           content: [{ type: 'text' as const, text: answer.text }],

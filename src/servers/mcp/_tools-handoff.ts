@@ -58,9 +58,10 @@ function addWriteTool(server: McpServer, ctx: ServerContext, rel: Rel): void {
         notes: z.array(z.string()),
       },
       readOnly: false,
+      changesResources: true,
     },
     async (args) => {
-      const path = handoffPathInside(ctx, args.path, 'baton');
+      const path = handoffPathInside(ctx, args.path, 'baton', 'write');
       const { writeHandoff } = await library.write();
       const result = await writeHandoff({
         path,

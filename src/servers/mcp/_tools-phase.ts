@@ -52,6 +52,7 @@ export function addPhaseTools(server: McpServer, ctx: ServerContext): void {
         notes: z.array(z.string()),
       },
       readOnly: false,
+      changesResources: true,
     },
     async (args) => {
       const [{ savePhaseHandoff }, { openStore }] = await Promise.all([library.phases(), library.store()]);

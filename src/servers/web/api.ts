@@ -2,12 +2,12 @@
  * The viewer's JSON API: each route reads the library (the store, validate, the boot context,
  * a run's timeline) and returns what it said, shaped for the page. No behaviour of its own.
  */
-import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { handoffChain } from '../../archive/chain.js';
 import { diffLines } from '../../archive/diff.js';
 import { isBatonError, UserError } from '../../errors.js';
+import { checkConfined, resolveLinks } from '../../fs/index.js';
 import { loadContext } from '../../governance/context.js';
 import { handoffLabel } from '../../governance/judge.js';
 import { runOverview } from '../../run/overview.js';
@@ -78,24 +78,22 @@ async function runDetail(ctx: ApiContext, id: string): Promise<ApiResult> {
   });
 }
 
-// A dispatch or reply the engine wrote, only from inside that run's folder.
+// A dispatch or reply the engine wrote, only from inside that run's folder (the one rule of fs/).
 async function runFile(ctx: ApiContext, id: string, path: string): Promise<ApiResult> {
   const run = await ctx.store.getRun(id);
   if (!run) return notFound('run');
   const folder = join(ctx.root, '.baton', 'runs', run.run_id);
-  let real: string;
-  let base: string;
+  const full = isAbsolute(path) ? path : `${ctx.root}/${path}`;
+  const where = checkConfined(folder, full);
+  if (where.refused || where.real === resolveLinks(folder)) {
+    return { status: 403, body: { error: 'only files of the run folder can be read' } };
+  }
+  let text: string;
   try {
-    base = realpathSync(folder);
-    real = realpathSync(join(ctx.root, path));
+    text = await readFile(where.real, 'utf8');
   } catch {
     return notFound('file');
   }
-  const rel = relative(base, real);
-  if (rel === '' || rel.split(sep)[0] === '..' || isAbsolute(rel)) {
-    return { status: 403, body: { error: 'only files of the run folder can be read' } };
-  }
-  const text = await readFile(real, 'utf8');
   return ok<RunFile>({
     path,
     text: text.length > 512 * 1024 ? `${text.slice(0, 512 * 1024)}\n…(cut)` : text,

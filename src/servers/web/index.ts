@@ -1,2 +1,2 @@
 /** The viewer: a local web app over the store (`baton serve web`). */
-export { isLoopback, startWebServer, type WebServer, type WebServerOptions } from './server.js';
+export { startWebServer, type WebServer, type WebServerOptions } from './server.js';

@@ -6,12 +6,17 @@
  * other address it needs the token, as `Authorization: Bearer <token>` or the cookie that
  * `/?token=<token>` sets.
  */
-import { timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { UserError } from '../../errors.js';
 import type { Store } from '../../store/types.js';
+import {
+  addressedHere,
+  bearerMatches,
+  SECURITY_HEADERS as EDGE_HEADERS,
+  listenOn,
+  requireToken,
+  sameSecret,
+} from '../_http.js';
 import { httpError } from './_errors.js';
 import { type ApiContext, routeApi } from './api.js';
 import { staticAsset } from './assets.js';
@@ -50,28 +55,13 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const SECURITY_HEADERS = {
-  'content-security-policy': CSP,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-};
-
-/** True for an address only this machine can reach. */
-export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
-}
+// The edge's headers, with the page's own policy: scripts, styles and images from here only.
+const SECURITY_HEADERS = { ...EDGE_HEADERS, 'content-security-policy': CSP };
 
 /** Starts the viewer; resolves once it listens. */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const host = options.host ?? '127.0.0.1';
-  if (!isLoopback(host) && !options.token) {
-    throw new UserError(
-      'USAGE',
-      `serving on ${host} lets other machines in: set BATON_WEB_TOKEN to a secret they must send`,
-    );
-  }
+  requireToken(host, options.token, 'BATON_WEB_TOKEN');
   const ctx: ApiContext = {
     root: options.root,
     store: options.store,
@@ -80,8 +70,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const server = createServer((req, res) => {
     handle(req, res, ctx, { ...options, host }).catch((error: unknown) => send(res, ...httpError(error)));
   });
-  await listen(server, options.port ?? 7474, host);
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenOn(server, options.port ?? 7474, host);
   const shown = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   return {
     url: `http://${shown}:${port}/`,
@@ -94,23 +83,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   };
 }
 
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE' || error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL') {
-        const why =
-          error.code === 'EADDRINUSE'
-            ? 'is in use'
-            : error.code === 'EACCES'
-              ? 'is not allowed'
-              : 'is not an address here';
-        reject(new UserError('LISTEN_FAILED', `port ${port} on ${host} ${why}`));
-      } else reject(error);
-    });
-    server.listen(port, host, () => resolve());
-  });
-}
-
 async function handle(
   req: IncomingMessage,
   res: ServerResponse,
@@ -121,7 +93,7 @@ async function handle(
   if (!addressedHere(req, options.host)) return send(res, 421, { error: 'misdirected request' });
   if (options.token) {
     const given = url.searchParams.get('token');
-    if (given !== null && same(given, options.token)) {
+    if (given !== null && sameSecret(given, options.token)) {
       res.writeHead(303, {
         ...SECURITY_HEADERS,
         location: url.pathname,
@@ -156,28 +128,15 @@ async function handle(
   res.end(req.method === 'HEAD' ? undefined : asset.body);
 }
 
-// On loopback the Host header must name loopback too: a page elsewhere that rebinds its own
-// name to 127.0.0.1 sends that name, and is refused. Elsewhere the token is the guard.
-function addressedHere(req: IncomingMessage, host: string): boolean {
-  if (!isLoopback(host)) return true;
-  const header = req.headers.host ?? '';
-  const name = header.startsWith('[')
-    ? header.slice(0, header.indexOf(']') + 1)
-    : header.replace(/:\d+$/, '');
-  return isLoopback(name);
-}
-
 function authorised(req: IncomingMessage, token: string): boolean {
-  const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-  if (bearer && same(bearer, token)) return true;
+  if (bearerMatches(req.headers.authorization, token)) return true;
   const cookie = /(?:^|;\s*)baton_token=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
-  return cookie !== undefined && same(decodeURIComponent(cookie), token);
-}
-
-function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+  if (cookie === undefined) return false;
+  try {
+    return sameSecret(decodeURIComponent(cookie), token);
+  } catch {
+    return false; // not percent-encoding: not the cookie the viewer set
+  }
 }
 
 function send(res: ServerResponse, status: number, body: unknown, gzip = false): void {

@@ -1,0 +1,195 @@
+/**
+ * The handoff evaluation's own reading of a session log (not baton's: the judge must not share
+ * the compiler's code). Either host's JSONL becomes one ordered list of events: the person's
+ * requests, tool calls with their results, compaction boundaries and the host's summaries.
+ */
+import { readFileSync } from 'node:fs';
+
+/** The built-in slash commands that steer the host, not the work (a custom command is a request). */
+const HOST_COMMANDS = new Set(
+  'add-dir agents bashes clear compact config context cost doctor exit export fast help hooks ide login logout mcp memory model output-style permissions plugin privacy-settings quit release-notes resume rewind status statusline tasks terminal-setup theme todos upgrade usage vim'.split(
+    ' ',
+  ),
+);
+/** Replies that only acknowledge: not requests for the probe. */
+export const ACK_RE =
+  /^(?:ok(?:ay)?|k|y|yes|yep|yeah|sure|go|go on|go ahead|continue|proceed|carry on|thanks?|thank you|great|good|nice|done|next|please continue|continue implementation|keep going|lgtm)[.! ]*$/i;
+
+/** Reads a session file into `{ kind, cwd, lines, events }`; `line` of an event is its 0-based line. */
+export function readSession(path) {
+  const lines = readFileSync(path, 'utf8').split('\n');
+  const records = lines.map((l) => {
+    try {
+      const r = JSON.parse(l);
+      return r && typeof r === 'object' && !Array.isArray(r) ? r : undefined;
+    } catch {
+      return undefined;
+    }
+  });
+  const codex = records.some((r) => r?.type === 'session_meta' || r?.type === 'turn_context');
+  return codex ? readCodex(lines, records) : readClaude(lines, records);
+}
+
+function readClaude(lines, records) {
+  const events = [];
+  const results = new Map();
+  let cwd;
+  for (const [line, r] of records.entries()) {
+    if (!r) continue;
+    cwd ??= r.cwd;
+    if (r.type === 'system' && r.subtype === 'compact_boundary') events.push({ type: 'boundary', line });
+    const content = r.message?.content;
+    if (r.type === 'user' && r.isCompactSummary) {
+      events.push({ type: 'summary', line, text: textOf(content) });
+      continue;
+    }
+    if (r.type === 'user' && Array.isArray(content)) {
+      for (const b of content) {
+        if (b?.type !== 'tool_result') continue;
+        results.set(b.tool_use_id, {
+          isError: b.is_error === true,
+          text: textOf(b.content),
+          interpretation: r.toolUseResult?.returnCodeInterpretation,
+          stdout: typeof r.toolUseResult?.stdout === 'string' ? r.toolUseResult.stdout : undefined,
+        });
+      }
+    }
+    if (r.type === 'user' && !r.isMeta && !r.isSidechain) {
+      const request = claudeRequest(content);
+      if (request) events.push({ type: 'request', line, text: request });
+    }
+    if (r.type === 'assistant' && Array.isArray(content)) {
+      for (const b of content) {
+        if (b?.type === 'tool_use')
+          events.push({ type: 'tool', line, id: b.id, name: b.name, input: b.input });
+      }
+    }
+  }
+  for (const e of events) if (e.type === 'tool') e.result = results.get(e.id);
+  return { kind: 'claude-code', cwd, lines, events };
+}
+
+function textOf(content) {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .filter((b) => b?.type === 'text')
+    .map((b) => b.text ?? '')
+    .join('\n');
+}
+
+/** The person's words in a Claude Code user record, or undefined. */
+function claudeRequest(content) {
+  if (Array.isArray(content) && content.some((b) => b?.type === 'tool_result')) return undefined;
+  const text = textOf(content)
+    .replace(/<(system-reminder|ide_opened_file|ide_selection|ide_diagnostics)>[\s\S]*?<\/\1>/g, '')
+    .trim();
+  if (!text) return undefined;
+  const command = /<command-name>\s*\/?([^<\s]+)\s*<\/command-name>/.exec(text);
+  if (command) {
+    const name = command[1];
+    if (HOST_COMMANDS.has(name)) return undefined;
+    const args = /<command-args>([\s\S]*?)<\/command-args>/.exec(text)?.[1]?.trim();
+    return `/${name}${args ? ` ${args}` : ''}`;
+  }
+  if (/^(?:<[a-z_-]+>|\[Request interrupted|Caveat: |This session is being continued)/.test(text)) {
+    return undefined;
+  }
+  return personal(text);
+}
+
+function personal(text) {
+  const t = text.trim();
+  if (!t || ACK_RE.test(t)) return undefined;
+  const slash = /^\/([a-z][\w:-]*)(?:\s|$)/.exec(t);
+  if (slash && HOST_COMMANDS.has(slash[1])) return undefined;
+  return t;
+}
+
+function readCodex(lines, records) {
+  const events = [];
+  const byId = new Map();
+  let cwd;
+  for (const [line, r] of records.entries()) {
+    if (!r) continue;
+    const p = r.payload ?? r;
+    if (r.type === 'session_meta' || r.type === 'turn_context') cwd ??= p.cwd;
+    if (r.type === 'compacted') {
+      events.push({ type: 'boundary', line });
+      events.push({ type: 'summary', line, text: p.message ?? '' });
+    }
+    if (r.type !== 'response_item') continue;
+    if (p.type === 'message' && p.role === 'user') {
+      for (const c of p.content ?? []) {
+        const t = (c.text ?? '').trim();
+        if (
+          /^(?:<environment_context>|<user_instructions>|# AGENTS\.md|<INSTRUCTIONS>|<turn_aborted>)/.test(t)
+        )
+          continue;
+        const request = personal(t);
+        if (request) events.push({ type: 'request', line, text: request });
+      }
+    } else if (p.type === 'function_call' || p.type === 'custom_tool_call') {
+      const event = { type: 'tool', line, id: p.call_id, name: p.name, input: codexInput(p) };
+      events.push(event);
+      byId.set(p.call_id, event);
+    } else if (p.type === 'function_call_output' || p.type === 'custom_tool_call_output') {
+      const event = byId.get(p.call_id);
+      if (event) event.result = codexResult(p.output);
+    }
+  }
+  return { kind: 'codex', cwd, lines, events };
+}
+
+function codexInput(p) {
+  const raw = p.arguments ?? p.input;
+  let args = raw;
+  if (typeof raw === 'string' && raw.trim().startsWith('{')) {
+    try {
+      args = JSON.parse(raw);
+    } catch {}
+  }
+  if (p.name === 'apply_patch') return { patch: typeof args === 'string' ? args : (args?.input ?? '') };
+  const cmd = args?.command ?? args?.cmd;
+  const command = Array.isArray(cmd) ? (cmd[cmd.indexOf('-lc') + 1] ?? cmd.join(' ')) : cmd;
+  return { command, patch: /\bapply_patch\b/.test(command ?? '') ? command : undefined, args };
+}
+
+function codexResult(output) {
+  let text = typeof output === 'string' ? output : (output?.content ?? '');
+  let exit;
+  try {
+    const parsed = JSON.parse(text);
+    if (typeof parsed?.metadata?.exit_code === 'number') exit = parsed.metadata.exit_code;
+    if (typeof parsed?.output === 'string') text = parsed.output;
+  } catch {}
+  const m = /(?:Process exited with code|exit code:?|Exit code:?)\s*(\d+)/i.exec(text);
+  if (exit === undefined && m) exit = Number(m[1]);
+  return { isError: exit !== undefined && exit !== 0, exit, text };
+}
+
+/** Files one tool call wrote, edited or deleted, when it succeeded (paths as written). */
+export function editedBy(event) {
+  const r = event.result;
+  if (!r || r.isError) return [];
+  if (['Write', 'Edit', 'MultiEdit'].includes(event.name)) return [event.input?.file_path].filter(Boolean);
+  if (event.name === 'NotebookEdit') return [event.input?.notebook_path].filter(Boolean);
+  const patch = event.input?.patch;
+  if (
+    patch &&
+    (r.exit === undefined || r.exit === 0) &&
+    !/^(?:error|failed|verification failed)/i.test(r.text)
+  ) {
+    return [...patch.matchAll(/^\*\*\* (?:Add|Update|Delete) File: (.+)$|^\*\*\* Move to: (.+)$/gm)].map(
+      (m) => (m[1] ?? m[2]).trim(),
+    );
+  }
+  return [];
+}
+
+/** The shell command of a tool call, if it is one. */
+export function commandOf(event) {
+  if (event.name === 'Bash') return event.input?.command;
+  if (event.name !== 'apply_patch' && typeof event.input?.command === 'string') return event.input.command;
+  return undefined;
+}

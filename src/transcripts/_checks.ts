@@ -1,0 +1,225 @@
+/**
+ * Reading a check's run the way a person reads it: whose exit status the command line reports
+ * (after `| tail` or `|| echo` it is not the check's), and what the test runner's summary line
+ * says. Only baton's own words come out (counts and a reason), never the output itself.
+ */
+
+// Checks that print nothing when they pass.
+const SILENT =
+  /^\s*(?:\S+=\S+\s+)*(?:(?:npx|pnpm|yarn|bunx|pnpm exec|npm exec)\s+)?(?:tsc|mypy|pyright|ruff(?: check)?|flake8|eslint|biome (?:check|lint))\b/;
+
+/** How one run of a check came out, as read. */
+export interface CheckReading {
+  /** True passed, false failed, undefined when neither the status nor the output tells. */
+  ok: boolean | undefined;
+  /** Baton's words for what was read: `exit 1`, `3 failed, 40 passed (vitest)`, … */
+  reading: string;
+}
+
+/** The top-level pieces of a command line: list segments (with the operator before each) and pipeline stages. */
+export function commandLayout(command: string): { segments: { op: string; stages: string[] }[] } {
+  const segments: { op: string; stages: string[] }[] = [];
+  let stages: string[] = [];
+  let current = '';
+  let op = '';
+  let quote: string | undefined;
+  const endStage = () => {
+    stages.push(current.trim());
+    current = '';
+  };
+  const endSegment = (next: string) => {
+    endStage();
+    if (stages.some((s) => s !== '')) segments.push({ op, stages: stages.filter((s) => s !== '') });
+    stages = [];
+    op = next;
+  };
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i] as string;
+    if (quote) {
+      if (c === quote) quote = undefined;
+      else if (c === '\\' && quote === '"') {
+        current += c + (command[i + 1] ?? '');
+        i++;
+        continue;
+      }
+      current += c;
+      continue;
+    }
+    const two = command.slice(i, i + 2);
+    if (c === '"' || c === "'") quote = c;
+    if (c === '\\') {
+      current += c + (command[i + 1] ?? '');
+      i++;
+    } else if (two === '&&' || two === '||') {
+      endSegment(two);
+      i++;
+    } else if ((c === ';' || c === '\n') && command[i - 1] !== '\\') endSegment(c);
+    else if (c === '|' && command[i - 1] !== '>') endStage();
+    else current += c;
+  }
+  endSegment('');
+  return { segments };
+}
+
+// Programs that read a pipe and set their own status: after them the check's status is lost.
+const FILTERS = new Set([
+  'tail',
+  'head',
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'sed',
+  'awk',
+  'cut',
+  'sort',
+  'uniq',
+  'wc',
+  'tee',
+  'less',
+  'more',
+  'cat',
+  'jq',
+  'tr',
+  'column',
+  'fold',
+  'nl',
+]);
+// What a `||` or `;` after a check usually runs: its status says nothing about the check.
+const MASKS = /^(?:echo|printf|true|:|exit 0)\b/;
+
+function program(stage: string): string {
+  const words = stage.split(/\s+/).filter((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w));
+  return (words[0] ?? '').replace(/^.*\//, '');
+}
+
+/** Why the recorded status is not the check's own (a filter or a mask after it), or undefined. */
+export function hiddenStatus(command: string): string | undefined {
+  if (/\bpipefail\b/.test(command)) return undefined;
+  const { segments } = commandLayout(command);
+  const last = segments.at(-1);
+  if (!last) return undefined;
+  if (segments.length > 1 && (last.op === '||' || last.op === ';' || last.op === '\n')) {
+    if (MASKS.test(last.stages[0] ?? '')) return `the status is that of \`${program(last.stages[0] ?? '')}\``;
+  }
+  const tail = last.stages.at(-1) ?? '';
+  const filter = program(tail);
+  if (last.stages.length > 1 && FILTERS.has(filter) && !/\s-[a-zA-Z]*q\b|--quiet/.test(tail)) {
+    return `the status is that of \`${filter}\``;
+  }
+  return undefined;
+}
+
+/** A test runner's pass/fail counts in its summary line, when the output has one. */
+export interface RunnerCounts {
+  runner: string;
+  passed?: number;
+  failed?: number;
+}
+
+type Rule = [runner: string, re: RegExp, read: (m: RegExpExecArray) => Omit<RunnerCounts, 'runner'>];
+const n = (s: string | undefined) => (s === undefined ? undefined : Number(s));
+// The last matching summary of the output counts (a watch mode or several runs print several).
+const RULES: Rule[] = [
+  [
+    'vitest',
+    /^\s*Tests\s+(?:(\d+) failed\s*\|\s*)?(?:\d+ (?:skipped|todo)\s*\|\s*)*(\d+) passed/gm,
+    (m) => ({ failed: n(m[1]) ?? 0, passed: n(m[2]) }),
+  ],
+  ['vitest', /^\s*Tests\s+(\d+) failed\s*\(\d+\)/gm, (m) => ({ failed: n(m[1]), passed: 0 })],
+  [
+    'jest',
+    /^Tests:\s+(?:(\d+) failed,\s+)?(?:\d+ (?:skipped|todo),\s+)*(?:(\d+) passed,\s+)?\d+ total/gm,
+    (m) => ({ failed: n(m[1]) ?? 0, passed: n(m[2]) ?? 0 }),
+  ],
+  [
+    'pytest',
+    /^=+ (?:(\d+) failed)?(?:, )?(?:(\d+) passed)?[^=\n]*?(?:(\d+) errors?)?[^=\n]* in [\d.]+s(?: \([^)]*\))? =+$/gm,
+    (m) => ({ failed: (n(m[1]) ?? 0) + (n(m[3]) ?? 0), passed: n(m[2]) ?? 0 }),
+  ],
+  [
+    'cargo test',
+    /^test result: (?:ok|FAILED)\. (\d+) passed; (\d+) failed/gm,
+    (m) => ({ passed: n(m[1]), failed: n(m[2]) }),
+  ],
+  [
+    'ExUnit',
+    /^(?:\d+ doctests?, )?(?:\d+ propert(?:y|ies), )?(\d+) tests?, (\d+) failures?/gm,
+    (m) => ({ passed: (n(m[1]) ?? 0) - (n(m[2]) ?? 0), failed: n(m[2]) }),
+  ],
+  [
+    'rspec',
+    /^(\d+) examples?, (\d+) failures?/gm,
+    (m) => ({ passed: (n(m[1]) ?? 0) - (n(m[2]) ?? 0), failed: n(m[2]) }),
+  ],
+  ['mocha', /^\s*(\d+) failing\b/gm, (m) => ({ failed: n(m[1]) })],
+  ['mocha', /^\s*(\d+) passing\b/gm, (m) => ({ passed: n(m[1]), failed: 0 })],
+  ['go test', /^(?:--- FAIL: |FAIL\t\S+)/gm, () => ({ failed: 1 })],
+  ['go test', /^ok {2}\t?\S+\t(?:[\d.]+s|\(cached\))/gm, () => ({ failed: 0, passed: 1 })],
+  ['tsc', /\berror TS\d+:|^Found (\d+) errors?\b/gm, () => ({ failed: 1 })],
+  ['eslint', /^✖ (\d+) problems? \((\d+) errors?/gm, (m) => ({ failed: n(m[2]) })],
+  ['credo', /\bfound no issues\b/gm, () => ({ failed: 0 })],
+  ['build', /^(?:BUILD SUCCESSFUL|Build succeeded)\b/gm, () => ({ failed: 0 })],
+  ['build', /^(?:BUILD FAILED|npm ERR!|error\[E\d+\]|\*\* \(CompileError\))/gm, () => ({ failed: 1 })],
+];
+
+const ANY_SUMMARY = /pass|fail|error|test result|no issues|BUILD|Build succeeded|^ok /im;
+
+/** The runner summary of an output: the last failing one, else the last one found. */
+export function runnerCounts(output: string): RunnerCounts | undefined {
+  // One pass for the words every summary line has, before the runners' own patterns.
+  if (!ANY_SUMMARY.test(output)) return undefined;
+  let lastFailing: { at: number; counts: RunnerCounts } | undefined;
+  let last: { at: number; counts: RunnerCounts } | undefined;
+  for (const [runner, re, read] of RULES) {
+    re.lastIndex = 0;
+    for (let m = re.exec(output); m; m = re.exec(output)) {
+      const found = { at: m.index, counts: { runner, ...read(m) } };
+      if ((found.counts.failed ?? 0) > 0 && (!lastFailing || found.at >= lastFailing.at)) lastFailing = found;
+      if (!last || found.at >= last.at) last = found;
+    }
+  }
+  return (lastFailing ?? last)?.counts;
+}
+
+function describeCounts(c: RunnerCounts): string {
+  const parts: string[] = [];
+  if (c.failed !== undefined && (c.failed > 0 || c.passed === undefined))
+    parts.push(c.failed > 0 ? `${c.failed} failed` : 'no failures');
+  if (c.passed !== undefined && (c.runner !== 'go test' || c.failed === 0)) {
+    parts.push(c.runner === 'go test' ? 'ok' : `${c.passed} passed`);
+  }
+  if (c.runner === 'tsc' || c.runner === 'build')
+    return `${(c.failed ?? 0) > 0 ? 'errors' : 'no errors'} (${c.runner})`;
+  return `${parts.join(', ') || 'no counts'} (${c.runner})`;
+}
+
+/**
+ * Reads one run: `exit` is the recorded status (undefined when the host recorded none),
+ * `failed` whether the host flagged it, `output` what it printed (read here, never kept).
+ */
+export function readCheck(
+  command: string,
+  exit: number | undefined,
+  failed: boolean,
+  output: string,
+): CheckReading {
+  const hidden = hiddenStatus(command);
+  const counts = runnerCounts(output);
+  if (counts && ((counts.failed ?? 0) > 0 || hidden || exit === 0 || exit === undefined)) {
+    const bad = (counts.failed ?? 0) > 0;
+    return { ok: !bad, reading: describeCounts(counts) };
+  }
+  if (hidden) {
+    const empty = output.trim() === '';
+    if (empty && /\|\s*(?:e|f)?grep\b|\|\s*rg\b/.test(command))
+      return { ok: undefined, reading: 'unknown: the filter found no lines' };
+    // A type checker or linter prints nothing when it finds nothing.
+    if (empty && SILENT.test(command))
+      return { ok: true, reading: `no output (${hidden.replace('the status is that of ', 'through ')})` };
+    return { ok: undefined, reading: `unknown: ${hidden}, and the output shows no summary` };
+  }
+  if (exit === undefined)
+    return failed ? { ok: false, reading: 'non-zero exit' } : { ok: true, reading: 'exit 0' };
+  return { ok: exit === 0 && !failed, reading: `exit ${exit}` };
+}

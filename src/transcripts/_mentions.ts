@@ -1,0 +1,109 @@
+/**
+ * Paths named in a session's text: the person's and the agent's words, tool inputs (a file read,
+ * a plan written, a command) and tool outputs (a spec read, search results, a listing). Only the
+ * path names are kept, with when and where each was named: they are how the next agent's first
+ * files can be told before it touches them.
+ */
+import type { MentionSource, SessionRecord } from './types.js';
+
+// File names with an extension a project's files have; a dotted word without one
+// (`e.g`, `api.example.com`, `v1.2`) is not a path.
+const EXTENSIONS = new Set(
+  'ts|tsx|mts|cts|js|jsx|mjs|cjs|json|jsonc|md|mdx|py|pyi|rs|go|ex|exs|heex|eex|erl|rb|erb|java|kt|kts|scala|swift|m|c|h|cc|cpp|hpp|cs|fs|php|lua|dart|zig|nim|hs|ml|clj|r|jl|sql|prisma|graphql|gql|proto|css|scss|sass|less|html|htm|vue|svelte|astro|sh|bash|zsh|fish|ps1|yaml|yml|toml|ini|cfg|conf|env|lock|xml|txt|csv|tsv|ipynb|tf|hcl|gradle|cmake|mk|dockerfile|plist|svg'.split(
+    '|',
+  ),
+);
+// A path-shaped word ending in `.ext`; the extension is then looked up (one alternation of a
+// hundred extensions made this the slowest part of reading a log).
+const PATH_RE =
+  /(?<![\w@.:/\\-])((?:~|\.{1,2})?\/?(?:[\w@+-][\w.@+-]*\/)*[\w@][\w.+-]*\.([A-Za-z][A-Za-z0-9]{0,9}))(?![\w/-])/g;
+// Not the project's own files: dependencies, build output, and names of tools (`Node.js`, `Vue.js`).
+const NOT_WORK =
+  /(?:^|\/)(?:node_modules|deps|vendor|_build|dist|build|target|\.git|\.venv|venv|__pycache__|\.next|coverage)\/|^[A-Z][a-z]+\.js$/;
+/** How much a mention says about the next agent's files, by who named the path. */
+const WEIGHTS: Record<MentionSource, number> = {
+  person: 3,
+  agent: 3,
+  task: 3,
+  plan: 3,
+  read: 2.5,
+  written: 1.5,
+  command: 1.5,
+  output: 1,
+};
+const HITS_KEPT = 6;
+const SCAN_CHARS = 20_000;
+
+/** The paths a text names, each once, in order (absolute paths kept absolute). */
+export function pathsIn(text: string): string[] {
+  const out = new Set<string>();
+  PATH_RE.lastIndex = 0;
+  const chunk = text.length > SCAN_CHARS ? text.slice(0, SCAN_CHARS) : text;
+  for (let m = PATH_RE.exec(chunk); m; m = PATH_RE.exec(chunk)) {
+    if (!EXTENSIONS.has((m[2] as string).toLowerCase())) continue;
+    // `@path` is how the person points Claude Code at a file.
+    const path = (m[1] as string).replace(/^@(?=[\w.])/, '').replace(/^\.\//, '');
+    if (!path.startsWith('~') && !path.startsWith('../') && !NOT_WORK.test(path)) out.add(path);
+  }
+  return [...out];
+}
+
+/**
+ * Notes every path `text` names as a mention at the session's current step. A text that names
+ * many paths (a listing, a search over the tree) says less about each one.
+ */
+export function notePaths(s: SessionRecord, text: string | undefined, source: MentionSource): void {
+  if (!text) return;
+  const paths = pathsIn(text);
+  if (paths.length === 0) return;
+  // A plan names the files of the work ahead, many of them; a listing names every file there is.
+  const weight = WEIGHTS[source] / Math.sqrt(Math.max(1, paths.length / (source === 'plan' ? 12 : 3)));
+  for (const path of paths) {
+    let mention = s.mentions.get(path);
+    if (!mention) {
+      mention = { hits: [] };
+      s.mentions.set(path, mention);
+    }
+    mention.hits.push({ step: s.steps, source, weight });
+    if (mention.hits.length > HITS_KEPT) mention.hits.shift();
+  }
+}
+
+/** How strongly the log points at a path at its end: recent mentions by the agent or the person weigh most. */
+export function mentionScore(s: SessionRecord, path: string): number {
+  const mention = s.mentions.get(path);
+  if (!mention) return 0;
+  // A plan stays the map of the work for longer than a passing mention.
+  return mention.hits.reduce(
+    (sum, h) => sum + h.weight / (1 + (s.steps - h.step) / (h.source === 'plan' ? 80 : 20)),
+    0,
+  );
+}
+
+/** The one path a read-only shell command reads (`cat f`, `sed -n 1,80p f`, `head -50 f`), if any. */
+export function shellRead(command: string): string | undefined {
+  const m =
+    /^\s*(?:cat|less|head|tail|nl|bat|sed\s+-n\s+(?:'[^']*'|"[^"]*"|\S+)|(?:head|tail)\s+-n?\s*\d+)\s+(?:-\S+\s+)*([^\s|;&<>]+)\s*$/.exec(
+      command,
+    );
+  const path = m?.[1]?.replace(/^['"]|['"]$/g, '');
+  return path && pathsIn(path).length === 1 ? path : undefined;
+}
+
+// Commands whose output is what the agent went to look at: searches, listings, reads, diffs.
+const LOOKUPS =
+  /^(?:rg|grep|egrep|find|fd|ls|tree|cat|sed|head|tail|less|nl|bat|bd|gh|jq|git\s+(?:status|diff|show|log|grep|ls-files))\b/;
+
+/** Whether a shell command looks something up (its output names what the agent will work on), unlike a build or a commit. */
+export function looksUp(command: string | undefined): boolean {
+  if (!command) return false;
+  return command.split(/&&|\|\||;|\|/).some((part) => LOOKUPS.test(part.trim().replace(/^cd\s+\S+\s*/, '')));
+}
+
+const PLAN_RE =
+  /(?:^|\/)[^/]*(?:plan|spec|todo|tasks?|roadmap|design|requirements|checklist)[^/]*\.(?:md|mdx|txt|ya?ml)$/i;
+
+/** Whether a file is a plan, spec or task list: the paths it names are the work ahead. */
+export function isPlanFile(path: string | undefined): boolean {
+  return path !== undefined && PLAN_RE.test(path);
+}

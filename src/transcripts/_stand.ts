@@ -1,0 +1,129 @@
+/**
+ * Where the work stands at the end of the log: what the agent said it was doing, the files it
+ * was editing and reading, the check it was looking at, and the files the log points at next
+ * (named by the person, by the agent, in the task list, in a plan or search results it read) —
+ * ranked and capped, so that a successor's first files are named without listing every path seen.
+ */
+
+import { codeSpan } from '../formats/text.js';
+import { mentionScore } from './_mentions.js';
+import { relativePath } from './_paths.js';
+import { oneLine } from './_text.js';
+import { type Check, outcomeOf, passed } from './_validation.js';
+import type { SessionRecord } from './types.js';
+
+const HOST_NAMES = { 'claude-code': 'Claude Code', codex: 'Codex' } as const;
+const INTENT =
+  /\b(?:I'll|I will|I'm going to|I am going to|let me|let's|now I|next,? I|next step|going to|I need to|I should)\b/i;
+
+/** The agent's last stated intent: its last message when short, else its last line that says what it will do. */
+export function intentOf(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  const flat = oneLine(text, 100_000);
+  if (flat.length <= 240) return flat;
+  const lines = text
+    .split('\n')
+    .map((l) => l.replace(/^[\s>*#-]+/, '').trim())
+    .filter((l) => l !== '' && !/^```/.test(l));
+  const stated = [...lines].reverse().find((l) => INTENT.test(l)) ?? lines.at(-1);
+  return stated ? oneLine(stated, 240) : undefined;
+}
+
+/** Whether the agent's words say what it will do next ("I'll …", "let me …", "next, …"). */
+export function statesNextStep(intent: string | undefined): boolean {
+  return intent !== undefined && INTENT.test(intent);
+}
+
+/** Files the log points at near its end that the session has not changed: the best `cap`, best first. */
+export function likelyNext(
+  s: SessionRecord,
+  root: string | undefined,
+  changed: Set<string>,
+  cap: number,
+): string[] {
+  const scored = new Map<string, number>();
+  for (const path of s.mentions.keys()) {
+    const rel = relativePath(path, root);
+    if (rel.startsWith('/') || changed.has(rel)) continue;
+    scored.set(rel, (scored.get(rel) ?? 0) + mentionScore(s, path));
+  }
+  // A bare file name counts for the one known path that ends with it, never on its own (it is
+  // as often a template's name, `SUMMARY.md`, as a file's).
+  const byName = new Map<string, string[]>();
+  for (const p of new Set([...scored.keys(), ...changed])) {
+    if (!p.includes('/')) continue;
+    const name = p.slice(p.lastIndexOf('/') + 1);
+    byName.set(name, [...(byName.get(name) ?? []), p]);
+  }
+  for (const [rel, score] of [...scored]) {
+    if (rel.includes('/')) continue;
+    const full = byName.get(rel) ?? [];
+    if (full.length === 1 && full[0] !== undefined) {
+      if (!changed.has(full[0])) scored.set(full[0], (scored.get(full[0]) ?? 0) + score);
+      scored.delete(rel);
+    } else scored.delete(rel);
+  }
+  return [...scored]
+    .filter(([, score]) => score >= 0.4)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, cap)
+    .map(([p]) => p);
+}
+
+/**
+ * The files the agent was on at the end: the latest changed or read, newest first. `short` names
+ * a file more briefly where the handoff lists it in full elsewhere.
+ */
+export function filesAtCut(
+  s: SessionRecord,
+  root: string | undefined,
+  cap: number,
+  short: (path: string) => string = (p) => p,
+): string[] {
+  const events = [
+    ...[...s.fileSteps].map(([p, step]) => ({ p, step, how: 'edited' })),
+    ...[...s.reads].map(([p, step]) => ({ p, step, how: 'read' })),
+  ].sort((a, b) => b.step - a.step);
+  const out: string[] = [];
+  for (const e of events) {
+    const rel = relativePath(e.p, root);
+    const name = codeSpan(short(rel));
+    if (rel.startsWith('/') || out.some((o) => o.startsWith(`${name} `))) continue;
+    out.push(`${name} (${e.how})`);
+    if (out.length >= cap) break;
+  }
+  return out;
+}
+
+/** Everything the summary says besides the session. */
+export interface StandInput {
+  checks: Check[];
+  failing: Check[];
+  intent?: string;
+  atCut: string[];
+  next: string[];
+}
+
+/** The Summary: at most five lines on where the work stands. */
+export function summaryOf(s: SessionRecord, input: StandInput): string {
+  const host = HOST_NAMES[s.kind];
+  const { checks, failing } = input;
+  const compacted = s.compactions > 0 ? `; compacted ${s.compactions}× before` : '';
+  const lines = [
+    `baton compiled ${host} session ${s.sessionId ?? '(no id)'} without a model: ${s.requests.length} requests, ${s.files.size} files touched, ${s.commands.length} commands (${checks.length} checks), ${s.commits.length} commits${compacted}.`,
+  ];
+  if (input.intent) lines.push(`At the end the agent said: “${input.intent}”`);
+  if (input.atCut.length) lines.push(`It was on: ${input.atCut.join(', ')}.`);
+  if (input.next.length)
+    lines.push(`Named near the end and not yet changed: ${input.next.map((p) => codeSpan(p)).join(', ')}.`);
+  const open = s.tasks.filter((t) => t.status !== 'completed').length;
+  const tasks = s.tasks.length ? `Task list: ${s.tasks.length - open} done, ${open} open. ` : '';
+  const last = [...checks].sort((a, b) => b.last.seq - a.last.seq)[0];
+  const check = failing[0]
+    ? `Failing on its last run: ${codeSpan(oneLine(failing[0].command, 60))} (${outcomeOf(failing[0])})${failing.length > 1 ? ` and ${failing.length - 1} more` : ''}.`
+    : last
+      ? `Last check: ${codeSpan(last.command)} ${passed(last) === true ? 'passed' : passed(last) === false ? 'failed' : 'unknown'} (${outcomeOf(last)}).`
+      : 'No check ran.';
+  lines.push(oneLine(`${tasks}${check}`, 600));
+  return lines.join('\n');
+}

@@ -1,0 +1,130 @@
+/**
+ * The checks a session ran, one per check: runs of the same check (the same command but for the
+ * `| tail -20` or `2>&1` that only trims its output) are folded, and each keeps its last result
+ * as read (`_checks.ts`). Also the dead ends: a failing check given up for another that passed.
+ */
+import type { DeadEnd, ValidationEntry } from '../handoff/types.js';
+import { FORBIDDEN_CHAR_RE } from '../handoff/values.js';
+import { commandLayout } from './_checks.js';
+import { checkProgram, isCheck } from './_shell.js';
+import { oneLine } from './_text.js';
+import type { CommandRun } from './types.js';
+
+/** A check with its last run. */
+export interface Check {
+  /** The command as a person would run it again (output trimming left out). */
+  command: string;
+  first: number;
+  /** The run that says how it stands: the last one, or the last readable one when nothing changed since. */
+  last: CommandRun;
+  runs: number;
+}
+
+const LINE_MAX = 400;
+const TRIMMERS = /^(?:tail|head|grep|egrep|rg|sed|awk|cut|sort|uniq|wc|tee|less|more|cat|column|fold|nl)\b/;
+const MASK = /^(?:echo|printf|true|:)\b/;
+
+/** The command without what only trims or hides its output: `mix test 2>&1 | tail -5` → `mix test`. */
+export function checkCommand(command: string): string {
+  const { segments } = commandLayout(command);
+  const kept = [...segments];
+  const masked = (s = kept.at(-1)) => s !== undefined && s.op !== '&&' && MASK.test(s.stages[0] ?? '');
+  while (kept.length > 1 && masked()) kept.pop();
+  const last = kept.at(-1);
+  if (!last || (kept.length === segments.length && last.stages.length < 2)) return command.trim();
+  const stages = [...last.stages];
+  const trims = (stage = '') => TRIMMERS.test(stage) && !/\s-[a-zA-Z]*q\b/.test(stage);
+  while (stages.length > 1 && trims(stages.at(-1))) stages.pop();
+  const parts = kept.map((s, i) => (i === kept.length - 1 ? stages : s.stages).join(' | '));
+  const joined = parts
+    .map((p, i) => (i === 0 ? p : ` ${kept[i]?.op === '\n' ? ';' : kept[i]?.op} ${p}`))
+    .join('');
+  return joined.replace(/\s+2>&1/g, '').trim();
+}
+
+/**
+ * Checks the session ran, folded by `checkCommand` (single-line commands with a result). A last
+ * run whose result cannot be read does not hide an earlier readable one when no file changed
+ * after it (`lastEdit`: the step of the session's latest change).
+ */
+export function checksOf(commands: CommandRun[], lastEdit = -1): Check[] {
+  const byCommand = new Map<string, Check>();
+  for (const run of commands) {
+    const raw = run.command.trim();
+    if (run.check === undefined || raw.includes('\n') || raw.length > LINE_MAX) continue;
+    if (FORBIDDEN_CHAR_RE.test(raw) || raw.includes('{{') || !isCheck(raw) || isProbe(raw)) continue;
+    const command = checkCommand(raw);
+    const check = byCommand.get(command);
+    if (check) {
+      const readable = check.last.check?.passed !== undefined && (check.last.step ?? 0) >= lastEdit;
+      if (run.check?.passed !== undefined || !readable) check.last = run;
+      check.runs++;
+    } else byCommand.set(command, { command, first: run.seq, last: run, runs: 1 });
+  }
+  return [...byCommand.values()];
+}
+
+/**
+ * A look around rather than a check of the work: `[ -f x ] && echo yes`, `if [ -d .git ]; then …`.
+ * It only prints what it found, so its status says nothing about the work.
+ */
+function isProbe(command: string): boolean {
+  if (/^\s*(?:if|for|while|case)\b/.test(command)) return true;
+  return /^\s*(?:\(\s*)?(?:\[\[?|test)\s/.test(command) && /\b(?:echo|printf)\b/.test(command);
+}
+
+/** True passed, false failed, undefined unknown: the last run as read. */
+export const passed = (c: Check): boolean | undefined => c.last.check?.passed;
+
+/** How the last run read, and of how many runs. */
+export function outcomeOf(c: Check): string {
+  const reading = c.last.check?.reading ?? 'no result';
+  return c.runs > 1 ? `${reading}, the last of ${c.runs} runs` : reading;
+}
+
+/** Validation entries: the checks with a known result, failing ones first kept, then the latest. */
+export function validationOf(checks: Check[], cap: number): ValidationEntry[] {
+  const known = checks.filter((c) => passed(c) !== undefined);
+  const failing = known.filter((c) => passed(c) === false).slice(-cap);
+  const passing = known.filter((c) => passed(c) === true).sort((a, b) => b.last.seq - a.last.seq);
+  const kept = [...failing, ...passing.slice(0, Math.max(0, cap - failing.length))].sort(
+    (a, b) => a.first - b.first,
+  );
+  return kept.map((c) => ({
+    result: passed(c) ? 'passed' : 'failed',
+    command: c.command,
+    outcome: oneLine(outcomeOf(c)),
+  }));
+}
+
+/** A failing check never run again, whose kind of check later passed with another program. */
+export function deadEndsOf(checks: Check[]): { check: Check; item: DeadEnd }[] {
+  const out: { check: Check; item: DeadEnd }[] = [];
+  for (const c of checks) {
+    if (passed(c) !== false) continue;
+    const program = checkProgram(c.command);
+    const replacement = checks.find(
+      (d) =>
+        d.first > c.last.seq && passed(d) === true && checkProgram(d.command) !== program && sameKind(c, d),
+    );
+    if (replacement) {
+      const attempt = oneLine(`\`${c.command}\``, 300);
+      const reason = `it failed (${outcomeOf(c)}) and the session moved to \`${replacement.command}\`, which passed`;
+      out.push({ check: c, item: { attempt, reason: oneLine(reason, 400) } });
+    }
+  }
+  return out;
+}
+
+/** The kind of a check: tests, lint, types, build, or other. */
+export function checkKind(command: string): 'test' | 'lint' | 'types' | 'build' | 'other' {
+  if (/\b(test|tests|spec|pytest|vitest|jest|rspec|mocha)\b/.test(command)) return 'test';
+  if (/\b(lint|eslint|biome|ruff|credo|clippy|flake8|pylint)\b/.test(command)) return 'lint';
+  if (/\b(tsc|mypy|typecheck|type-check|pyright|dialyzer)\b/.test(command)) return 'types';
+  if (/\b(build|compile)\b/.test(command)) return 'build';
+  return 'other';
+}
+
+function sameKind(a: Check, b: Check): boolean {
+  return checkKind(a.command) === checkKind(b.command) && checkKind(a.command) !== 'other';
+}

@@ -1,0 +1,142 @@
+/**
+ * Done and Remaining from evidence only. Done: tasks closed in the host's own task list, commits
+ * the session made. Remaining: open task-list items, the next steps the agent itself stated last,
+ * and checks that fail on their last run. Nothing is both, and nothing is made up from the
+ * person's last message.
+ */
+
+import { codeSpan } from '../formats/text.js';
+import type { DoneItem, SubSpec } from '../handoff/types.js';
+import { oneLine } from './_text.js';
+import { type Check, checkKind, outcomeOf, passed } from './_validation.js';
+import type { SessionRecord } from './types.js';
+
+/** Completed task-list items and the session's commits. */
+export function doneOf(s: SessionRecord): DoneItem[] {
+  const done: DoneItem[] = s.tasks
+    .filter((t) => t.status === 'completed')
+    .map((t) => ({ text: oneLine(t.text), result: 'unverified' }));
+  for (const subject of new Set(s.commits))
+    done.push({ text: oneLine(`Committed: ${subject}`), result: 'unverified' });
+  return done.filter((d) => d.text !== '');
+}
+
+/** Everything `remainingOf` needs besides the session. */
+export interface RemainingInput {
+  checks: Check[];
+  /** Failing checks that are not dead ends. */
+  failing: Check[];
+  done: DoneItem[];
+  /** The agent's last stated intent, when it said what it would do next. */
+  intent?: string;
+}
+
+/** Open work: open task items, the agent's stated next steps, then failing checks. */
+export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] {
+  const { checks, failing, done } = input;
+  const specs: SubSpec[] = [];
+  // An open task-list item stays open; a step the agent stated is left out when Done holds it.
+  const add = (title: string, extra: Partial<SubSpec> = {}, stated = true) => {
+    if (title === '' || specs.some((x) => x.title === title)) return;
+    if (stated && done.some((d) => sameWork(d.text, title))) return;
+    specs.push({ title, files_in_scope: [], verify_by: verifyFor(title, checks, failing), ...extra });
+  };
+  for (const t of s.tasks.filter((t) => t.status !== 'completed')) {
+    add(
+      oneLine(t.text, 160),
+      t.status === 'in_progress' ? { notes: 'in progress in the task list' } : {},
+      false,
+    );
+  }
+  const stated = nextSteps(s.lastAssistant);
+  for (const item of stated) add(item, { notes: 'a next step the agent stated in its last message' });
+  if (specs.length === 0 && input.intent) {
+    add(oneLine(`Carry on: ${input.intent}`, 200), { notes: 'the agent said this last' });
+  }
+  for (const c of failing) {
+    if (specs.length >= 10) break;
+    specs.push({
+      // The title names the check briefly: its Verify by holds the whole command.
+      title: oneLine(`Make ${codeSpan(oneLine(c.command, 60))} pass`, 200),
+      files_in_scope: [],
+      verify_by: [c.command],
+      notes: oneLine(`it failed on its last run (${outcomeOf(c)})`),
+    });
+  }
+  if (specs.length === 0) {
+    specs.push({
+      title: 'Ask the person what comes next',
+      files_in_scope: [],
+      verify_by: [mainCheck(checks) ?? 'git status --short'],
+      notes: 'the log shows no open task, stated next step or failing check',
+    });
+  }
+  return specs;
+}
+
+/**
+ * The check that proves an item done: a failing check of the kind the item names (tests, lint,
+ * types, build), else one of that kind, else the session's main check, else `git status`.
+ */
+function verifyFor(title: string, checks: Check[], failing: Check[]): string[] {
+  const kind = checkKind(title.toLowerCase());
+  const ofKind = (cs: Check[]) => cs.filter((c) => kind !== 'other' && checkKind(c.command) === kind);
+  const pick = ofKind(failing)[0] ?? ofKind(checks).at(-1);
+  if (pick) return [pick.command];
+  return [mainCheck(checks) ?? 'git status --short'];
+}
+
+/** The test, lint, type or build check with a known result (passing first), run most, latest on a tie. */
+function mainCheck(checks: Check[]): string | undefined {
+  const known = (c: Check) => (passed(c) === true ? 2 : passed(c) === false ? 1 : 0);
+  const ranked = checks
+    .filter((c) => checkKind(c.command) !== 'other')
+    .sort((a, b) => known(b) - known(a) || b.runs - a.runs || b.last.seq - a.last.seq);
+  return ranked[0]?.command;
+}
+
+const STOP = new Set(
+  'the and for with that this from into then than are was were has have had not but all any can will its our your their them they you via per out off now let'.split(
+    ' ',
+  ),
+);
+function stems(text: string): Set<string> {
+  return new Set(
+    text
+      .toLowerCase()
+      .replace(/^(?:committed|carry on):\s*/, '')
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length >= 3 && !STOP.has(w))
+      .map((w) => w.slice(0, 5)),
+  );
+}
+
+/** Whether two items name the same work: every word of the shorter is in the longer (two words at least). */
+export function sameWork(a: string, b: string): boolean {
+  const sa = stems(a);
+  const sb = stems(b);
+  const [small, large] = sa.size <= sb.size ? [sa, sb] : [sb, sa];
+  if (small.size < 2) return small.size === 1 && large.size === 1 && [...small][0] === [...large][0];
+  return [...small].every((w) => large.has(w));
+}
+
+/** Items under a "next steps" / "remaining" line of the last assistant message. */
+function nextSteps(text: string | undefined): string[] {
+  if (!text) return [];
+  const lines = text.split('\n');
+  const at = lines.findIndex(
+    (l) =>
+      /\b(next steps?|remaining|still to do|left to do|todo|not yet done)\b/i.test(l) &&
+      !/^\s*[-*\d]/.test(l),
+  );
+  if (at < 0) return [];
+  const items: string[] = [];
+  for (const line of lines.slice(at + 1)) {
+    const m = /^\s*(?:[-*+]|\d+[.)])\s+(?:\[ \]\s*)?(.+)$/.exec(line);
+    if (m && /^\s*(?:[-*+]|\d+[.)])\s+\[x\]/i.test(line)) continue;
+    if (m) items.push(oneLine((m[1] as string).replace(/\*\*/g, ''), 160));
+    else if (items.length > 0 && line.trim() === '') continue;
+    else if (items.length > 0) break;
+  }
+  return items.filter((i) => i !== '').slice(0, 8);
+}
