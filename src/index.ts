@@ -1,7 +1,7 @@
 /**
  * baton's public API: the handoff model, formats, provenance, validation, resume, write and
  * archive, and governance of what loads into an agent's context. Heavy or Node-only parts live
- * behind subpath exports (`baton/store`, `baton/pipeline-xml`, `baton/testing`).
+ * behind subpath exports (`baton-handoff/store`, `baton-handoff/pipeline-xml`, `baton-handoff/testing`).
  */
 export {
   type ArchiveOptions,

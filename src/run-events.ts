@@ -29,6 +29,8 @@ export interface RunEventPayloads {
     run_id: string;
     plan: string;
     plan_path: string | null;
+    /** sha256 of the plan text the run read (the plan file may be uncommitted). */
+    plan_sha256?: string;
     head: string | undefined;
     tasks: string[];
     builder: string;
@@ -133,6 +135,10 @@ export interface RunEventPayloads {
     recovered?: boolean;
   };
   'run-halted': { task: string; reason: string };
+  /** A halted task's uncommitted leftovers, set aside in a git stash (`stash` is its commit). */
+  'leftovers-stashed': { task: string; stash: string; message: string; files: string[] };
+  /** `--resume` picks a failed or needs-planning task up again, from HEAD. */
+  'task-retried': { task: string; previous: string };
   handoff: EventPlace & {
     remaining: number;
     remaining_titles: string[];
@@ -185,6 +191,8 @@ export const RUN_EVENT_NAMES = [
   'attempt-failed',
   'task-finished',
   'run-halted',
+  'leftovers-stashed',
+  'task-retried',
   'handoff',
   'budget-notice',
   'failed-budget',

@@ -1,7 +1,8 @@
 /**
- * `archive`: keep the current handoff in the store, but only while it is still current. A
- * handoff that validate would not call VALID now (mismatched, stale, untrusted, invalid) is
- * refused with validate's findings, as context-kit archives only a freshness-checked handoff.
+ * `archive`: keep a handoff in the store as evidence. By default only while it is still current
+ * (VALID now), as context-kit archives only a freshness-checked handoff; with `keep: 'any'` any
+ * handoff that can be read is kept, and the result says the verdict it had at that moment
+ * (`baton archive`, `--history`, and the handoff `write` replaces).
  */
 import { InternalError } from '../errors.js';
 import type { FormatName } from '../formats/types.js';
@@ -21,6 +22,8 @@ export interface ArchiveOptions {
   format?: FormatName | 'auto';
   /** The time `expires_at` is compared with (default: now). */
   now?: Date;
+  /** `valid` (the default): refuse what is not VALID now; `any`: keep whatever can be read, with its verdict. */
+  keep?: 'valid' | 'any';
 }
 
 /** Refused (with validate's report), or archived (stored now, or found already there). */
@@ -28,7 +31,7 @@ export type ArchiveResult =
   | { ok: false; report: Report }
   | { ok: true; report: Report; put: PutResult /** The store's location. */; location: string };
 
-/** Validates the handoff at `path` against its repository now and archives it when VALID. */
+/** Validates the handoff at `path` against its repository now and archives it (when VALID, unless `keep: 'any'`). */
 export async function archiveHandoff(path: string, options: ArchiveOptions): Promise<ArchiveResult> {
   // The bytes validated are the bytes stored: the file is read once.
   const read = readArtifact(path);
@@ -52,7 +55,8 @@ export async function archiveHandoff(path: string, options: ArchiveOptions): Pro
     withHandoff: true,
     ...(options.now ? { now: options.now } : {}),
   });
-  if (report.verdict !== 'VALID') return { ok: false, report };
+  const keepAny = options.keep === 'any' && report.handoff?.id !== undefined;
+  if (report.verdict !== 'VALID' && !keepAny) return { ok: false, report };
   if (!report.handoff) throw new InternalError(`validate called ${path} VALID but returned no handoff`);
   const input = {
     text: Buffer.from(read.raw).toString('utf8'),
@@ -69,5 +73,25 @@ export async function archiveHandoff(path: string, options: ArchiveOptions): Pro
     return { ok: true, report, put, location: store.location };
   } finally {
     await store.close();
+  }
+}
+
+/**
+ * Keeps the handoff that `write` replaced (now at `historyPath`) in the store, with the verdict it
+ * has now, and says so in one line. A store that cannot be opened or refuses it is said in that
+ * line too: the write itself has already happened and stands.
+ */
+export async function keepReplaced(historyPath: string, store: () => Promise<Store>): Promise<string> {
+  try {
+    const result = await archiveHandoff(historyPath, { keep: 'any', store });
+    if (!result.ok)
+      return `the replaced handoff was not archived: it is ${result.report.verdict} and has no id`;
+    const { handoff, status } = result.put;
+    return status === 'stored'
+      ? `archived the replaced handoff ${handoff.id} (${result.report.verdict} now) in ${result.location}`
+      : `the replaced handoff ${handoff.id} was already archived`;
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return `the replaced handoff was not archived: ${message}`;
   }
 }

@@ -1,4 +1,4 @@
-/** Archiving: keep current handoffs in the store, take other agents' after checking them, and show archived ones in any format. */
-export { type ArchiveOptions, type ArchiveResult, archiveHandoff } from './archive.js';
+/** Archiving: keep handoffs in the store as evidence, take other agents' after checking them, and show archived ones in any format. */
+export { type ArchiveOptions, type ArchiveResult, archiveHandoff, keepReplaced } from './archive.js';
 export { type ReceiveOptions, type ReceiveResult, receiveHandoff } from './receive.js';
 export { renderStoredHandoff } from './render.js';

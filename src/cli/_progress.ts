@@ -99,6 +99,14 @@ export function progressPrinter(io: CommandIO): ProgressPrinter {
         case 'run-halted':
           line(`halted: ${e.reason}`);
           break;
+        case 'leftovers-stashed':
+          line(
+            `${e.task} left ${e.files.length} uncommitted file${e.files.length === 1 ? '' : 's'}: set aside in git stash "${e.message}" (${e.stash.slice(0, 12)}); \`git stash show -p ${e.stash.slice(0, 12)}\` shows them, \`git stash pop\` brings them back`,
+          );
+          break;
+        case 'task-retried':
+          line(`${e.task} (${e.previous}) is started again from HEAD`);
+          break;
         case 'interrupted':
           line(`interrupted (${e.signal}): ending the agents in flight`);
           break;
@@ -117,6 +125,11 @@ export function summaryLines(summary: RunSummary): string[] {
   for (const t of summary.tasks) {
     out.push(
       `  ${t.id.padEnd(9)} ${t.status.padEnd(10)} attempts ${t.attempts}  windows ${t.windows}  handoffs ${t.handoffs}  ${t.tokens.toLocaleString('en-US')} tokens${t.commit ? `  ${t.commit.slice(0, 12)}` : ''}${t.reason ? `  ${t.reason}` : ''}${t.worktree ? `  (work tree kept: ${t.worktree})` : ''}`,
+    );
+  }
+  if (summary.status === 'halted' || summary.status === 'needs-planning') {
+    out.push(
+      `After fixing the code or the plan: baton run --resume ${summary.id} (add --plan <file> for a fixed plan, --retry <task> for one task)`,
     );
   }
   return out;

@@ -44,9 +44,31 @@ export function parseFlags<T extends Record<string, FlagSpec>>(
     });
     return { flags: values as ParsedArgs<T>['flags'], positionals };
   } catch (error) {
-    const message = (error as Error).message.split('\n')[0]?.replace(/\.$/, '') ?? 'bad arguments';
-    throw new UserError('USAGE', `${message} (see \`baton ${command} --help\`)`);
+    throw new UserError('USAGE', `${usageProblem(error, spec)} (see \`baton ${command} --help\`)`);
   }
+}
+
+/**
+ * node:util's parse error in baton's own words, on one line. Its own messages run over lines and
+ * quote unevenly (`as in '-- "--bogus"`), so only its code and the flag it names are used.
+ */
+function usageProblem(error: unknown, spec: Record<string, FlagSpec>): string {
+  const { code, message = '' } = error as { code?: string; message?: string };
+  const quoted = /'([^']*)'/.exec(message)?.[1] ?? '';
+  const long = /--[\w-]+/.exec(quoted)?.[0];
+  const short = /^-(\w)/.exec(quoted)?.[1];
+  const name = long ? long.slice(2) : Object.entries(spec).find(([, f]) => short && f.short === short)?.[0];
+  const flag = long ?? (name ? `--${name}` : quoted || 'a flag');
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    return `unknown option ${quoted || flag}; an argument that starts with "-" goes after "--"`;
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const f = name ? spec[name] : undefined;
+    if (f?.type === 'boolean') return `${flag} takes no value`;
+    return `${flag} needs a value${f ? ` (${flag} <${f.value ?? 'value'}>)` : ''}`;
+  }
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return 'this command takes no arguments';
+  return 'the flags could not be read';
 }
 
 /** A USAGE error for a flag value that is not one of the allowed ones. */

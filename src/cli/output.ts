@@ -26,8 +26,12 @@ export function printRefusal(io: CommandIO, report: Report, doing: string): numb
 }
 
 /** Prints why `write` refused a draft (its findings on the draft's lines, what to fold); returns its exit code. */
-export function printWriteRefusal(io: CommandIO, result: Extract<WriteResult, { ok: false }>): number {
-  for (const f of result.findings) io.stderr(`${formatFinding('draft', f)}\n`);
+export function printWriteRefusal(
+  io: CommandIO,
+  result: Extract<WriteResult, { ok: false }>,
+  source = 'draft',
+): number {
+  for (const f of result.findings) io.stderr(`${formatFinding(source, f)}\n`);
   for (const a of result.advice) io.stderr(`fold: ${a}\n`);
   io.stderr(`baton: nothing was written to ${result.path}\n`);
   return result.exitCode;

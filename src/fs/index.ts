@@ -8,6 +8,7 @@ export {
   type Confinement,
   type ConfineOptions,
   checkConfined,
+  climbsOut,
   confineTo,
   confineToOwnRoot,
   handoffRootOf,

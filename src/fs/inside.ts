@@ -4,7 +4,7 @@
  * before reading or writing a path an agent, a peer or a setting named (issues 11, 20, 22).
  */
 import { existsSync, lstatSync, readlinkSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 import { UserError } from '../errors.js';
 
 /** More links than this on one path is a loop (Linux's own limit is 40). */
@@ -63,6 +63,14 @@ export function relativeInside(root: string, path: string): string | undefined {
   const parts = rel.split(sep);
   if (parts[0] === '..') return undefined;
   return parts.join('/');
+}
+
+/**
+ * True when a relative path, as written, climbs above the folder it is relative to
+ * (`../x`, `a/../../x`); `..notes.md` does not. For paths named in text, with no root to resolve.
+ */
+export function climbsOut(rel: string): boolean {
+  return posix.normalize(rel.replace(/\\/g, '/')).split('/')[0] === '..';
 }
 
 // What file systems fold into `.git`: case (macOS, Windows), trailing dots and spaces and an

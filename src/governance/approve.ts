@@ -6,13 +6,14 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import { bodyOffsetOf, readFrontMatter, renderBlock, splitLines } from '../formats/index.js';
 import { contentHash } from '../handoff/hash.js';
 import type { ArtifactClass } from '../handoff/types.js';
 import { newUlid } from '../handoff/ulid.js';
-import { HANDOFF_SCHEMA, nowRfc3339 } from '../handoff/values.js';
-import { isArtifactClass } from './classes.js';
+import { ARTIFACT_CLASSES, HANDOFF_SCHEMA, nowRfc3339 } from '../handoff/values.js';
+import { BINDING_CLASSES, isArtifactClass } from './classes.js';
 import { batonHome, loadPrivateKey, type TrustedKeys } from './keys.js';
 import { duplicateGovernanceKeys, readManifest } from './manifest.js';
 import { assertPerson } from './person.js';
@@ -88,6 +89,7 @@ export async function approveText(
   const block = fm?.blocks.get('context_manifest');
   const manifest = block ? await parseBlock(block.text) : fromFlat(flat);
   if (options.class) manifest.class = options.class;
+  else if (manifest.class === undefined) throw classMissing();
   if (!isArtifactClass(manifest.class)) {
     throw new UserError(
       'APPROVAL_REFUSED',
@@ -119,6 +121,38 @@ export async function approveText(
     contentHash: hash,
     signature,
   };
+}
+
+// Approving a file that names no class used to sign it as `observation`, which never binds.
+function classMissing(): UserError {
+  return new UserError(
+    'USAGE',
+    `the file names no class: give --class <class>, one of ${ARTIFACT_CLASSES.join(', ')} (only ${BINDING_CLASSES.join(' and ')} bind)`,
+    { hint: 'a policy the agents must follow: --class policy' },
+  );
+}
+
+/**
+ * What is left to do before an approved artifact binds, in one line; undefined when it binds now.
+ * Only `policy` and `constitution` bind, and only under a key a trust root vouches for.
+ */
+export async function bindingNextStep(
+  path: string,
+  result: Pick<ApproveResult, 'class'>,
+  options: { root: string; keyId: string; home?: string },
+): Promise<string | undefined> {
+  if (!BINDING_CLASSES.includes(result.class)) {
+    return `class ${result.class} never binds (only ${BINDING_CLASSES.join(' and ')} do): approve again with --class policy if the agents must follow it`;
+  }
+  const { loadContext } = await import('./context.js');
+  const bundle = await loadContext({
+    root: options.root,
+    paths: [path],
+    ...(options.home ? { home: options.home } : {}),
+  });
+  if (bundle.artifacts.some((a) => a.label === 'binding')) return undefined;
+  const home = options.home ?? batonHome();
+  return `it binds once the key "${options.keyId}" is trusted: commit .baton/trusted-keys/${options.keyId}.pub and merge it into the base ref, or trust it on this machine with \`baton keys trust ${join(home, 'keys', `${options.keyId}.pub`)}\``;
 }
 
 /** Options of `approveFile`. */
@@ -192,7 +226,9 @@ function fromFlat(flat: ReadonlyMap<string, string>): ManifestObject {
     if (v !== undefined) m[to] = v;
   };
   copy('artifact_id', 'id');
-  m.class = flat.get('class') ?? (handoff ? 'operational_handoff' : 'observation');
+  // A handoff is an operational handoff by what it is; anything else says its class or is asked.
+  const cls = flat.get('class') ?? (handoff ? 'operational_handoff' : undefined);
+  if (cls !== undefined) m.class = cls;
   copy('author', 'from');
   copy('source_commit', 'head');
   copy('created_at', 'created_at');

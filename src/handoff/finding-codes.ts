@@ -70,6 +70,7 @@ export type ProvenanceCode =
   | 'git-note'
   | 'head-own-commits'
   | 'base-own-commits'
+  | 'repository-renamed'
   | 'expired';
 
 /** Integrity and governance: hashes, signatures, manifests, roles, classes, the injection scan. */

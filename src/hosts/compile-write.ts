@@ -41,5 +41,16 @@ export async function compileAndWrite(
     format: 'baton',
   });
   const written = await writeHandoff({ path, draft: compiled.draft, git: options.git !== false });
+  if (written.ok && written.archived) {
+    // The handoff it replaced is evidence: kept in the store with the verdict it has now.
+    const [{ keepReplaced }, { openStore }] = await Promise.all([
+      import('../archive/archive.js'),
+      import('../store/open.js'),
+    ]);
+    const env = options.env ?? process.env;
+    written.notes.push(
+      await keepReplaced(written.archived, () => openStore({ cwd: options.cwd, env, create: true })),
+    );
+  }
   return { compiled, written };
 }

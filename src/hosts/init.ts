@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UserError } from '../errors.js';
 import { writeFileAtomic } from '../fs/atomic.js';
-import { CLAUDE_CODE_HOOKS, CODEX_HOOKS, type HostHook, hookCommand } from './hook-commands.js';
+import { CLAUDE_CODE_HOOKS, CODEX_HOOKS, type HostHook, hookGroup } from './hook-commands.js';
 
 /** Options of `initRepository`. */
 export interface InitOptions {
@@ -96,21 +96,17 @@ function planHooks(path: string, hooks: HostHook[]): Planned {
   for (const h of hooks) {
     const groups = merged[h.hostEvent] ?? [];
     if (!Array.isArray(groups)) throw refused(path, `"hooks.${h.hostEvent}" is not a list`);
-    const own = groups.findIndex((g) => hasCommand(g, hookCommand(h.event)));
+    const own = groups.findIndex((g) => hasCommand(g, h.command));
     if (own >= 0) {
       // baton's own entry from an earlier version (SessionStart without `startup`): bring its matcher up to date.
       const group = groups[own] as Record<string, unknown>;
-      if (h.matcher && group.matcher !== h.matcher && onlyCommand(group, hookCommand(h.event))) {
+      if (h.matcher && group.matcher !== h.matcher && onlyCommand(group, h.command)) {
         merged[h.hostEvent] = groups.map((g, i) => (i === own ? { ...group, matcher: h.matcher } : g));
         changed++;
       }
       continue;
     }
-    const group = {
-      ...(h.matcher ? { matcher: h.matcher } : {}),
-      hooks: [{ type: 'command', command: hookCommand(h.event), timeout: h.timeout }],
-    };
-    merged[h.hostEvent] = [...groups, group];
+    merged[h.hostEvent] = [...groups, hookGroup(h)];
     changed++;
   }
   if (changed === 0) return { path, action: 'unchanged' };

@@ -119,10 +119,22 @@ export function readBlocks(lines: readonly string[], first = 1): Block[] {
     while (i < lines.length && at(i).trim() !== '' && !startsBlock(at(i))) i++;
     if (i === start) i++;
     const raw = lines.slice(start, i).join('\n');
-    blocks.push({ kind: 'text', text: raw.trim(), quote: false, raw, line: first + start });
+    const marked = markedLines(lines.slice(start, i), first + start);
+    if (marked) blocks.push({ kind: 'list', items: marked, raw, line: first + start });
+    else blocks.push({ kind: 'text', text: raw.trim(), quote: false, raw, line: first + start });
   }
   return blocks;
 }
+
+/**
+ * Lines that each start with a status mark (`✅ splitter rewritten`, `❌ CRLF test`) are a list
+ * without markers: one item a line, so that each goes where its own mark says.
+ */
+function markedLines(lines: readonly string[], first: number): ListItem[] | undefined {
+  if (!lines.every((l) => LEADING_MARK.test(l))) return undefined;
+  return lines.map((l, k) => ({ text: l.trim(), children: [], line: first + k }));
+}
+const LEADING_MARK = /^\s*(?:✅|✔️?|☑️?|✓|🟢|🔴|❌|⛔|🚫|✗|✘|🔄|🟡|⏳|🚧|🟠|⬜|🔲|☐)\s*\S/u;
 
 function startsBlock(line: string): boolean {
   return (

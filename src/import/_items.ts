@@ -6,6 +6,7 @@
  */
 
 import { jsonText } from '../formats/json-text.js';
+import { splitListOutsideBraces } from '../formats/list.js';
 import { codeSpan, codeSpans } from '../formats/text.js';
 import type {
   DeadEnd,
@@ -58,6 +59,16 @@ function splitReason(text: string): [string, string | undefined] {
   return m ? [(m[1] as string).trim().replace(/[,;，]$/u, ''), (m[2] as string).trim()] : [text, undefined];
 }
 
+// `run `npm test` to check`, `verify with `make check``, `check by running `pytest``: the command
+// that proves the work done, written in the item's own words.
+const VERIFY_IN =
+  /\b(?:run(?:ning)?|verify(?: it)? (?:with|by(?: running)?)|check(?: it)? (?:with|by(?: running)?)|confirm(?: it)? with|test(?: it)? with)\s+`([^`]+)`/gi;
+
+/** The commands an item's words name as its check (a code span that reads as a command). */
+function verifyIn(text: string): string[] {
+  return [...text.matchAll(VERIFY_IN)].map((m) => (m[1] as string).trim()).filter((c) => readsAsCommand(c));
+}
+
 const PASS =
   /(?<![\p{L}])(pass(?:ed|es|ing)?|green|ok|succeeded|success|all checks passed|通过|成功|pasa(?:n|ron)?|exitos[oa]|пройден[оы]?|успешно)(?![\p{L}])|✅/iu;
 const FAIL =
@@ -94,7 +105,7 @@ export function itemOf(
     case 'done':
       return { field, item: { text, result: 'unverified' } };
     case 'remaining':
-      return { field, item: { title: text, files_in_scope: [], verify_by: [] } };
+      return { field, item: { title: text, files_in_scope: [], verify_by: verifyIn(text) } };
     case 'decisions': {
       const [decision, reason] = splitReason(text);
       return { field, item: reason ? { decision, reason, rejected: [] } : { decision, rejected: [] } };
@@ -213,7 +224,7 @@ export function itemOfRecord(
     const filesKey = ['files', 'files_in_scope', 'paths', 'scope'].find((k) => record[k] !== undefined);
     if (filesKey) {
       const v = record[filesKey];
-      const paths = Array.isArray(v) ? v.map((x) => oneLine(String(x))) : String(v).split(/,\s*/);
+      const paths = Array.isArray(v) ? v.map((x) => oneLine(String(x))) : splitListOutsideBraces(String(v));
       spec.item.files_in_scope.push(...paths.filter(Boolean));
     }
     const notes = rest.filter((r) => !r.startsWith(`${verify?.key}:`) && !r.startsWith(`${filesKey}:`));

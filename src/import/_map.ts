@@ -25,6 +25,25 @@ import type { Section } from './_tree.js';
 
 export { type Collected, collected, type Mapping } from './_collect.js';
 
+const FIELD_WORDS: Partial<Record<ListField, [string, string]>> = {
+  done: ['done', 'done'],
+  remaining: ['to do', 'to do'],
+  open_concerns: ['open concern', 'open concerns'],
+  decisions: ['decision', 'decisions'],
+  files_touched: ['file touched', 'files touched'],
+};
+
+// "2 done, 1 to do, 1 open concern (the source's status lines, under their sections)".
+function statusSummary(items: readonly { field: ListField }[]): string {
+  const counts = new Map<ListField, number>();
+  for (const i of items) counts.set(i.field, (counts.get(i.field) ?? 0) + 1);
+  const parts = [...counts].map(([f, n]) => {
+    const [one, many] = FIELD_WORDS[f] ?? [f.replace(/_/g, ' '), f.replace(/_/g, ' ')];
+    return `${n} ${n === 1 ? one : many}`;
+  });
+  return `Where things stand, as the source's lines say: ${parts.join(', ')} (each under its section).`;
+}
+
 const headingText = (s: Section) => cleanText(stripEmphasis(s.heading)) ?? s.heading;
 // A heading as written, for the report's paths and the headings of Notes blocks (verbatim text).
 const pathPart = (s: Section) => oneLine(s.heading) || s.heading;
@@ -52,7 +71,8 @@ function walk(
   let field = fieldOf(s);
   if (old && field && !HISTORY_FIELDS.has(field)) field = field === 'summary' ? 'done' : undefined;
   if (field === 'goal' || field === 'summary') {
-    const kept = extract(s.blocks, undefined, source, out, old);
+    const before = out.items.length;
+    const kept = extract(s.blocks, undefined, source, out, old, field === 'goal');
     if (field === 'summary' && isRemnant(s.blocks, kept)) {
       // A status board whose marked lines went to their fields leaves `**Key**: value` lines
       // (`**Version**: 0.1.0-beta`): metadata, kept in Notes, not a summary a person would sign.
@@ -65,6 +85,11 @@ function walk(
       .join('\n\n')
       .trim();
     if (text) out[field].push({ text, source });
+    else if (field === 'summary' && out.items.length > before) {
+      // A status board whose every line went to its field (✅ Done, ❌ Remaining…) still says where
+      // things stand: in baton's words, counted, so the handoff keeps a Summary.
+      out.summary.push({ text: statusSummary(out.items.slice(before)), source });
+    }
     // An empty section was still recognised: its heading is structure, mapped with no text.
     out.mappings.push({ source, line: s.line, field, bytes: bytes(s.heading) + bytes(text) });
     for (const c of s.children) walk(c, here, out, folded, old);

@@ -5,10 +5,11 @@
  */
 
 import { jsonText } from '../formats/json-text.js';
+import { splitListOutsideBraces } from '../formats/list.js';
 import type { FileTouched, SubSpec } from '../handoff/types.js';
 import { type Block, flattenItem, type ListItem, oneLine } from './_blocks.js';
 import { add, bytes, type Collected } from './_collect.js';
-import { cleanText, itemOf, itemOfRecord, type ListField, type TypedItem } from './_items.js';
+import { actionOf, cleanText, itemOf, itemOfRecord, type ListField, type TypedItem } from './_items.js';
 import {
   classifyHeading,
   classifyMetaKey,
@@ -51,6 +52,8 @@ export function extract(
   source: string,
   out: Collected,
   old = false,
+  /** The blocks are a Goal's: its sentences are the request, whatever they say. */
+  goal = false,
 ): Block[] {
   const kept: Block[] = [];
   for (const b of blocks) {
@@ -77,7 +80,13 @@ export function extract(
       continue;
     }
     if (b.kind === 'table') {
-      kept.push(...routeRows(b, field, source, out));
+      kept.push(...(fileTable(b, field, source, out) ? [] : routeRows(b, field, source, out)));
+      continue;
+    }
+    if (b.kind === 'text' && !b.quote && !goal) {
+      const to = fieldOfSentence(b.text, field);
+      if (to) add(itemOf(to, oneLine(b.text.replace(PS, ''))), source, b.raw, out);
+      else kept.push(b);
       continue;
     }
     if (b.kind !== 'list') {
@@ -87,7 +96,9 @@ export function extract(
     const rest: ListItem[] = [];
     for (const item of b.items) {
       const routed = routeOf(item, field);
-      if (routed && (!field || routed !== field)) add(makeItem(routed, item), source, flattenItem(item), out);
+      // A `P.S.` is how the aside was introduced, not part of what the person prefers.
+      const own = routed === 'preferences' ? { ...item, text: item.text.replace(PS, '') } : item;
+      if (routed && (!field || routed !== field)) add(makeItem(routed, own), source, flattenItem(item), out);
       else rest.push(item);
     }
     if (rest.length === b.items.length) kept.push(b);
@@ -142,9 +153,64 @@ function routeOf(item: ListItem, field: ListField | undefined): ListField | unde
   if (item.checked === false) return 'remaining';
   if (item.fields) return recordStatus(item.fields);
   const tag = STATUS_TAG.exec(item.text);
-  if (tag) return fieldOfStatusWord(tag[1] ?? tag[2] ?? tag[3] ?? '');
-  return fieldOfMark(statusMark(item.text));
+  const tagged = tag ? fieldOfStatusWord(tag[1] ?? tag[2] ?? tag[3] ?? '') : undefined;
+  if (tagged) return tagged;
+  const mark = statusMark(item.text);
+  // `❌ CRLF test — not written yet` is work still to do, not a worry about work done.
+  if (mark === 'blocked' && NOT_YET.test(item.text)) return 'remaining';
+  return fieldOfMark(mark) ?? (field === 'done' ? undefined : fieldOfSentence(item.text, field));
 }
+
+const NOT_YET = /\b(not (?:yet|written|done|started|implemented)|to do|todo|pending|missing)\b|\byet\b/i;
+// `P.S.` (`PS:`, `P.P.S.`) before an aside.
+const PS = /^\s*(?:P\.?\s?)+S\.?\s*[:,—-]?\s*/i;
+// A sentence that records a choice, and one that records what the person wants.
+const DECISION_LEAD =
+  /^\s*(?:(?:we|I)\s+)?(?:(?:chose|choose|decided|opted|went with|picked|settled on)\b|decision\s*[:：])/i;
+const PREFERENCE =
+  /\b(?:the\s+)?(?:user|person|client|owner|maintainer)s?\s+(?:prefers?|wants?|likes?|does not want|doesn't want|dislikes?|insists?)\b/i;
+
+/**
+ * The field a sentence's own words name, outside a section of that field: a choice with its
+ * reason (`Chose to keep zero deps because …`) is a decision; what the person prefers (`P.S. the
+ * user prefers tabs`) a preference.
+ */
+function fieldOfSentence(text: string, field: ListField | undefined): ListField | undefined {
+  const t = text.replace(PS, '');
+  if (field !== 'decisions' && DECISION_LEAD.test(t)) return 'decisions';
+  if (field !== 'preferences' && PREFERENCE.test(t) && t.length <= 300) return 'preferences';
+  return undefined;
+}
+
+/**
+ * A table with a file column (`| file | what I did |`) lists files touched: one item a row, the
+ * path from that column, the action from the other cells' words (modified when they name none).
+ */
+function fileTable(
+  b: Extract<Block, { kind: 'table' }>,
+  field: ListField | undefined,
+  source: string,
+  out: Collected,
+): boolean {
+  if (field === 'files_touched' || field === 'validation') return false;
+  const col = b.header.findIndex((h) => FILE_COLUMN.test(cleanText(h) ?? h));
+  if (col < 0 || b.rows.length === 0) return false;
+  for (const row of b.rows) {
+    const path = (row[col] ?? '').replace(/`/g, '').trim();
+    const note = oneLine(row.filter((_, k) => k !== col).join('; '));
+    if (!path) continue;
+    const text = `\`${path}\`${note ? ` — ${note}` : ''}`;
+    add(
+      itemOf('files_touched', text, { action: actionOf(note) ?? 'modified' }),
+      source,
+      `| ${row.join(' | ')} |`,
+      out,
+    );
+  }
+  return true;
+}
+const FILE_COLUMN =
+  /^(?:files?|paths?|file ?names?|archivos?|ficheros?|файлы?|文件|datei(?:en)?|fichiers?)$/iu;
 
 // `[DONE] …`, `(wip) …`, `TODO: …`, `DONE — …` at the start of an item.
 const STATUS_TAG = /^\s*(?:\[([^\]]{2,15})\]|\(([^)]{2,15})\)|([A-Z][A-Z ]{1,12})\s*[:—–-])\s+/u;
@@ -197,7 +263,7 @@ export function label(spec: SubSpec, line: string, notes: string[]): void {
   else if (/^(verif|test|compro|провер|验证)/u.test(name))
     spec.verify_by.push(...(spans.length ? spans : [oneLine(value)]));
   else if (/^(note|nota|замет|备注)/u.test(name)) notes.push(value);
-  else spec.files_in_scope.push(...(spans.length ? spans : value.split(/,\s*/).filter(Boolean)));
+  else spec.files_in_scope.push(...(spans.length ? spans : splitListOutsideBraces(value)));
 }
 
 /** A table row as one line: `first: value; column: value`. */

@@ -2,6 +2,7 @@
  * Markdown plans: `# Plan: <title>`, then `## TASK-01: <title>` per task with `- Depends on:`,
  * `- Files in scope:`, `- Verify by: \`cmd\`` (one or more), `- Goal:` and free text.
  */
+import { splitListOutsideBraces } from '../formats/list.js';
 import { codeSpans, FenceTracker } from '../formats/text.js';
 import { isTaskId, TASK_ID_RULE } from './ids.js';
 import type { Plan, PlanProblem, PlanTask } from './types.js';
@@ -96,8 +97,5 @@ function splitList(value: string): string[] {
 
 function splitPaths(value: string): string[] {
   if (value.includes('`')) return codeSpans(value).map((s) => s.code.trim());
-  return value
-    .split(',')
-    .map((v) => v.trim())
-    .filter((v) => v !== '');
+  return splitListOutsideBraces(value);
 }

@@ -40,7 +40,7 @@ export interface Capture {
 
 /** Options of `captureProvenance`. */
 export interface CaptureOptions {
-  /** The base ref to use instead of the default (upstream, origin/HEAD, default branch). */
+  /** The base ref to use instead of the default (baton.baseRef, origin/HEAD, the default branch). */
   baseRef?: string;
   /** Files that do not count as changes (absolute paths): the handoff itself. */
   exclude?: readonly string[];
@@ -153,18 +153,39 @@ function withoutPaths(root: string, changes: WorktreeChange[], paths: readonly s
   return changes.filter((c) => !own.has(c.path));
 }
 
+/**
+ * What the branch will merge into: `git config baton.baseRef` when set; an upstream that is
+ * another branch (a branch started from `origin/main`); origin/HEAD's target; the default branch;
+ * and only then the branch's own upstream (`feature/x` tracking `origin/feature/x` is where it is
+ * pushed, not what it merges into) or the branch itself.
+ */
 function defaultBaseRef(
   commonDir: string,
   config: Map<string, string>,
   branch: string,
   upstream: string | undefined,
 ): string | undefined {
-  if (upstream) return upstream;
+  const configured = config.get('baton.baseref')?.trim();
+  if (configured) return configured;
+  const ownUpstream = upstream !== undefined && tracksItself(config, branch, upstream);
+  if (upstream && !ownUpstream) return upstream;
   const originHead = readSymref(commonDir, 'refs/remotes/origin/HEAD');
   if (originHead?.startsWith('refs/remotes/')) return originHead.slice('refs/remotes/'.length);
   const candidates = [config.get('init.defaultbranch'), 'main', 'master'].filter((c): c is string => !!c);
-  for (const name of candidates) if (refExists(commonDir, `refs/heads/${name}`)) return name;
-  return branch === '(detached)' ? undefined : branch;
+  const fallback = candidates.find((name) => refExists(commonDir, `refs/heads/${name}`));
+  if (fallback && fallback !== branch) return fallback;
+  // On the default branch itself: its upstream (origin/main) if it has one, else the branch.
+  return upstream ?? (branch === '(detached)' ? undefined : branch);
+}
+
+/** True when `upstream` is the current branch's own copy on a remote (`branch.<b>.merge` names it). */
+function tracksItself(config: Map<string, string>, branch: string, upstream: string): boolean {
+  const merge = config.get(`branch.${branch}.merge`);
+  const remote = config.get(`branch.${branch}.remote`);
+  // A local branch as upstream (remote ".") is another branch, never the branch's own copy.
+  if (remote === '.') return false;
+  if (merge) return merge.replace(/^refs\/heads\//, '') === branch;
+  return upstream.endsWith(`/${branch}`);
 }
 
 function isComplete(p: Partial<Provenance>): p is Provenance {

@@ -15,4 +15,5 @@ export { existingCommits, type RecentCommit, recentCommits, worktreeChanges } fr
 export { gitProcessCount } from './git.js';
 export { repositoryFromUrl } from './repository-name.js';
 export { type CommitSince, describeSince, type FileSince, type HeadRelation, type Since } from './since.js';
+export { type StashResult, stashPaths } from './stash.js';
 export { type FileAtRef, type FolderAtRef, readFolderAtRef, reviewedBaseRef } from './tree.js';

@@ -41,6 +41,8 @@ export interface Brief {
   reverified?: (ReverifyResult & { claims: AffectedClaim[] })[];
   /** Why `--reverify` ran nothing, when it did not (no consent, or declined). */
   reverifySkipped?: string;
+  /** True when the handoff is STALE and every claim the move touched was re-verified now and passed (exit 0). */
+  reverifiedPassed?: boolean;
 }
 
 /** A command a handoff records, which `--reverify` would run: whose it is and where it is written. */

@@ -36,11 +36,13 @@ export function renderBrief(brief: Brief): string {
   );
   out.push('');
   out.push(
-    brief.verdict === 'STALE'
-      ? `**Verdict: STALE.** The work has moved since this was written: re-verify the claims listed under "Re-verify before trusting" before relying on them.`
-      : brief.findings.some((f) => f.code === 'no-provenance' || f.code === 'git-unavailable')
-        ? '**Verdict: VALID, freshness not checked.** The handoff records no git state to compare (or there is no repository here): nothing says whether the files still match its claims, so check them before relying on them.'
-        : '**Verdict: VALID.** The repository is where the handoff left it: its claims hold as recorded.',
+    brief.reverifiedPassed
+      ? `**Verdict: STALE, re-verified.** The work has moved since this was written, and every claim the move touched was run again now and passed (under "Re-verified now"): its claims hold.`
+      : brief.verdict === 'STALE'
+        ? `**Verdict: STALE.** The work has moved since this was written: re-verify the claims listed under "Re-verify before trusting" before relying on them.`
+        : brief.findings.some((f) => f.code === 'no-provenance' || f.code === 'git-unavailable')
+          ? '**Verdict: VALID, freshness not checked.** The handoff records no git state to compare (or there is no repository here): nothing says whether the files still match its claims, so check them before relying on them.'
+          : '**Verdict: VALID.** The repository is where the handoff left it: its claims hold as recorded.',
   );
   const governance = brief.findings.filter((f) => isGovernanceCode(f.code));
   section(

@@ -54,5 +54,17 @@ export async function resumeHandoff(path: string, options: ResumeOptions = {}): 
       }
     }
   } else if (options.reverify) brief.reverified = [];
+  if (brief.verdict === 'STALE' && everyClaimPassed(brief)) {
+    // The move touched only claims that were just run again and held: nothing is left to doubt.
+    brief.reverifiedPassed = true;
+    brief.exitCode = 0;
+  }
   return { ok: true, brief, report };
+}
+
+/** True when --reverify ran and every claim the move touched has a command that passed now. */
+function everyClaimPassed(brief: Brief): boolean {
+  if (!brief.reverified) return false;
+  if (brief.reverify.some((claim) => !claim.command)) return false;
+  return brief.reverified.every((r) => r.passed) && brief.reverified.length === brief.commands.length;
 }

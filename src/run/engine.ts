@@ -3,9 +3,13 @@
  * when asked), each through builder → verifier → committer, records every step, halts when a
  * task fails, and resumes a run killed at any point.
  */
+import { createHash } from 'node:crypto';
+import { realpathSync } from 'node:fs';
 import { hostname, userInfo } from 'node:os';
+import { resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import type { ContextHandoffXml } from '../formats/pipeline-xml/index.js';
+import { relativeInside } from '../fs/inside.js';
 import { newUlid } from '../handoff/ulid.js';
 import { topologicalOrder } from '../plan/graph.js';
 import { parsePlan } from '../plan/load.js';
@@ -20,6 +24,7 @@ import { ensureRecordFolder, readRecord, writeRecord } from './_record-files.js'
 import { findTaskCommit } from './commit-task.js';
 import type { RunContext, RunOptions } from './context.js';
 import { EventLog } from './events.js';
+import { retryHalted, setLeftoversAside } from './halt.js';
 import { INTERRUPTED_EXIT_CODE, isInterruption, watchInterrupt } from './interrupt.js';
 import { removeOrphanTrees } from './isolation.js';
 import { type RunLock, takeRunLock } from './lock.js';
@@ -55,6 +60,19 @@ export interface RunResult {
 /** How a run ended. */
 export type RunStatus = 'committed' | 'halted' | 'needs-planning' | 'interrupted';
 
+/** The plan file's path relative to `root` (as git status names it), when it is inside. */
+function planInside(root: string, planPath: string | undefined): string | undefined {
+  if (!planPath) return undefined;
+  let full = resolve(planPath);
+  try {
+    full = realpathSync(full);
+  } catch {
+    // A plan that cannot be resolved is not in the work tree.
+  }
+  const rel = relativeInside(root, full);
+  return rel === '' ? undefined : rel;
+}
+
 /** Starts a new run of `options.plan` in the repository at `options.root`. */
 export async function startRun(options: RunOptions): Promise<RunResult> {
   const root = options.root;
@@ -64,9 +82,15 @@ export async function startRun(options: RunOptions): Promise<RunResult> {
       hint: 'commit once before a run',
     });
   }
+  // The plan the run reads is not a change the run could commit: an uncommitted plan file is
+  // allowed (its hash is recorded in run-started), everything else still blocks.
+  // Like any change there at the start, it is never committed by the run.
+  const planFile = planInside(capture.root, options.plan.path);
   const dirty = capture.changes.map((c) => c.path);
-  if (dirty.length > 0 && !options.allowDirty) {
-    const shown = dirty.slice(0, 5).join(', ') + (dirty.length > 5 ? `, and ${dirty.length - 5} more` : '');
+  const blocking = dirty.filter((p) => p !== planFile);
+  if (blocking.length > 0 && !options.allowDirty) {
+    const shown =
+      blocking.slice(0, 5).join(', ') + (blocking.length > 5 ? `, and ${blocking.length - 5} more` : '');
     throw new UserError('RUN_REFUSED', `the work tree has uncommitted changes: ${shown}`, {
       hint: 'commit or stash them, or pass --allow-dirty (they are never committed by the run)',
     });
@@ -90,6 +114,7 @@ export async function startRun(options: RunOptions): Promise<RunResult> {
       run_id: runId,
       plan: options.plan.title,
       plan_path: options.plan.path ?? null,
+      plan_sha256: createHash('sha256').update(options.planText).digest('hex'),
       head: headCommit(capture.root),
       tasks: options.plan.tasks.map((t) => t.id),
       builder: options.builder.name,
@@ -106,8 +131,15 @@ export async function startRun(options: RunOptions): Promise<RunResult> {
   });
 }
 
-/** What `resumeRun` needs besides the run id: the agents, since a script cannot be stored. */
-export type ResumeOptions = Omit<RunOptions, 'plan' | 'planText'>;
+/**
+ * What `resumeRun` needs besides the run id: the agents, since a script cannot be stored; the
+ * halted tasks to retry (default all); and a fixed plan, when the person changed it.
+ */
+export type ResumeOptions = Omit<RunOptions, 'plan' | 'planText'> & {
+  retry?: string[];
+  plan?: RunOptions['plan'];
+  planText?: string;
+};
 
 /** Continues run `runId`: committed tasks are kept, unfinished ones continue. */
 export async function resumeRun(runId: string, options: ResumeOptions): Promise<RunResult> {
@@ -119,8 +151,11 @@ export async function resumeRun(runId: string, options: ResumeOptions): Promise<
       'RUN_RECORD_UNSAFE',
       `the run's plan copy cannot be read: ${copy ? copy.refused : 'it is missing'}`,
     );
-  const planText = copy.text;
-  const { plan, problems } = await parsePlan(planText, paths.plan);
+  // A plan the person fixed replaces the run's copy; otherwise the copy is the plan.
+  const planText = options.planText ?? copy.text;
+  const { plan, problems } = options.plan
+    ? { plan: options.plan, problems: [] }
+    : await parsePlan(planText, paths.plan);
   if (problems.length)
     throw new UserError('PLAN_INVALID', `the run's plan copy is not valid: ${problems[0]?.message}`);
   const lock = takeRunLock(paths);
@@ -138,6 +173,9 @@ export async function resumeRun(runId: string, options: ResumeOptions): Promise<
     );
     const states = taskStates(log.events);
     log.append({ event: 'run-resumed', run_id: runId, after_seq: log.events.length });
+    if (options.planText !== undefined && options.planText !== copy.text)
+      writeRecord(paths, paths.plan, planText);
+    retryHalted(ctx, states, options.retry);
     endOrphans(ctx, paths, lock);
     const kept = [...states].filter(([, s]) => s.status === 'failed' || s.status === 'needs-planning');
     await removeOrphanTrees(ctx, new Set(kept.map(([id]) => id)));
@@ -221,6 +259,7 @@ async function schedule(ctx: RunContext, states: Map<string, TaskState>): Promis
     } else status.set(task.id, 'pending');
   }
   const running = new Map<string, Promise<[string, TaskEnd | 'interrupted']>>();
+  const ran = new Set<string>();
   const parallel = Math.max(1, ctx.options.parallel ?? 1);
   for (;;) {
     for (const task of order) {
@@ -228,6 +267,7 @@ async function schedule(ctx: RunContext, states: Map<string, TaskState>): Promis
       if (status.get(task.id) !== 'pending') continue;
       if (!task.dependsOn.every((d) => status.get(d) === 'committed')) continue;
       status.set(task.id, 'running');
+      ran.add(task.id);
       running.set(
         task.id,
         start(ctx, task, states.get(task.id)).then(
@@ -262,6 +302,13 @@ async function schedule(ctx: RunContext, states: Map<string, TaskState>): Promis
     }
   }
   if (ctx.interrupted) return 'interrupted';
+  // What the tasks that halted now left in the work tree goes to a stash, named in the output.
+  setLeftoversAside(
+    ctx,
+    [...status]
+      .filter(([id, s]) => (s === 'failed' || s === 'needs-planning') && ran.has(id))
+      .map(([id]) => id),
+  );
   const all = [...status.values()];
   if (all.every((s) => s === 'committed')) return 'committed';
   return all.includes('needs-planning') ? 'needs-planning' : 'halted';

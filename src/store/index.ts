@@ -1,5 +1,5 @@
 /**
- * The store (`baton/store`): handoffs and run events kept for later, in a SQLite file by default
+ * The store (`baton-handoff/store`): handoffs and run events kept for later, in a SQLite file by default
  * or a shared PostgreSQL database. One `Store` interface; the backend is configuration only.
  */
 

@@ -4,6 +4,7 @@
  * path names are kept, with when and where each was named: they are how the next agent's first
  * files can be told before it touches them.
  */
+import { climbsOut } from '../fs/index.js';
 import type { MentionSource, SessionRecord } from './types.js';
 
 // File names with an extension a project's files have; a dotted word without one
@@ -43,7 +44,7 @@ export function pathsIn(text: string): string[] {
     if (!EXTENSIONS.has((m[2] as string).toLowerCase())) continue;
     // `@path` is how the person points Claude Code at a file.
     const path = (m[1] as string).replace(/^@(?=[\w.])/, '').replace(/^\.\//, '');
-    if (!path.startsWith('~') && !path.startsWith('../') && !NOT_WORK.test(path)) out.add(path);
+    if (!path.startsWith('~') && !climbsOut(path) && !NOT_WORK.test(path)) out.add(path);
   }
   return [...out];
 }

@@ -3,6 +3,7 @@ export { readClaudeCode, subagentFiles } from './claude-code.js';
 export { readCodex } from './codex.js';
 export { type DraftOptions, draftFromSession } from './compile.js';
 export { detectTranscript } from './detect.js';
+export { hostTranscriptFolders } from './folders.js';
 export {
   type Contradiction,
   checkSummary,

@@ -43,6 +43,7 @@ export async function checkFreshness(
   const { capture, error } = await currentState(path, saved, options.captureCache);
   if (error) findings.push(finding('INFO', 'git-unavailable', `current values unknown: ${error}`));
   const comparison = compareProvenance(saved, { git: capture?.current ?? {}, flags: options.current });
+  if (capture) await recogniseRenamed(saved, capture, comparison, options);
   const since = await explainHeadMove(path, saved, capture, comparison, options);
   findings.push(...comparison);
   // Notes explain missing values; they are only worth a line when something differs.
@@ -95,6 +96,29 @@ async function explainHeadMove(
     });
   }
   return since;
+}
+
+/**
+ * A repository known by another name (a remote added, removed or renamed) is the same repository
+ * when its root commit is: the MISMATCH becomes an INFO line that says what changed. Costs a git
+ * process, only when the names differ.
+ */
+async function recogniseRenamed(
+  saved: Partial<Provenance>,
+  capture: Capture,
+  comparison: Finding[],
+  options: FreshnessOptions,
+): Promise<void> {
+  const differs = comparison.find((f) => f.code === 'repository-differs');
+  if (!differs || options.current?.repository !== undefined || !capture.current.repository) return;
+  const { recogniseRepository } = await import('../provenance/identity.js');
+  const same = recogniseRepository(capture.root, saved);
+  if (!same) return;
+  Object.assign(differs, {
+    verdict: 'INFO',
+    code: 'repository-renamed',
+    message: `the repository is now ${capture.current.repository} (was ${saved.repository}): ${same.reason}, so it is the same repository`,
+  });
 }
 
 async function currentState(

@@ -3,9 +3,10 @@
  * Unix tool; else an environment variable, else the default path, which resolve from the
  * repository root (else the working directory), as context-kit does.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
+import { detect } from '../formats/detect.js';
 import type { FormatName } from '../formats/types.js';
 import { confineToOwnRoot } from '../fs/index.js';
 import { findRepositoryRoot, realPath } from '../provenance/discover.js';
@@ -61,6 +62,34 @@ function expandHome(value: string): string {
 
 const HANDOFF_FILE = /\.(md|markdown|json)$/i;
 
+/**
+ * True when the file reads as a handoff of some format: a `schema:` of baton's or context-kit's,
+ * or the shape of a reply, Anchor, FORGE or PhaseHandoff. A folder's configuration, policies and
+ * notes (`.baton/config.json`, `.baton/context/policy.md`) are not handoffs.
+ */
+function isHandoffFile(path: string): boolean {
+  let head: string;
+  try {
+    // A link is not opened here (it may lead out of the repository or into .git/): validate
+    // judges it, and refuses it with its own finding.
+    if (lstatSync(path).isSymbolicLink()) return true;
+    const fd = openSync(path, 'r');
+    try {
+      const buf = Buffer.alloc(65_536);
+      head = buf.subarray(0, readSync(fd, buf, 0, buf.length, 0)).toString('utf8');
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // Unreadable: validate it, and let validate say why.
+    return true;
+  }
+  const format = detect(head);
+  if (format === 'baton') return /^schema:[ \t]*['"]?baton\/handoff-v1/m.test(head.slice(0, 4096));
+  if (format === 'json') return /^\s*\{\s*"schema"\s*:\s*"baton\/handoff-v1"/.test(head);
+  return true;
+}
+
 /** The handoff files in a folder and below it (dot folders and node_modules left out), sorted. */
 export function listHandoffFiles(folder: string): string[] {
   const out: string[] = [];
@@ -83,7 +112,7 @@ export function listHandoffFiles(folder: string): string[] {
         if (!name.startsWith('.') || dir === folder) {
           if (name !== 'node_modules' && name !== '.git') walk(full);
         }
-      } else if (HANDOFF_FILE.test(name)) {
+      } else if (HANDOFF_FILE.test(name) && isHandoffFile(full)) {
         out.push(full);
       }
     }

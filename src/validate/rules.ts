@@ -101,9 +101,16 @@ const subSpecVerify: Rule = {
   },
 };
 
+// The first non-blank line after a section's heading: where its text is, not the heading.
+function firstTextLine(lines: readonly string[], heading: number | undefined): number | undefined {
+  if (heading === undefined) return undefined;
+  for (let i = heading; i < lines.length; i++) if ((lines[i] ?? '').trim() !== '') return i + 1;
+  return heading;
+}
+
 const todoOnly: Rule = {
   id: 'todo-only',
-  check({ parse, add }) {
+  check({ parse, add, lines: textLines }) {
     const h = parse.handoff;
     const lines = parse.itemLines ?? {};
     const flag = (what: string, text: string | undefined, line?: number) => {
@@ -115,8 +122,8 @@ const todoOnly: Rule = {
         );
       }
     };
-    flag('Goal', h.goal, parse.sectionLines?.goal);
-    flag('Summary', h.summary, parse.sectionLines?.summary);
+    flag('Goal', h.goal, firstTextLine(textLines, parse.sectionLines?.goal));
+    flag('Summary', h.summary, firstTextLine(textLines, parse.sectionLines?.summary));
     const each = <T>(what: string, items: readonly T[], text: (t: T) => string, at?: number[]) => {
       items.forEach((item, i) => {
         flag(what, text(item), at?.[i]);

@@ -153,6 +153,11 @@ async function compose(
     );
   }
   h.title ??= h.task ? `Handoff: ${h.task}` : 'Handoff';
+  if (!h.status) {
+    // A draft is work in progress unless it says otherwise; say so, since it is a guess.
+    h.status = 'in-progress';
+    notes.push('status: in-progress (the default: the draft gave none; --status or status: in the draft)');
+  }
 
   delete h.provenance;
   if (provenance) h.provenance = provenance;
@@ -192,6 +197,7 @@ function fillable(f: Finding, format: FormatName): boolean {
   return (
     f.code === 'front-matter-missing' ||
     f.code === 'provenance-partial' ||
+    (f.code === 'field-missing' && f.field === 'status') ||
     (f.field !== undefined && (FILLED.has(f.field) || (f.code === 'field-value' && isProvenanceKey(f.field))))
   );
 }

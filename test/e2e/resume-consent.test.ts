@@ -53,7 +53,9 @@ describe('resume --reverify asks before running another agent’s commands', () 
     expect(r.stderr).toContain('give --yes');
 
     const yes = baton(['resume', '--reverify', '--yes'], { cwd: repo.dir });
-    expect(yes.status).toBe(3);
+    // Every claim the move touched passed again: exit 0, and the verdict line says so (issue 24 item 8).
+    expect(yes.status).toBe(0);
+    expect(yes.stdout).toContain('**Verdict: STALE, re-verified.**');
     expect(existsSync(marker)).toBe(true);
     expect(section(yes.stdout, 'Re-verified now')).toContain(`pass — \`touch ${marker}\``);
   });
@@ -79,7 +81,7 @@ describe('resume --reverify asks before running another agent’s commands', () 
     expect(no.output).toContain('Not run: declined');
 
     const yes = onTerminal(['resume', '--reverify'], repo.dir, 'y\n');
-    expect(yes.status).toBe(3);
+    expect(yes.status).toBe(0);
     expect(yes.output.match(/Run them now/g)).toHaveLength(1);
     expect(existsSync(marker)).toBe(true);
   });

@@ -32,7 +32,9 @@ describe('baton archive', () => {
     const a = baton(['archive'], { cwd: repo.dir });
     expect(a.stderr).toBe('');
     expect(a.status).toBe(0);
-    expect(a.stdout).toBe(`archived ${id} from ${join(repo.dir, HANDOFF)} in ${join(repo.dir, DB)}\n`);
+    expect(a.stdout).toBe(
+      `archived ${id} from ${join(repo.dir, HANDOFF)} as it is now, VALID, in ${join(repo.dir, DB)}\n`,
+    );
     const again = baton(['archive', '--json'], { cwd: join(repo.dir, 'src') });
     expect(again.status).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ id, status: 'unchanged', store: join(repo.dir, DB) });
@@ -53,30 +55,33 @@ describe('baton archive', () => {
     expect(search.stdout).toContain('    Add a `sum(xs)` function to the calc library, with tests.');
   });
 
-  it('refuses a STALE handoff with the findings and exit 3, and creates no store', () => {
-    const { repo } = repoWithHandoff();
+  // Archive is keeping evidence (issue 24 item 7): a handoff is kept with the verdict it has now.
+  it('keeps a STALE handoff as evidence, saying it is STALE and why, exit 0', () => {
+    const { repo, id } = repoWithHandoff();
     repo.write('src/a.ts', 'export const a = 10;\n');
     repo.commit('moved on');
     const r = baton(['archive'], { cwd: repo.dir });
-    expect(r.status).toBe(3);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^STALE: .*head: saved [0-9a-f]{40}, now [0-9a-f]{40}/m);
-    expect(r.errLines.at(-1)).toBe(`baton: not archiving ${join(repo.dir, HANDOFF)}: it is STALE`);
-    expect(existsSync(join(repo.dir, DB))).toBe(false);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`^archived ${id} from .* as it is now, STALE: HEAD has moved`));
+    expect(JSON.parse(baton(['archive', '--json'], { cwd: repo.dir }).stdout)).toMatchObject({
+      id,
+      status: 'unchanged',
+      verdict: 'STALE',
+    });
+    expect(baton(['log'], { cwd: repo.dir }).stdout).toContain(id);
   });
 
-  it('refuses a MISMATCH handoff (another branch) with exit 2, and an INVALID one with exit 1', () => {
-    const { repo } = repoWithHandoff();
+  it('keeps a MISMATCH handoff (another branch) too; refuses only a file that is no handoff, exit 1', () => {
+    const { repo, id } = repoWithHandoff();
     repo.git('switch', '-q', '-c', 'elsewhere');
     const mismatch = baton(['archive'], { cwd: repo.dir });
-    expect(mismatch.status).toBe(2);
-    expect(mismatch.stderr).toMatch(/^MISMATCH: .*branch: saved main, now elsewhere/m);
+    expect(mismatch.status, mismatch.stderr).toBe(0);
+    expect(mismatch.stdout).toMatch(new RegExp(`^archived ${id} .* MISMATCH: branch differs`));
     writeFileSync(join(repo.dir, HANDOFF), 'not a handoff\n');
     const invalid = baton(['archive'], { cwd: repo.dir });
     expect(invalid.status).toBe(1);
     expect(invalid.errLines.at(-1)).toMatch(/it is INVALID$/);
     expect(hasStackTrace(invalid.stderr)).toBe(false);
-    expect(existsSync(join(repo.dir, DB))).toBe(false);
   });
 
   it('archives a context-kit handoff under an id derived from it, and shows it in every format', () => {

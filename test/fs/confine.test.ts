@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   checkConfined,
+  climbsOut,
   confineTo,
   handoffRootOf,
   hasGitComponent,
@@ -146,5 +147,18 @@ describe('handoffRootOf', () => {
     const plain = tmp();
     expect(handoffRootOf(join(plain, '.baton/handoff.md'))).toBe(plain);
     expect(handoffRootOf(join(plain, 'x/h.md'))).toBe(join(plain, 'x'));
+  });
+});
+
+describe('climbsOut (a path named in text, with no root)', () => {
+  it('is true only for a path that goes above its folder once normalised', () => {
+    expect(['../x.ts', 'a/../../x.ts', '..\\x.ts', '..'].map(climbsOut)).toEqual([true, true, true, true]);
+    expect(['..notes.md', 'a/../x.ts', 'src/..x/y.ts', '/abs/x.ts', 'x.ts'].map(climbsOut)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -118,11 +118,21 @@ describe('baton init', () => {
     const r = init('--claude-code', '--codex');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('updated   .codex/hooks.json');
+    // Besides, each file gets the entry that says when baton is missing (issue 24 item 2).
+    const missing = CLAUDE_CODE_HOOKS.find((h) => h.matcher === 'startup|clear');
+    const added = {
+      matcher: 'startup|clear',
+      hooks: [{ type: 'command', command: missing?.command, timeout: 10 }],
+    };
     expect(json('.codex/hooks.json').hooks.SessionStart).toEqual([
       { matcher: 'startup|resume|clear|compact', hooks: [baton] },
+      added,
     ]);
     // A group the person shares with baton's command is theirs: left as it is.
-    expect(json('.claude/settings.json').hooks.SessionStart).toEqual([{ matcher: 'resume', hooks: shared }]);
+    expect(json('.claude/settings.json').hooks.SessionStart).toEqual([
+      { matcher: 'resume', hooks: shared },
+      added,
+    ]);
   });
 
   it('refuses a settings file that is not JSON before changing anything', () => {

@@ -95,7 +95,8 @@ describe('validate_handoff over a folder', () => {
     const mcp = await connectMemory(repo.dir);
     try {
       ok(await call(mcp.client, 'write_handoff', { draft: DRAFT, path: 'handoffs/a.md' }));
-      repo.write('handoffs/b.md', '# not a handoff\n');
+      // A file that says it is a handoff and is not one (a folder skips files that do not say so).
+      repo.write('handoffs/b.md', '---\nschema: baton/handoff-v1\n---\n# not a handoff\n');
       const data = ok(await call(mcp.client, 'validate_handoff', { path: 'handoffs' }));
       expect(data).toEqual(JSON.parse(baton(['validate', '--json', 'handoffs'], { cwd: repo.dir }).stdout));
       expect(data).toMatchObject({ verdict: 'INVALID', exitCode: 1 });

@@ -215,22 +215,48 @@ describe('captureProvenance: base ref', () => {
     expect(c.current.base_commit).not.toBe(r.git('rev-parse', 'main'));
   });
 
-  it('prefers the upstream of the current branch', () => {
+  it("takes origin/HEAD, not the branch's own upstream, as the base (issue 24 item 5)", () => {
     const r = tempRepo();
     const bare = addBareOrigin(r);
-    r.git('checkout', '-q', '-b', 'feature');
+    r.git('checkout', '-q', '-b', 'feature/x');
     r.commit('feature pushed');
-    r.git('push', '-q', 'origin', 'feature');
-    r.git('branch', '--set-upstream-to=origin/feature', 'feature');
+    r.git('push', '-q', 'origin', 'feature/x');
+    r.git('branch', '-u', 'origin/feature/x');
     r.git('remote', 'set-head', 'origin', 'main');
-    r.commit('feature local');
     const c = capture(r.dir);
     expect(c.current.repository).toBe(`${basename(dirname(bare))}/origin`);
-    expect(c.current.base_ref).toBe('origin/feature');
-    expect(c.current.base_commit).toBe(r.git('merge-base', 'HEAD', 'origin/feature'));
-    expect(c.current.base_commit).toBe(r.git('rev-parse', 'HEAD~1'));
+    // Before: base_ref origin/feature/x with base_commit equal to head.
+    expect(c.current.base_ref).toBe('origin/main');
+    expect(c.current.base_commit).toBe(r.git('merge-base', 'HEAD', 'origin/main'));
+    expect(c.current.base_commit).not.toBe(c.current.head);
     expect(c.provenance).toBeDefined();
     expect(c.gitProcesses).toBe(2);
+  });
+
+  it('without origin/HEAD, a branch tracking its own copy is based on the default branch; main on origin/main', () => {
+    const r = tempRepo();
+    addBareOrigin(r);
+    r.git('push', '-q', '-u', 'origin', 'main');
+    expect(capture(r.dir).current.base_ref).toBe('origin/main');
+    r.git('checkout', '-q', '-b', 'feature/x');
+    r.commit('feature');
+    r.git('push', '-q', '-u', 'origin', 'feature/x');
+    const c = capture(r.dir);
+    expect(c.current.base_ref).toBe('main');
+    expect(c.current.base_commit).toBe(r.git('rev-parse', 'main'));
+  });
+
+  it('takes an upstream that is another branch (started from origin/develop), and git config baton.baseRef first', () => {
+    const r = tempRepo();
+    addBareOrigin(r);
+    r.git('branch', 'develop');
+    r.git('push', '-q', 'origin', 'main', 'develop');
+    r.git('remote', 'set-head', 'origin', 'main');
+    r.git('checkout', '-q', '-b', 'fix', '--track', 'origin/develop');
+    r.commit('fix');
+    expect(capture(r.dir).current.base_ref).toBe('origin/develop');
+    r.git('config', 'baton.baseRef', 'main');
+    expect(capture(r.dir).current.base_ref).toBe('main');
   });
 
   it('uses an upstream that is a local branch', () => {

@@ -1,5 +1,6 @@
 /** `baton serve a2a`: flags in, the A2A server of src/servers/a2a/ started, stopped on a signal. */
 import { UserError } from '../../errors.js';
+import { PACKAGE_NAME } from '../../hosts/hook-commands.js';
 import { type FlagSpec, parseFlags, renderOptions } from '../args.js';
 import type { Command } from '../io.js';
 import { storeOptions } from '../store-flags.js';
@@ -113,7 +114,7 @@ async function version(): Promise<string> {
     const url = new URL(rel, import.meta.url);
     if (!existsSync(url)) continue;
     const pkg = JSON.parse(readFileSync(url, 'utf8')) as { name?: string; version?: string };
-    if (pkg.name === 'baton' && pkg.version) return pkg.version;
+    if (pkg.name === PACKAGE_NAME && pkg.version) return pkg.version;
   }
   return '0.0.0';
 }

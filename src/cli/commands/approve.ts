@@ -1,16 +1,23 @@
 /** `baton approve <file> --key <name>`: sign an artifact exactly as it is. */
+import { dirname } from 'node:path';
 import { UserError } from '../../errors.js';
-import { approveFile } from '../../governance/approve.js';
+import { approveFile, bindingNextStep } from '../../governance/approve.js';
 import { isArtifactClass } from '../../governance/classes.js';
 import { batonHome } from '../../governance/keys.js';
 import { ARTIFACT_CLASSES } from '../../handoff/values.js';
+import { findRepositoryRoot } from '../../provenance/discover.js';
 import { resolveHandoffPath } from '../../validate/paths.js';
 import { badValue, type FlagSpec, helpText, parseFlags } from '../args.js';
 import type { Command } from '../io.js';
 
 const FLAGS = {
   key: { type: 'string', value: 'name', description: 'the key to sign with (required)' },
-  class: { type: 'string', value: 'class', description: 'set the class as you approve it (e.g. policy)' },
+  class: {
+    type: 'string',
+    value: 'class',
+    description:
+      'set the class as you approve it (e.g. policy); required when\nthe file names none (a handoff is operational_handoff)',
+  },
   json: { type: 'boolean', description: 'print what was approved as JSON' },
 } as const satisfies Record<string, FlagSpec>;
 
@@ -57,6 +64,9 @@ BATON_ROLE), 64 usage.`,
     io.stdout(
       `approved ${path} as ${result.class} (artifact ${result.artifactId}, ${result.contentHash}) with key "${flags.key}"\n`,
     );
+    const root = findRepositoryRoot(dirname(path)) ?? dirname(path);
+    const next = await bindingNextStep(path, result, { root, keyId: flags.key, home: batonHome(io.env) });
+    io.stdout(next ? `next: ${next}\n` : 'it binds now: `baton context` loads it as binding\n');
     return 0;
   },
 };

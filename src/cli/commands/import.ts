@@ -27,6 +27,10 @@ const FLAGS = {
       'print the mapping: each source section → canonical field, bytes\nmapped vs kept in Notes, provenance candidates and findings',
   },
   json: { type: 'boolean', description: 'print {report, markdown} (with --output: {report}) as JSON' },
+  force: {
+    type: 'boolean',
+    description: 'with --output: replace a VALID handoff even when the import is INVALID',
+  },
   fit: {
     type: 'boolean',
     description:
@@ -45,8 +49,12 @@ onto the canonical handoff: headings and keys by synonyms, checkbox lists, table
 status emoji. What maps to no field is kept under Notes verbatim. Done items are
 imported as unverified. Prints canonical Markdown, or writes it atomically to --output.`,
     flags: FLAGS,
-    after: `Exit codes: 0 imported (findings are warnings), 1 unreadable input (missing, over
-8 MiB, not UTF-8, malformed JSON or YAML), 64 usage error.`,
+    after: `An import with INVALID findings does not replace a handoff at --output that is VALID
+now (nothing is written; --force replaces it anyway).
+
+Exit codes: 0 imported (findings are warnings), 1 unreadable input (missing, over
+8 MiB, not UTF-8, malformed JSON or YAML) or a VALID handoff not replaced, 64 usage
+error.`,
   }),
   async run(args, io) {
     const { flags, positionals } = parseFlags('import', args, FLAGS);
@@ -58,7 +66,7 @@ imported as unverified. Prints canonical Markdown, or writes it atomically to --
     const input = await readInputText(positionals[0], io, 'handoff', READ_LIMIT);
     const out = flags.output ? resolve(io.cwd, flags.output) : undefined;
     const archivePath = out ? `${out.replace(/\.(md|markdown)$/i, '')}.archive.md` : undefined;
-    const { importHandoff } = await import('../../import/index.js');
+    const { importHandoff, refuseInvalidOverValid } = await import('../../import/index.js');
     const result = await importHandoff(input.text, {
       path: input.path,
       name: input.path === '<stdin>' ? undefined : basename(input.path),
@@ -66,6 +74,7 @@ imported as unverified. Prints canonical Markdown, or writes it atomically to --
       ...(flags.fit && archivePath ? { fit: { archiveName: basename(archivePath) } } : {}),
     });
     if (out) {
+      await refuseInvalidOverValid(out, result.report, flags.force === true);
       if (result.archive && archivePath) await writeHandoffFile(archivePath, result.archive.markdown);
       await writeHandoffFile(out, result.markdown);
     }
@@ -76,7 +85,8 @@ imported as unverified. Prints canonical Markdown, or writes it atomically to --
     }
     if (flags.report) io.stdout(formatReport(result.report));
     else if (!out) io.stdout(result.markdown);
-    for (const line of findingLines(result.report)) io.stderr(`${line}\n`);
+    // The report lists the findings already: once is enough.
+    if (!flags.report) for (const line of findingLines(result.report)) io.stderr(`${line}\n`);
     if (out) {
       const r = result.report;
       io.stderr(

@@ -9,7 +9,7 @@ const FLAGS = {
     type: 'string',
     value: 'ref',
     description:
-      "measure the base against this ref instead of the default\n(upstream, else origin/HEAD's target, else the default branch)",
+      "measure the base against this ref instead of the default\n(git config baton.baseRef, else what the branch merges into:\norigin/HEAD's target, else the default branch; docs/provenance.md)",
   },
   json: { type: 'boolean', description: 'print an object with the values, uncommitted changes and notes' },
 } as const satisfies Record<string, FlagSpec>;

@@ -33,7 +33,8 @@ provenance then and now, DO NOT REDO, DO NOT REVERSE, remaining sub-specs, dead
 ends, open concerns, preferences; and when stale, what moved (fields, commits,
 files) and the claims to re-verify. It never changes the handoff.`,
     flags: FLAGS,
-    after: `Exit codes: 0 fresh, 3 stale; refused: 1 INVALID, 2 MISMATCH, 4 UNTRUSTED; 64 usage.`,
+    after: `Exit codes: 0 fresh (or stale and every touched claim re-verified now and passed),
+3 stale; refused: 1 INVALID, 2 MISMATCH, 4 UNTRUSTED; 64 usage.`,
   }),
   async run(args, io) {
     const { flags, positionals } = parseFlags('resume', args, FLAGS);

@@ -12,8 +12,8 @@ import { resumeRun, startRun } from '../../run/engine.js';
 import { checkRecordsHome } from '../../run/records.js';
 import { recordedAgents } from '../../run/resume-state.js';
 import { progressPrinter, summaryLines } from '../_progress.js';
-import { badValue, type FlagSpec, helpText, integerFlag, parseFlags } from '../args.js';
-import type { Command } from '../io.js';
+import { badValue, type FlagSpec, helpText, integerFlag, type ParsedArgs, parseFlags } from '../args.js';
+import type { Command, CommandIO } from '../io.js';
 
 const FLAGS = {
   plan: { type: 'string', short: 'p', value: 'file', description: 'the plan (Markdown or YAML)' },
@@ -61,6 +61,13 @@ const FLAGS = {
     description:
       "continue a run that was interrupted (kill -9 included);\nthe agents are the ones given, else the run's own",
   },
+  retry: {
+    type: 'string',
+    multiple: true,
+    value: 'task',
+    description:
+      'with --resume: start this failed task again (repeatable;\ndefault: every failed or needs-planning task)',
+  },
   'no-store': {
     type: 'boolean',
     description:
@@ -73,7 +80,7 @@ const FLAGS = {
 export const command: Command = {
   help: helpText({
     usage: `Usage: baton run --plan <file> --builder <agent> [options]
-       baton run --resume <run-id> [--builder <agent>] [--verifier <agent>]
+       baton run --resume <run-id> [--retry <task>] [--plan <fixed plan>] [--builder <agent>]
 
 Runs the plan's tasks in dependency order. Each task goes builder → verifier →
 committer: the builder is dispatched with the task and earlier tasks' handoffs by
@@ -148,29 +155,7 @@ its windows), 64 usage error, 130 interrupted.`,
     if (flags.verifier) common.verifier = await agentOf(flags.verifier);
     // What the run is (its plan, or the run to resume) and its agents are checked before the
     // store is opened: a mistake there leaves no store file behind.
-    let begin: (options: typeof common) => ReturnType<typeof startRun>;
-    if (flags.resume) {
-      const runId = flags.resume;
-      const recorded = recordedAgents(root, runId);
-      const builder = flags.builder ?? recorded.builder;
-      if (!builder)
-        throw new UserError('USAGE', 'give --builder: the run did not record one that can be reused');
-      if (!common.verifier && recorded.verifier && recorded.verifier !== 'built-in') {
-        common.verifier = await agentOf(recorded.verifier);
-      }
-      const agent = await agentOf(builder);
-      begin = (options) => resumeRun(runId, { ...options, builder: agent });
-    } else {
-      if (!flags.plan)
-        throw new UserError('USAGE', 'give the plan with --plan <file> (see `baton run --help`)');
-      if (!flags.builder) throw new UserError('USAGE', 'give the builder agent with --builder <agent>');
-      // Read where it really is, and only inside its own repository (the one containment rule).
-      const planPath = confineToOwnRoot(resolve(io.cwd, flags.plan), 'read');
-      const plan = await loadPlan(planPath);
-      const planText = readFileSync(planPath, 'utf8');
-      const agent = await agentOf(flags.builder);
-      begin = (options) => startRun({ ...options, plan, planText, builder: agent });
-    }
+    const begin = await beginFor(flags, common, io, agentOf);
     // Nothing is opened through a `.baton` that leads out of the repository (the store file neither).
     checkRecordsHome(root);
     const store = flags['no-store'] ? undefined : await openRunStore(root, io);
@@ -222,4 +207,45 @@ async function openRunStore(root: string, io: Parameters<Command['run']>[1]) {
       hint: 'fix the store, or pass --no-store to keep the events in the run folder only',
     });
   }
+}
+
+type Common = Omit<RunOptions, 'plan' | 'planText' | 'builder'>;
+type Begin = (options: Common) => ReturnType<typeof startRun>;
+
+/**
+ * How this command line begins: a new run of `--plan`, or `--resume` of a run (its agents the ones
+ * given, else its own; `--retry` and a fixed `--plan` for a run that halted).
+ */
+async function beginFor(
+  flags: ParsedArgs<typeof FLAGS>['flags'],
+  common: Common,
+  io: CommandIO,
+  agentOf: (spec: string) => ReturnType<typeof resolveAgent>,
+): Promise<Begin> {
+  const root = common.root;
+  if (flags.resume) {
+    const runId = flags.resume;
+    const recorded = recordedAgents(root, runId);
+    const builder = flags.builder ?? recorded.builder;
+    if (!builder)
+      throw new UserError('USAGE', 'give --builder: the run did not record one that can be reused');
+    if (!common.verifier && recorded.verifier && recorded.verifier !== 'built-in') {
+      common.verifier = await agentOf(recorded.verifier);
+    }
+    const agent = await agentOf(builder);
+    // A plan the person fixed after the run halted: the resume runs that one.
+    const fixed = flags.plan ? confineToOwnRoot(resolve(io.cwd, flags.plan), 'read') : undefined;
+    const plan = fixed ? { plan: await loadPlan(fixed), planText: readFileSync(fixed, 'utf8') } : {};
+    const retry = flags.retry ? { retry: flags.retry } : {};
+    return (options) => resumeRun(runId, { ...options, ...plan, ...retry, builder: agent });
+  }
+  if (flags.retry) throw new UserError('USAGE', '--retry goes with --resume <run-id>');
+  if (!flags.plan) throw new UserError('USAGE', 'give the plan with --plan <file> (see `baton run --help`)');
+  if (!flags.builder) throw new UserError('USAGE', 'give the builder agent with --builder <agent>');
+  // Read where it really is, and only inside its own repository (the one containment rule).
+  const planPath = confineToOwnRoot(resolve(io.cwd, flags.plan), 'read');
+  const plan = await loadPlan(planPath);
+  const planText = readFileSync(planPath, 'utf8');
+  const agent = await agentOf(flags.builder);
+  return (options) => startRun({ ...options, plan, planText, builder: agent });
 }

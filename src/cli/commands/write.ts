@@ -25,14 +25,18 @@ const FLAGS = {
   },
   to: { type: 'string', value: 'id', description: 'the intended receiver' },
   task: { type: 'string', value: 'id', description: 'the task id, e.g. TASK-03' },
-  status: { type: 'string', value: 's', description: 'in-progress, blocked, complete or failed' },
+  status: {
+    type: 'string',
+    value: 's',
+    description: "in-progress, blocked, complete or failed (default: the\ndraft's, else in-progress)",
+  },
   title: { type: 'string', value: 'text', description: 'the # title (default: Handoff: <task>)' },
   window: { type: 'string', value: 'n', description: 'which context window of the task wrote it' },
   'base-ref': {
     type: 'string',
     value: 'ref',
     description:
-      "the ref the work is based on (default: upstream, else\norigin/HEAD's target, else the default branch)",
+      "the ref the work is based on (default: git config\nbaton.baseRef, else origin/HEAD's target, else the default\nbranch; not the branch's own upstream)",
   },
   'no-git': { type: 'boolean', description: 'write without git provenance' },
   json: { type: 'boolean', description: 'print the written handoff as JSON' },
@@ -92,8 +96,21 @@ UNTRUSTED, 64 usage error.`,
       git: !flags['no-git'],
       role: (await import('../../governance/classes.js')).currentRole(io.env),
     });
-    if (!result.ok) return printWriteRefusal(io, result);
-    for (const note of result.notes) io.stderr(`note: ${note}\n`);
+    // The person's own file and line, when the draft came from one.
+    if (!result.ok)
+      return printWriteRefusal(io, result, flags.input && flags.input !== '-' ? flags.input : 'draft');
+    const notes = [...result.notes];
+    if (result.archived) {
+      // The handoff it replaced is evidence too: kept in the store with the verdict it has now.
+      const [{ keepReplaced }, { openStore }] = await Promise.all([
+        import('../../archive/archive.js'),
+        import('../../store/open.js'),
+      ]);
+      notes.push(
+        await keepReplaced(result.archived, () => openStore({ cwd: io.cwd, env: io.env, create: true })),
+      );
+    }
+    for (const note of notes) io.stderr(`note: ${note}\n`);
     if (flags.json) {
       io.stdout(
         `${JSON.stringify({ path: result.path, archived: result.archived, handoff: result.handoff }, null, 2)}\n`,

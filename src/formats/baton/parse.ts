@@ -14,6 +14,7 @@ import {
   WORKTREE_STATES,
 } from '../../handoff/values.js';
 import type { FrontMatter } from '../_front-matter.js';
+import { splitListOutsideBraces } from '../list.js';
 import { joinLines, type Line, readMarkdown, type Section, trimBlank } from '../markdown.js';
 import { codeSpans, FenceTracker, unescapeBlock, unescapeComments } from '../text.js';
 import type { ItemLines, ParsedHandoff, ParseResult } from '../types.js';
@@ -400,8 +401,7 @@ function commandsOf(value: string): string[] {
 
 function pathsOf(value: string): string[] {
   if (value.includes('`')) return codeSpans(value).map((s) => s.code);
-  return value
-    .split(',')
-    .map((p) => unescapeComments(p.trim()))
+  return splitListOutsideBraces(value)
+    .map((p) => unescapeComments(p))
     .filter((p) => p !== '');
 }

@@ -3,7 +3,8 @@ import type { Handoff } from '../../handoff/types.js';
 import { FRONT_MATTER_KEYS, PROVENANCE_KEYS } from '../../handoff/types.js';
 import { HANDOFF_SCHEMA } from '../../handoff/values.js';
 import { renderBlock, renderScalar } from '../_front-matter.js';
-import { codeSpan, escapeBlock, escapeComments } from '../text.js';
+import { splitListOutsideBraces } from '../list.js';
+import { codeSpan, escapeBlock, escapeComments, unescapeComments } from '../text.js';
 import type { ParsedHandoff } from '../types.js';
 import {
   protectSentinel,
@@ -79,6 +80,18 @@ export function renderBody(h: ParsedHandoff): string {
   return `\n${parts.join('\n\n')}\n`;
 }
 
+/**
+ * Paths as a comma-separated list: in code spans when one holds a comma or a backtick (as always),
+ * or when a plain list would not read back the same (an unbalanced brace).
+ */
+function renderPathList(paths: readonly string[]): string {
+  const plain = paths.map((p) => escapeComments(p)).join(', ');
+  const back = splitListOutsideBraces(plain).map((p) => unescapeComments(p));
+  const same = back.length === paths.length && back.every((p, i) => p === paths[i]);
+  const spans = !same || paths.some((p) => /[,`]/.test(p));
+  return spans ? paths.map((p) => codeSpan(p)).join(', ') : plain;
+}
+
 /** The sub-specs of Remaining as rendered lines (one block each, blank lines between). */
 export function renderRemainingBlocks(h: ParsedHandoff): string[] {
   const blocks: string[] = [];
@@ -86,10 +99,7 @@ export function renderRemainingBlocks(h: ParsedHandoff): string[] {
     const lines = [`### ${escapeComments(spec.title)}`, ''];
     if (spec.goal) lines.push(`- Goal: ${escapeComments(spec.goal)}`);
     if (spec.files_in_scope.length > 0) {
-      const spans = spec.files_in_scope.some((p) => /[,`]/.test(p));
-      lines.push(
-        `- Files in scope: ${spec.files_in_scope.map((p) => (spans ? codeSpan(p) : escapeComments(p))).join(', ')}`,
-      );
+      lines.push(`- Files in scope: ${renderPathList(spec.files_in_scope)}`);
     }
     for (const cmd of spec.verify_by) lines.push(`- Verify by: ${codeSpan(cmd)}`);
     if (spec.notes) lines.push(`- Notes: ${escapeComments(spec.notes)}`);

@@ -40,15 +40,28 @@ export function serverContext(
  * inside the repository with symlinks followed, never in `.git`. A write (`access: 'write'`)
  * may land only in the repository; a read may also land in the context's read-only folders.
  */
-export function pathInside(ctx: ServerContext, path: string, access: 'read' | 'write' = 'read'): string {
+export function pathInside(
+  ctx: ServerContext,
+  path: string,
+  access: 'read' | 'write' = 'read',
+  readOnly: readonly string[] = ctx.readOnly,
+): string {
   // Joined as text, not resolved: `..` is taken after the links before it, as the kernel does.
   const full = isAbsolute(path) ? path : `${ctx.root}${sep}${path}`;
-  return confineTo(ctx.root, full, { access, readOnly: ctx.readOnly });
+  return confineTo(ctx.root, full, { access, readOnly });
 }
 
-/** `pathInside` for reading, and the file must exist. */
-export function existingPathInside(ctx: ServerContext, path: string): string {
-  const full = pathInside(ctx, path, 'read');
+/**
+ * `pathInside` for reading, and the file must exist; `readOnly` (default the context's) names the
+ * folders outside the repository it may be in (a host's transcript folders, for the tools that
+ * read transcripts).
+ */
+export function existingPathInside(
+  ctx: ServerContext,
+  path: string,
+  readOnly: readonly string[] = ctx.readOnly,
+): string {
+  const full = pathInside(ctx, path, 'read', readOnly);
   if (!existsSync(full))
     throw new UserError('FILE_NOT_FOUND', `${relative(ctx.root, full) || full} does not exist`);
   return full;

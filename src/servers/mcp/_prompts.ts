@@ -12,7 +12,7 @@ import { library } from './_library.js';
 // The steps of the plugin's /baton:handoff, with tools instead of shell commands.
 const HANDOFF = `Write a baton handoff for this session, so that the next context window (or another agent) can carry on without this conversation.
 
-1. Draft it in baton's canonical Markdown: front matter with \`from\` (you) and \`status\` (in-progress, blocked, complete or failed), a \`#\` title, then \`## Goal\` (the person's request, verbatim), \`## Summary\` (one to five lines: what changed, where things stand), \`## Done\` (lines such as - [x] <what> — verified by \`<command>\` → pass, fail or unverified; only commands that were run), \`## Files touched\` and \`## Validation\`. If the session's transcript is inside the repository, \`compile_transcript\` drafts these for you.
+1. Draft it in baton's canonical Markdown: front matter with \`from\` (you) and \`status\` (in-progress, blocked, complete or failed), a \`#\` title, then \`## Goal\` (the person's request, verbatim), \`## Summary\` (one to five lines: what changed, where things stand), \`## Done\` (lines such as - [x] <what> — verified by \`<command>\` → pass, fail or unverified; only commands that were run), \`## Files touched\` and \`## Validation\`. \`compile_transcript\` on the session's transcript (in ~/.claude/projects or ~/.codex/sessions) drafts these for you.
 2. Complete what code cannot know, from this conversation:
    - \`## Decisions\`: each decision with its reason (\`- <decision> — because <reason>\`).
    - \`## Remaining\`: one \`### <title>\` sub-spec per piece of work left, each with \`- Goal:\`, \`- Files in scope:\` and a \`- Verify by:\` command that proves it done.

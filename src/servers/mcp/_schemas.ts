@@ -52,6 +52,16 @@ export const storedSummary = z.looseObject({
   bytes: z.number(),
 });
 
+/** A path a tool reads: inside the repository, or in the hosts' own transcript folders (read only). */
+export const transcriptPath = (what: string) =>
+  z
+    .string()
+    .min(1)
+    .max(4096)
+    .describe(
+      `${what}: relative to the repository root and inside it, or an absolute path in ~/.claude/projects, ~/.codex/sessions, $CLAUDE_CONFIG_DIR/projects or $CODEX_HOME/sessions (read only)`,
+    );
+
 /** A path the tool reads or writes: relative to the repository root, and never outside it. */
 export const repoPath = (what: string) =>
   z.string().min(1).max(4096).describe(`${what}, relative to the repository root (must stay inside it)`);

@@ -4,8 +4,9 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { UserError } from '../../errors.js';
 import type { Finding } from '../../handoff/finding.js';
+import { STATUSES } from '../../handoff/values.js';
 import { reportAsJson, validatePaths } from '../../validate/index.js';
-import { existingPathInside, handoffPathInside, type ServerContext } from './_context.js';
+import { existingPathInside, handoffPathInside, type ServerContext, storeOptions } from './_context.js';
 import { library } from './_library.js';
 import { findingSchema, formatOrAuto, repoPath, reportShape, verdict } from './_schemas.js';
 import { addTool } from './_tool.js';
@@ -48,6 +49,12 @@ function addWriteTool(server: McpServer, ctx: ServerContext, rel: Rel): void {
           .describe('the writer (agent or role), unless the draft names it')
           .optional(),
         task: z.string().min(1).max(200).describe('the task id, e.g. TASK-03').optional(),
+        status: z
+          .enum(STATUSES)
+          .describe(
+            'in-progress (the default when neither this nor the draft gives one), blocked, complete or failed',
+          )
+          .optional(),
       },
       output: {
         path: z.string(),
@@ -66,12 +73,16 @@ function addWriteTool(server: McpServer, ctx: ServerContext, rel: Rel): void {
       const result = await writeHandoff({
         path,
         draft: args.draft,
-        fields: { from: args.from, task: args.task },
+        fields: { from: args.from, task: args.task, status: args.status },
         role: ctx.role,
       });
       if (!result.ok) {
         const why = [...findingLines(result.findings), ...result.advice.map((a) => `fold: ${a}`)].join('; ');
         throw new UserError(result.code, `nothing was written to ${rel(path)}: ${why}`);
+      }
+      if (result.archived) {
+        const [{ keepReplaced }, { openStore }] = await Promise.all([library.archive(), library.store()]);
+        result.notes.push(await keepReplaced(result.archived, () => openStore(storeOptions(ctx, true))));
       }
       const data = {
         path: rel(result.path),

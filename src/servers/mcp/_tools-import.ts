@@ -1,12 +1,14 @@
 /** The tools that turn other text into a draft handoff: import_handoff and compile_transcript. */
-import { basename, relative } from 'node:path';
+import { basename } from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { UserError } from '../../errors.js';
+import { relativeInside } from '../../fs/inside.js';
+import { hostTranscriptFolders } from '../../transcripts/folders.js';
 import { decodeUtf8, readArtifact } from '../../validate/index.js';
 import { existingPathInside, type ServerContext } from './_context.js';
 import { library } from './_library.js';
-import { repoPath } from './_schemas.js';
+import { transcriptPath } from './_schemas.js';
 import { addTool } from './_tool.js';
 import { loadCompiler } from './_transcripts.js';
 
@@ -34,7 +36,7 @@ export function addImportTools(server: McpServer, ctx: ServerContext): void {
           .max(8 * 1024 * 1024)
           .describe('the handoff text')
           .optional(),
-        path: repoPath('a handoff file to read').optional(),
+        path: transcriptPath('a handoff file to read').optional(),
       },
       output: draftOutput,
     },
@@ -45,12 +47,12 @@ export function addImportTools(server: McpServer, ctx: ServerContext): void {
       let text = args.text ?? '';
       let path: string | undefined;
       if (args.path !== undefined) {
-        path = existingPathInside(ctx, args.path);
+        path = existingPathInside(ctx, args.path, [...ctx.readOnly, ...hostTranscriptFolders(ctx.env)]);
         text = readText(path);
       }
       const { importHandoff } = await library.importer();
       const result = await importHandoff(text, {
-        ...(path ? { path: relative(ctx.root, path), name: basename(path) } : {}),
+        ...(path ? { path: shown(ctx.root, path), name: basename(path) } : {}),
       });
       const r = result.report;
       return {
@@ -68,19 +70,24 @@ export function addImportTools(server: McpServer, ctx: ServerContext): void {
       title: 'Compile a session transcript',
       description:
         'Compiles a Claude Code session JSONL or a Codex rollout JSONL into a draft handoff, deterministically and without a model: goal, files touched, checks run, done and remaining work. Nothing is written.',
-      input: { path: repoPath('the transcript (.jsonl)') },
+      input: { path: transcriptPath('the transcript (.jsonl)') },
       output: draftOutput,
     },
     async (args) => {
-      const path = existingPathInside(ctx, args.path);
+      const path = existingPathInside(ctx, args.path, [...ctx.readOnly, ...hostTranscriptFolders(ctx.env)]);
       const compile = await loadCompiler();
       const result = await compile(path, ctx.root);
       return {
         data: result,
-        text: `compiled ${relative(ctx.root, path)} into a draft of ${result.markdown.length} characters`,
+        text: `compiled ${shown(ctx.root, path)} into a draft of ${result.markdown.length} characters`,
       };
     },
   );
+}
+
+// A path inside the repository relative to it; one in a host's transcript folder as it is.
+function shown(root: string, path: string): string {
+  return relativeInside(root, path) ?? path;
 }
 
 function readText(path: string): string {
