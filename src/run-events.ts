@@ -53,7 +53,7 @@ export interface RunEventPayloads {
     task: string;
     path: string;
     kept: boolean;
-    reason: 'committed' | 'failed' | 'orphaned' | 'stale';
+    reason: 'committed' | 'failed' | 'orphaned' | 'stale' | 'retried';
   };
   'attempt-started': { task: string; attempt: number };
   dispatch: EventPlace & {

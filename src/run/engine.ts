@@ -172,13 +172,15 @@ export async function resumeRun(runId: string, options: ResumeOptions): Promise<
       dirty,
     );
     const states = taskStates(log.events);
-    log.append({ event: 'run-resumed', run_id: runId, after_seq: log.events.length });
+    const resumedAt = log.events.length;
+    log.append({ event: 'run-resumed', run_id: runId, after_seq: resumedAt });
     if (options.planText !== undefined && options.planText !== copy.text)
       writeRecord(paths, paths.plan, planText);
     retryHalted(ctx, states, options.retry);
     endOrphans(ctx, paths, lock);
     const kept = [...states].filter(([, s]) => s.status === 'failed' || s.status === 'needs-planning');
-    await removeOrphanTrees(ctx, new Set(kept.map(([id]) => id)));
+    const retried = log.events.slice(resumedAt).flatMap((e) => (e.event === 'task-retried' ? [e.task] : []));
+    await removeOrphanTrees(ctx, new Set(kept.map(([id]) => id)), new Set(retried));
     watchInterrupt(ctx);
     return finish(ctx, await schedule(ctx, states));
   });

@@ -66,9 +66,14 @@ export async function endTreeFor(ctx: RunContext, task: string, committed: boole
 
 /**
  * On `--resume`: removes every work tree of the run that no process works in any more (a kill -9
- * left it), but those of the tasks in `kept` (failed ones: kept on purpose, for a look).
+ * left it, or a failed task's tree kept for a look whose task is `retried` now), but those of the
+ * tasks in `kept` (failed ones that stay failed).
  */
-export async function removeOrphanTrees(ctx: RunContext, kept: ReadonlySet<string>): Promise<void> {
+export async function removeOrphanTrees(
+  ctx: RunContext,
+  kept: ReadonlySet<string>,
+  retried: ReadonlySet<string> = new Set(),
+): Promise<void> {
   const { paths } = ctx;
   if (!existsSync(paths.worktrees)) return;
   const known = new Set(worktreesIn(paths.root, paths.worktrees));
@@ -82,7 +87,7 @@ export async function removeOrphanTrees(ctx: RunContext, kept: ReadonlySet<strin
       task: task.id,
       path: relative(paths.root, dir),
       kept: false,
-      reason: 'orphaned',
+      reason: retried.has(task.id) ? 'retried' : 'orphaned',
     });
   }
 }

@@ -3,7 +3,7 @@
  * repositories, shell-script builders that really run at the same time (each waits until its
  * siblings have started), and checks that fail when a sibling's files are in sight.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TempRepo } from '../../src/testing/git-repo.js';
@@ -171,5 +171,41 @@ XML
     expect(repo.git('status', '--porcelain', '--untracked-files=all', '--', '.', ':!.baton')).toBe('');
     expect(taskCommits(repo).map((c) => c.subject)).toEqual(['TASK-01: Fine']);
     expect(repo.git('worktree', 'list', '--porcelain').match(/^worktree /gm)).toHaveLength(2);
+  });
+
+  it('retries a halted task after the fix on --resume: its kept tree goes, a new one at HEAD commits it', () => {
+    const plan = (tools: string) => `# Plan: one waits for a fix
+
+## TASK-01: Fine
+- Files in scope: src/TASK-01.txt
+- Verify by: \`test -f src/TASK-01.txt\`
+
+## TASK-02: Needs a fix
+- Files in scope: src/TASK-02.txt
+- Verify by: \`test -f '${tools}/fixed'\`
+`;
+    const made = parallelSetup('', (tools) => parallelBuilder(tools, 0));
+    cleanup.push(made.cleanup);
+    writeFileSync(made.planPath, plan(made.tools));
+    const args = ['--builder', made.agent, '--parallel', '2', '--max-attempts', '1'];
+    const first = baton(['run', '--plan', made.planPath, ...args], {
+      cwd: made.repo.dir,
+      timeoutMs: 120_000,
+    });
+    expect(first.status).toBe(5);
+    const runId = readdirSync(join(made.repo.dir, '.baton/runs'))[0] as string;
+    expect(existsSync(join(made.repo.dir, '.baton/runs', runId, 'worktrees/TASK-02'))).toBe(true);
+    writeFileSync(join(made.tools, 'fixed'), '');
+    const again = baton(['run', '--resume', runId], { cwd: made.repo.dir, timeoutMs: 120_000 });
+    expect(again.status, again.stdout + again.stderr).toBe(0);
+    expect(taskCommits(made.repo).map((c) => c.task)).toEqual(['TASK-01', 'TASK-02']);
+    const events = runEvents(made.repo.dir);
+    const ends = events.filter((e) => e.event === 'worktree-ended' && e.task === 'TASK-02');
+    expect(ends.map((e) => [e.kept, e.reason])).toEqual([
+      [true, 'failed'],
+      [false, 'retried'],
+      [false, 'committed'],
+    ]);
+    expectClean(made.repo);
   });
 });
