@@ -28,7 +28,7 @@ const targets = (inputs.length ? inputs : [join(ROOT, '../../shared/corpus/trans
 );
 const { loadTokenCounter } = await import(join(ROOT, 'dist/tokens/count.js'));
 const { parseBaton } = await import(join(ROOT, 'dist/formats/baton/parse.js'));
-const { globToRegExp } = await import(join(ROOT, 'dist/resume/affected.js'));
+const { globRegExp: globToRegExp } = await import(join(ROOT, 'dist/glob/index.js'));
 const tokens = await loadTokenCounter('o200k_base');
 
 /** Edited files by an independent reading: successful Write/Edit/MultiEdit/NotebookEdit calls. */

@@ -1,30 +1,25 @@
 #!/usr/bin/env node
 // The shape of src/ as data: every import (static, type-only, re-export and `import()`) between
 // files, the cycles among files and among concept folders, imports of another folder's private
-// (`_`) file, and function lengths. The structure tests assert on it; run it directly for a report:
-//   node scripts/structure.mjs [--json]
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, posix, relative, resolve, sep } from 'node:path';
+// (`_`) file, function lengths, imports past a folder's door, exported values nothing imports, and
+// the export names of the package's entry points. The structure tests assert on it; run it
+// directly for a report, or `--api` for test/structure/public-api.json:
+//   node scripts/structure.mjs [--json | --api]
+import { readFileSync } from 'node:fs';
+import { dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { doorViolations, publicApi, unusedExports } from './structure-exports.mjs';
+import { conceptOf, sourceFiles } from './structure-files.mjs';
+
+export { conceptOf, sourceFiles };
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
-/** Every `.ts` file under `src/`, as a path relative to `src/` with `/` separators. */
-export function sourceFiles(srcDir = join(ROOT, 'src')) {
-  const out = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) {
-        out.push(relative(srcDir, full).split(sep).join('/'));
-      }
-    }
-  };
-  walk(srcDir);
-  return out.sort();
-}
+const SRC = join(ROOT, 'src');
+/** The most lines a function may take (STYLE.md: small files, small functions). */
+export const MAX_FUNCTION_LINES = 80;
+// Folders whose imports of src/ (or of its build, dist/) count as uses of an export.
+const OUTSIDE_SRC = ['test', 'bench', 'scripts'].map((d) => join(ROOT, d));
 
 /** The files each source file imports (only those inside `src/`), by any kind of import. */
 export function importGraph(srcDir = join(ROOT, 'src')) {
@@ -46,12 +41,6 @@ export function importGraph(srcDir = join(ROOT, 'src')) {
     graph.set(file, [...targets].sort());
   }
   return graph;
-}
-
-/** The concept folder of a file: its first path segment, or the file itself at the top level. */
-export function conceptOf(file) {
-  const slash = file.indexOf('/');
-  return slash < 0 ? file.replace(/\.ts$/, '') : file.slice(0, slash);
 }
 
 /** Strongly connected components with more than one node (Tarjan), each sorted. */
@@ -156,7 +145,11 @@ export function structureReport(srcDir = join(ROOT, 'src')) {
     fileCycles: cycles(graph),
     folderCycles: cycles(concepts),
     privateImports: privateImports(graph),
-    longFunctions: lengths.filter((f) => f.lines > 100),
+    longFunctions: lengths.filter((f) => f.lines > MAX_FUNCTION_LINES),
+    doorViolations: doorViolations(srcDir),
+    // Another tree (the tests' synthetic ones) has no package: nothing outside it, no entry point.
+    unusedExports: srcDir === SRC ? unusedExports(srcDir, OUTSIDE_SRC) : unusedExports(srcDir, [], []),
+    publicApi: srcDir === SRC ? publicApi() : {},
     longest: lengths[0],
     concepts: Object.fromEntries(concepts),
   };
@@ -165,7 +158,8 @@ export function structureReport(srcDir = join(ROOT, 'src')) {
 process.stdout.on('error', () => process.exit(0));
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const report = structureReport();
-  if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  if (process.argv.includes('--api')) process.stdout.write(`${JSON.stringify(report.publicApi, null, 2)}\n`);
+  else if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else {
     const say = (s) => process.stdout.write(`${s}\n`);
     say(`${report.files} files, ${report.imports} imports`);
@@ -175,7 +169,11 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     for (const c of report.folderCycles) say(`  ${c.join(' <-> ')}`);
     say(`private imports across folders: ${report.privateImports.length}`);
     for (const p of report.privateImports) say(`  ${p}`);
-    say(`functions over 100 lines: ${report.longFunctions.length}`);
+    say(`imports past a door: ${report.doorViolations.length}`);
+    for (const d of report.doorViolations) say(`  ${d}`);
+    say(`exported values nothing else imports: ${report.unusedExports.length}`);
+    for (const u of report.unusedExports) say(`  ${u}`);
+    say(`functions over ${MAX_FUNCTION_LINES} lines: ${report.longFunctions.length}`);
     for (const f of report.longFunctions) say(`  ${f.lines} ${f.file}:${f.line} ${f.name}`);
   }
 }

@@ -36,7 +36,7 @@ export interface Endpoint {
 }
 
 /** The default endpoints file, relative to the repository root. */
-export const DEFAULT_ENDPOINTS_PATH = '.baton/endpoints.yaml';
+const DEFAULT_ENDPOINTS_PATH = '.baton/endpoints.yaml';
 
 /** Reads the endpoints file at `path` (or the default under `root`); none there is an empty set. */
 export async function loadEndpoints(root: string, path?: string): Promise<Map<string, Endpoint>> {

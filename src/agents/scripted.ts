@@ -39,7 +39,7 @@ export function scriptedAgent(script: Script | Record<string, ScriptedAnswer>, n
 }
 
 /** Keys tried for a call, most specific first. */
-export function replyKeys(call: Pick<AgentCall, 'task' | 'stage' | 'window' | 'attempt'>): string[] {
+function replyKeys(call: Pick<AgentCall, 'task' | 'stage' | 'window' | 'attempt'>): string[] {
   const { task, stage, window, attempt } = call;
   return [`${task}/${stage}/${window}/${attempt}`, `${task}/${stage}/${window}`, `${task}/${stage}`, stage];
 }

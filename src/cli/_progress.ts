@@ -32,88 +32,70 @@ export function progressPrinter(io: CommandIO): ProgressPrinter {
     clear();
     io.stdout(`${text}\n`);
   };
-  const step = (e: RunEvent) =>
-    `${(e.task ?? '').padEnd(9)} ${(e.stage ?? '').padEnd(9)} a${e.attempt ?? 1} w${e.window ?? 1}`;
   return {
     onEvent(e) {
-      switch (e.event) {
-        case 'run-started':
-          line(`run ${e.run_id}: ${e.plan} (${counted(e.tasks.length, 'task')})`);
-          break;
-        case 'run-resumed':
-          line(`run ${e.run_id}: resumed after event ${e.after_seq}`);
-          break;
-        case 'dispatch':
-          if (e.stage === 'committer') break;
-          waiting = `${step(e)}  dispatching ${e.tokens.toLocaleString('en-US')} tokens`;
-          if (io.stdoutIsTTY) {
-            clear();
-            waiting = `${step(e)}  ${e.tokens.toLocaleString('en-US')} tok`;
-            spinner = setInterval(() => {
-              frame = (frame + 1) % FRAMES.length;
-              io.stdout(`\r\x1b[2K${FRAMES[frame]} ${waiting}`);
-            }, 100);
-            spinner.unref?.();
-          }
-          break;
-        case 'reply':
-          line(
-            `${step(e)}  ${e.verdict.padEnd(12)}${e.tokens !== undefined ? ` ${e.tokens.toLocaleString('en-US')} tok reply` : ''}${e.built_by ? `  by ${e.built_by}` : ''}${e.reason ? `  ${e.reason}` : ''}`,
-          );
-          break;
-        case 'failover':
-          line(
-            `${step(e)}  ${e.from} did not take it (${e.cause}: ${e.reason})${e.to ? `; moved to ${e.to}` : ''}`,
-          );
-          break;
-        case 'correction':
-          line(`${step(e)}  corrective re-dispatch: ${e.reason}`);
-          break;
-        case 'verify':
-          line(
-            `${(e.task ?? '').padEnd(9)} verifier  a${e.attempt} w1  ${e.passed ? 'PASS' : 'FAIL'}         \`${e.command}\``,
-          );
-          break;
-        case 'gate':
-          line(
-            `${(e.task ?? '').padEnd(9)} committer a${e.attempt} w1  gate ${e.pass ? 'PASS' : `FAIL  ${e.reason}`}`,
-          );
-          break;
-        case 'commit':
-          line(
-            `${(e.task ?? '').padEnd(9)} committed ${e.commit.slice(0, 12)}${e.recovered ? ' (found after a crash)' : ''}`,
-          );
-          break;
-        case 'attempt-failed':
-          line(`${(e.task ?? '').padEnd(9)} attempt ${e.attempt} failed at the ${e.stage}: ${e.reason}`);
-          break;
-        case 'task-finished':
-          if (e.status !== 'committed')
-            line(`${(e.task ?? '').padEnd(9)} FAILED after ${counted(e.attempts, 'attempt')}`);
-          break;
-        case 'worktree-ended':
-          if (e.kept) line(`${(e.task ?? '').padEnd(9)} work tree kept: ${e.path}`);
-          else if (e.reason === 'orphaned')
-            line(`${(e.task ?? '').padEnd(9)} removed the work tree a crash left: ${e.path}`);
-          break;
-        case 'run-halted':
-          line(`halted: ${e.reason}`);
-          break;
-        case 'leftovers-stashed':
-          line(
-            `${e.task} left ${e.files.length} uncommitted file${e.files.length === 1 ? '' : 's'}: set aside in git stash "${e.message}" (${e.stash.slice(0, 12)}); \`git stash show -p ${e.stash.slice(0, 12)}\` shows them, \`git stash pop\` brings them back`,
-          );
-          break;
-        case 'task-retried':
-          line(`${e.task} (${e.previous}) is started again from HEAD`);
-          break;
-        case 'interrupted':
-          line(`interrupted (${e.signal}): ending the agents in flight`);
-          break;
+      if (e.event !== 'dispatch') {
+        const text = lineFor(e);
+        if (text !== undefined) line(text);
+        return;
       }
+      if (e.stage === 'committer') return;
+      waiting = `${step(e)}  dispatching ${e.tokens.toLocaleString('en-US')} tokens`;
+      if (!io.stdoutIsTTY) return;
+      clear();
+      waiting = `${step(e)}  ${e.tokens.toLocaleString('en-US')} tok`;
+      spinner = setInterval(() => {
+        frame = (frame + 1) % FRAMES.length;
+        io.stdout(`\r\x1b[2K${FRAMES[frame]} ${waiting}`);
+      }, 100);
+      spinner.unref?.();
     },
     stop: clear,
   };
+}
+
+// Where a stage's step happened: task, stage, attempt, window.
+const step = (e: RunEvent) =>
+  `${(e.task ?? '').padEnd(9)} ${(e.stage ?? '').padEnd(9)} a${e.attempt ?? 1} w${e.window ?? 1}`;
+
+// The line an event prints, or none (a dispatch has a spinner instead; most events print nothing).
+function lineFor(e: RunEvent): string | undefined {
+  const task = (e.task ?? '').padEnd(9);
+  switch (e.event) {
+    case 'run-started':
+      return `run ${e.run_id}: ${e.plan} (${counted(e.tasks.length, 'task')})`;
+    case 'run-resumed':
+      return `run ${e.run_id}: resumed after event ${e.after_seq}`;
+    case 'reply':
+      return `${step(e)}  ${e.verdict.padEnd(12)}${e.tokens !== undefined ? ` ${e.tokens.toLocaleString('en-US')} tok reply` : ''}${e.built_by ? `  by ${e.built_by}` : ''}${e.reason ? `  ${e.reason}` : ''}`;
+    case 'failover':
+      return `${step(e)}  ${e.from} did not take it (${e.cause}: ${e.reason})${e.to ? `; moved to ${e.to}` : ''}`;
+    case 'correction':
+      return `${step(e)}  corrective re-dispatch: ${e.reason}`;
+    case 'verify':
+      return `${task} verifier  a${e.attempt} w1  ${e.passed ? 'PASS' : 'FAIL'}         \`${e.command}\``;
+    case 'gate':
+      return `${task} committer a${e.attempt} w1  gate ${e.pass ? 'PASS' : `FAIL  ${e.reason}`}`;
+    case 'commit':
+      return `${task} committed ${e.commit.slice(0, 12)}${e.recovered ? ' (found after a crash)' : ''}`;
+    case 'attempt-failed':
+      return `${task} attempt ${e.attempt} failed at the ${e.stage}: ${e.reason}`;
+    case 'task-finished':
+      return e.status !== 'committed' ? `${task} FAILED after ${counted(e.attempts, 'attempt')}` : undefined;
+    case 'worktree-ended':
+      if (e.kept) return `${task} work tree kept: ${e.path}`;
+      return e.reason === 'orphaned' ? `${task} removed the work tree a crash left: ${e.path}` : undefined;
+    case 'run-halted':
+      return `halted: ${e.reason}`;
+    case 'leftovers-stashed':
+      return `${e.task} left ${e.files.length} uncommitted file${e.files.length === 1 ? '' : 's'}: set aside in git stash "${e.message}" (${e.stash.slice(0, 12)}); \`git stash show -p ${e.stash.slice(0, 12)}\` shows them, \`git stash pop\` brings them back`;
+    case 'task-retried':
+      return `${e.task} (${e.previous}) is started again from HEAD`;
+    case 'interrupted':
+      return `interrupted (${e.signal}): ending the agents in flight`;
+    default:
+      return undefined;
+  }
 }
 
 /** The end-of-run summary lines. */
@@ -124,7 +106,7 @@ export function summaryLines(summary: RunSummary): string[] {
   ];
   for (const t of summary.tasks) {
     out.push(
-      `  ${t.id.padEnd(9)} ${t.status.padEnd(10)} attempts ${t.attempts}  windows ${t.windows}  handoffs ${t.handoffs}  ${t.tokens.toLocaleString('en-US')} tokens${t.commit ? `  ${t.commit.slice(0, 12)}` : ''}${t.reason ? `  ${t.reason}` : ''}${t.worktree ? `  (work tree kept: ${t.worktree})` : ''}`,
+      `  ${t.id.padEnd(9)} ${t.status.padEnd(10)} attempts ${t.attempts}  windows ${t.windows}  handoffs ${t.handoffs}  ${t.tokens.toLocaleString('en-US')} tokens${t.commit ? `  ${t.commit.slice(0, 12)}` : ''}${t.reason ? `  ${t.reason}` : ''}`,
     );
   }
   if (summary.status === 'halted' || summary.status === 'needs-planning') {

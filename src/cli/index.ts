@@ -42,7 +42,7 @@ function exitCodeFor(code: BatonErrorCode): number {
 }
 
 /** Runs one command line and returns its exit code. */
-export async function main(argv: string[], io: CommandIO = processIO()): Promise<number> {
+async function main(argv: string[], io: CommandIO = processIO()): Promise<number> {
   const [verb, ...rest] = argv;
   try {
     if (verb === undefined || verb === '--help' || verb === '-h' || verb === 'help') {

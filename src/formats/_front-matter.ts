@@ -48,7 +48,7 @@ const KEY_RE = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
  * The only keys whose value may be a nested YAML block: the governance manifest (FORMATS.md §5)
  * lives in the front matter of any file that can load into an agent's context.
  */
-export const BLOCK_KEYS: ReadonlySet<string> = new Set(['context_manifest']);
+const BLOCK_KEYS: ReadonlySet<string> = new Set(['context_manifest']);
 
 /** Reads flat front matter from the start of `lines`; reports what is not flat `key: value`. */
 export function readFrontMatter(lines: readonly string[]): FrontMatterResult {
@@ -177,7 +177,7 @@ export function renderBlock(key: string, text: string): string[] {
 }
 
 /** Strips one pair of YAML quotes (single: `''` is a quote; double: JSON escapes). */
-export function unquote(value: string): string {
+function unquote(value: string): string {
   if (value.length >= 2 && value.startsWith("'") && value.endsWith("'")) {
     return value.slice(1, -1).replace(/''/g, "'");
   }

@@ -6,13 +6,13 @@
 import { type Finding, finding } from '../handoff/finding.js';
 import { emptySections } from '../handoff/types.js';
 import type { FrontMatter } from './_front-matter.js';
-import { readFields } from './baton/parse.js';
-import { frontMatterValues } from './baton/render.js';
+import { readFields } from './grammar/document.js';
+import { frontMatterValues } from './grammar/render.js';
 import { asLine, asObject, type BatonBlock, jsonText } from './json-text.js';
 import type { ParsedHandoff, RenderLoss } from './types.js';
 
 /** The front matter of `h` as a flat object, without the keys the host format holds itself. */
-export function frontMatterObject(h: ParsedHandoff, omit: readonly string[]): Record<string, string> {
+function frontMatterObject(h: ParsedHandoff, omit: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of frontMatterValues(h)) if (!omit.includes(key)) out[key] = value;
   return out;

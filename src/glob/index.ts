@@ -1,2 +1,2 @@
 /** The glob dialect every `Files in scope` user calls (picomatch's; see match.ts). */
-export { globBase, globCovers, globRegExp, isGlob, matchesPath, scopeMatcher } from './match.js';
+export { globCovers, globRegExp, isGlob, matchesPath, scopeMatcher } from './match.js';

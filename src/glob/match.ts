@@ -17,7 +17,7 @@ export function isGlob(pattern: string): boolean {
 }
 
 /** The literal part of a glob before its first glob syntax (`src/a` for `src/a/*.ts`). */
-export function globBase(pattern: string): string {
+function globBase(pattern: string): string {
   return isGlob(pattern) ? picomatch.scan(pattern).base : unescapeLiteral(pattern);
 }
 

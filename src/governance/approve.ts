@@ -56,36 +56,7 @@ export async function approveText(
   const body = fm ? raw.subarray(bodyOffsetOf(text)) : Buffer.from(source);
   const hash = contentHash(body);
   const flat = fm?.values ?? new Map<string, string>();
-  const flatHash = flat.get('content_hash');
-  if (flatHash && flatHash !== hash) {
-    throw new UserError(
-      'APPROVAL_REFUSED',
-      'the text changed after it was written: its content_hash does not match',
-      {
-        hint: 'approval covers exact text; write it again with `baton write`, or review and remove content_hash first',
-      },
-    );
-  }
-  const [twice] = duplicateGovernanceKeys(text);
-  if (twice) {
-    throw new UserError(
-      'APPROVAL_REFUSED',
-      `\`${twice.key}\` appears ${twice.lines.length} times in the front matter (lines ${twice.lines.join(', ')}): one manifest per artifact`,
-      { hint: 'remove the extra copy, review what is left, then approve' },
-    );
-  }
-  const { scanText } = await import('./scan/scan.js');
-  const risky = scanText(text).findings.filter((f) => f.severity === 'high');
-  if (risky.length > 0) {
-    const first = risky[0] as (typeof risky)[number];
-    throw new UserError(
-      'APPROVAL_REFUSED',
-      `the text has ${risky.length} high-severity injection finding(s), first at line ${first.line} (${first.rule}): "${first.excerpt}"`,
-      {
-        hint: 'a loader quarantines it whatever its approval; fix the text first (`baton context <file>` lists them)',
-      },
-    );
-  }
+  await refuseUnapprovable(text, flat.get('content_hash'), hash);
   const block = fm?.blocks.get('context_manifest');
   const manifest = block ? await parseBlock(block.text) : fromFlat(flat);
   if (options.class) manifest.class = options.class;
@@ -121,6 +92,40 @@ export async function approveText(
     contentHash: hash,
     signature,
   };
+}
+
+// Text that cannot be approved as it is: changed since it was written, a manifest written twice,
+// or an injection a loader quarantines whatever its approval.
+async function refuseUnapprovable(text: string, flatHash: string | undefined, hash: string): Promise<void> {
+  if (flatHash && flatHash !== hash) {
+    throw new UserError(
+      'APPROVAL_REFUSED',
+      'the text changed after it was written: its content_hash does not match',
+      {
+        hint: 'approval covers exact text; write it again with `baton write`, or review and remove content_hash first',
+      },
+    );
+  }
+  const [twice] = duplicateGovernanceKeys(text);
+  if (twice) {
+    throw new UserError(
+      'APPROVAL_REFUSED',
+      `\`${twice.key}\` appears ${twice.lines.length} times in the front matter (lines ${twice.lines.join(', ')}): one manifest per artifact`,
+      { hint: 'remove the extra copy, review what is left, then approve' },
+    );
+  }
+  const { scanText } = await import('./scan/scan.js');
+  const risky = scanText(text).findings.filter((f) => f.severity === 'high');
+  if (risky.length > 0) {
+    const first = risky[0] as (typeof risky)[number];
+    throw new UserError(
+      'APPROVAL_REFUSED',
+      `the text has ${risky.length} high-severity injection finding(s), first at line ${first.line} (${first.rule}): "${first.excerpt}"`,
+      {
+        hint: 'a loader quarantines it whatever its approval; fix the text first (`baton context <file>` lists them)',
+      },
+    );
+  }
 }
 
 // Approving a file that names no class used to sign it as `observation`, which never binds.

@@ -20,7 +20,7 @@ export const DEFAULT_BOOT_PATHS = [
 export const CONFIG_PATH = '.baton/config.json';
 
 /** At most this many files are loaded from one run of folders. */
-export const MAX_BOOT_FILES = 10_000;
+const MAX_BOOT_FILES = 10_000;
 
 /** A path that resolves (through `..`, an absolute path or a symlink) outside the repository or into `.git/`. */
 export interface RefusedPath {

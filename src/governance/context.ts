@@ -21,7 +21,7 @@ export type { ContextArtifact, ContextBundle } from './types.js';
 /** Boot artifacts larger than this are quarantined: they cannot be meant for a context window. */
 export const BOOT_CAP_BYTES = 1024 * 1024;
 /** Files larger than this are not even read. */
-export const READ_CAP_BYTES = 16 * 1024 * 1024;
+const READ_CAP_BYTES = 16 * 1024 * 1024;
 
 /** Options of `loadContext`. */
 export interface LoadContextOptions {

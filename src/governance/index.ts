@@ -9,6 +9,8 @@ export {
   type ApproveResult,
   approveFile,
   approveText,
+  bindingNextStep,
+  withoutApproval,
 } from './approve.js';
 export {
   CONFIG_PATH,
@@ -61,6 +63,7 @@ export {
 } from './keys.js';
 export {
   FLAT_FIELDS,
+  type FlatField,
   KEY_ID_RE,
   MANIFEST_KEYS,
   type Manifest,
@@ -70,7 +73,7 @@ export {
   readManifest,
 } from './manifest.js';
 export { assertPerson } from './person.js';
-export { GOVERNANCE_RULES, type GovernanceRule } from './rules.js';
+export { GOVERNANCE_RULES, type GovernanceRule, isGovernanceCode } from './rules.js';
 export {
   hasHighRisk,
   SCAN_RULES,

@@ -198,7 +198,12 @@ async function readBlock(source: ManifestSource): Promise<ManifestRead> {
     if (!(MANIFEST_KEYS as readonly string[]).includes(key))
       unknownKeys.push({ key, line: manifest.lines[key] });
   }
-  const check = new Checker(manifest, problems);
+  checkBlockValues(raw, manifest, new Checker(manifest, problems));
+  return { manifest, problems, unknownKeys };
+}
+
+// Each value of the block, checked into the manifest.
+function checkBlockValues(raw: Record<string, unknown>, manifest: Manifest, check: Checker): void {
   check.textValue('artifact_id', raw.artifact_id, (v) => {
     manifest.artifactId = v;
   });
@@ -229,7 +234,6 @@ async function readBlock(source: ManifestSource): Promise<ManifestRead> {
   check.supersedes(raw.supersedes);
   check.hashValue(raw.content_hash);
   check.signatureValue(raw.signature);
-  return { manifest, problems, unknownKeys };
 }
 
 function stringOrNull(v: unknown): string | undefined {

@@ -5,7 +5,7 @@
  */
 
 /** The wrapper's element name, before its nonce. */
-export const WRAPPER_PREFIX = 'baton-data';
+const WRAPPER_PREFIX = 'baton-data';
 
 // Bidirectional controls, tag characters and zero-width spaces (not the joiners emoji need).
 const HIDING_RE =
@@ -35,7 +35,7 @@ export function wrapAsData(text: string, attributes: Readonly<Record<string, str
 }
 
 /** An attribute value with `&`, `"`, `<`, `>` and line breaks escaped. */
-export function escapeAttribute(value: string): string {
+function escapeAttribute(value: string): string {
   return defang(value)
     .replace(/&/g, '&amp;')
     .replace(/"/g, '&quot;')

@@ -36,8 +36,7 @@ export const ARTIFACT_CLASSES = [
 /** A ULID: 26 Crockford base32 characters, the first at most 7 (48-bit time). */
 export const ULID_RE = /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/;
 /** RFC 3339 date-time with an explicit offset (`Z` or `±hh:mm`). */
-export const RFC3339_RE =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+const RFC3339_RE = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 /** A commit id as written by git, full or abbreviated (context-kit accepts 7–64 hex). */
 export const COMMIT_RE = /^[0-9a-fA-F]{7,64}$/;
 /** `sha256:` and 64 lowercase hex digits. */

@@ -34,21 +34,8 @@ export function assemble(
   const h: ParsedHandoff = { ...emptySections(), schema: HANDOFF_SCHEMA };
   const map = (m: Mapping) => c.mappings.push(m);
   const preambleNotes: string[] = [];
-  const meta: Partial<Record<string, { key: string; value: string; raw: string; line?: number }>> = {};
-  const summaryCandidates: { text: string; source: string; raw: string }[] = [];
-  const pairs: MetaLine[] = [...doc.meta];
-  for (const b of doc.preamble) pairs.push(...metaOf(b, summaryCandidates, preambleNotes));
-  for (const p of pairs) {
-    const key = classifyMetaKey(p.key);
-    if (key && ['from', 'to', 'task', 'title', 'project', 'status', 'summary'].includes(key) && !meta[key]) {
-      meta[key] = { key: p.key, value: oneLine(p.value), raw: p.raw, line: p.line };
-    } else if (!key && fieldLine(p, c)) {
-      // Mapped: a `Goal:`, `DONE:` or `"objective":` line outside any section.
-    } else {
-      c.kv.push({ key: p.key, value: p.value, line: p.line, source: 'preamble' });
-      preambleNotes.push(p.raw);
-    }
-  }
+  const summaryCandidates: SummaryCandidate[] = [];
+  const meta = readMeta(doc, c, summaryCandidates, preambleNotes);
   // Metadata is mapped only where it is used; the rest stays in Notes with the preamble.
   const used = new Set<string>();
   const use = (key: string, field: Mapping['field']) => {
@@ -118,6 +105,35 @@ export function assemble(
   return h;
 }
 
+type MetaValue = { key: string; value: string; raw: string; line?: number };
+type SummaryCandidate = { text: string; source: string; raw: string };
+
+// The metadata lines of the source (front matter, and `Key: value` lines of the preamble): the
+// first of each key the handoff has a place for; a field line (`Goal:`) mapped as its field; the
+// rest kept for Notes.
+function readMeta(
+  doc: SourceDoc,
+  c: Collected,
+  summaryCandidates: SummaryCandidate[],
+  preambleNotes: string[],
+): Partial<Record<string, MetaValue>> {
+  const meta: Partial<Record<string, MetaValue>> = {};
+  const pairs: MetaLine[] = [...doc.meta];
+  for (const b of doc.preamble) pairs.push(...metaOf(b, summaryCandidates, preambleNotes));
+  for (const p of pairs) {
+    const key = classifyMetaKey(p.key);
+    if (key && ['from', 'to', 'task', 'title', 'project', 'status', 'summary'].includes(key) && !meta[key]) {
+      meta[key] = { key: p.key, value: oneLine(p.value), raw: p.raw, line: p.line };
+    } else if (!key && fieldLine(p, c)) {
+      // Mapped: a `Goal:`, `DONE:` or `"objective":` line outside any section.
+    } else {
+      c.kv.push({ key: p.key, value: p.value, line: p.line, source: 'preamble' });
+      preambleNotes.push(p.raw);
+    }
+  }
+  return meta;
+}
+
 // The mapped items into their fields; the same file listed twice (append logs repeat them) is
 // one touched file.
 function pushItems(h: ParsedHandoff, c: Collected): void {
@@ -157,11 +173,7 @@ function fieldLine(p: MetaLine, c: Collected): boolean {
 }
 
 // `key: value` lines of the preamble are metadata; a TL;DR and the first paragraph may be the summary.
-function metaOf(
-  b: Block,
-  candidates: { text: string; source: string; raw: string }[],
-  notes: string[],
-): MetaLine[] {
+function metaOf(b: Block, candidates: SummaryCandidate[], notes: string[]): MetaLine[] {
   if (b.kind === 'kv') return [{ key: b.key, value: b.value, line: b.line, raw: b.raw }];
   if (b.kind === 'text') {
     const lines = b.raw.split('\n');
@@ -194,7 +206,7 @@ function metaOf(
 
 // The best summary candidate is taken out of the candidates (the rest stay in Notes).
 function pickCandidate(
-  candidates: { text: string; source: string; raw: string }[],
+  candidates: SummaryCandidate[],
   map: (m: Mapping) => void,
 ): { text: string; source: string } | undefined {
   const pick = candidates.shift();

@@ -38,7 +38,7 @@ export function isTableRule(line: string): boolean {
 }
 const RULE_CELL = /^:?-{2,}:?$/;
 /** A thematic break: three or more of one of `-`, `*`, `_` (spaces between), checked without a regex. */
-export function isRule(line: string): boolean {
+function isRule(line: string): boolean {
   const t = line.trimEnd();
   const lead = t.length - t.trimStart().length;
   if (lead > 3 || t.length === lead) return false;

@@ -11,7 +11,7 @@ import { classifyMetaKey } from './_synonyms.js';
 import { blocksOfText, type Section, type SourceDoc } from './_tree.js';
 
 /** Nesting deeper than this is kept verbatim as JSON text instead of being mapped. */
-export const MAX_DATA_DEPTH = 12;
+const MAX_DATA_DEPTH = 12;
 
 // Keys under which an array of records is a log of sessions or attempts, oldest first.
 const LOG_KEY =

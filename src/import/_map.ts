@@ -263,11 +263,7 @@ function childItems(
   const task = field === 'remaining' && isTaskHeading(headingText(c));
   // A heading with only sub-sections groups tasks, unless it is numbered as a task itself.
   if (!task && blocks.length === 0 && c.blocks.length === 0 && c.children.length > 0) {
-    for (const g of c.children) {
-      if (folded.has(g)) continue;
-      if (standsAlone(g, field)) walk(g, here, out, folded, false);
-      else childItems(g, field, [...here, pathPart(g)], out, folded);
-    }
+    childrenItems(c, field, here, out, folded);
     return;
   }
   const lists = blocks.filter((b) => b.kind === 'list' || b.kind === 'table');
@@ -289,22 +285,7 @@ function childItems(
     }
     keepNotes(blocks, c, source, out);
   } else if (lists.length > 0) {
-    for (const b of lists) {
-      if (b.kind === 'table') {
-        blockItems(b, field, undefined, true, source, out);
-        continue;
-      }
-      // A heading that only names the field again (`done:` under `progress:`) adds nothing.
-      const named = !(isExactSynonym(c.heading) && fieldOf(c) === field);
-      for (const item of b.items) {
-        // Remaining work keeps its group as a note; other items carry their heading.
-        const text = named ? `${heading}: ${cleanText(item.text) ?? item.text}` : item.text;
-        const made = makeItem(field, field === 'remaining' ? item : { ...item, text });
-        if (made?.field === 'remaining' && named)
-          made.item.notes = made.item.notes ? `${heading}; ${made.item.notes}` : heading;
-        add(made, source, flattenItem(item), out);
-      }
-    }
+    for (const b of lists) listBlockItems(b, c, field, { heading, source }, out);
     keepNotes(
       blocks.filter((b) => b.kind !== 'list' && b.kind !== 'table'),
       c,
@@ -326,9 +307,46 @@ function childItems(
       out,
     );
   }
+  childrenItems(c, field, here, out, folded);
+}
+
+// The sub-sections of a section in a field: each on its own when it stands alone, else more items.
+function childrenItems(
+  c: Section,
+  field: ListField,
+  here: string[],
+  out: Collected,
+  folded: ReadonlySet<Section>,
+): void {
   for (const g of c.children) {
     if (folded.has(g)) continue;
     if (standsAlone(g, field)) walk(g, here, out, folded, false);
     else childItems(g, field, [...here, pathPart(g)], out, folded);
+  }
+}
+
+// The items of one list or table under a section heading.
+function listBlockItems(
+  b: Block,
+  c: Section,
+  field: ListField,
+  at: { heading: string; source: string },
+  out: Collected,
+): void {
+  const { heading, source } = at;
+  if (b.kind === 'table') {
+    blockItems(b, field, undefined, true, source, out);
+    return;
+  }
+  if (b.kind !== 'list') return;
+  // A heading that only names the field again (`done:` under `progress:`) adds nothing.
+  const named = !(isExactSynonym(c.heading) && fieldOf(c) === field);
+  for (const item of b.items) {
+    // Remaining work keeps its group as a note; other items carry their heading.
+    const text = named ? `${heading}: ${cleanText(item.text) ?? item.text}` : item.text;
+    const made = makeItem(field, field === 'remaining' ? item : { ...item, text });
+    if (made?.field === 'remaining' && named)
+      made.item.notes = made.item.notes ? `${heading}; ${made.item.notes}` : heading;
+    add(made, source, flattenItem(item), out);
   }
 }

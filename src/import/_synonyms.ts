@@ -27,7 +27,7 @@ export type MetaKey =
   | 'worktree';
 
 /** Lowercase, accents, emoji, numbering and punctuation removed; camelCase and snake_case split. */
-export function normalizeHeading(heading: string): string {
+function normalizeHeading(heading: string): string {
   return heading
     .normalize('NFKC')
     .replace(/<[^>]*>/g, ' ')

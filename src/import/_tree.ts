@@ -79,8 +79,8 @@ export function readMarkdownTree(
   const root: Section = { heading: '', level: 0, blocks: [], children: [], raw: '' };
   const stack: Open[] = [{ section: root, lines: [], first: offset + 1, base: 0 }];
   const fence = new FenceTracker();
-  let base = 0;
-  let realLevel = 0;
+  // The level tags nest under, and the level of the last heading.
+  const at = { base: 0, realLevel: 0 };
   const close = (o: Open) => {
     o.section.blocks = readBlocks(o.lines, o.first);
     const head = o.section.line === undefined ? [] : [lines[o.section.line - offset - 1] as string];
@@ -93,8 +93,9 @@ export function readMarkdownTree(
     const section: Section = { heading, level, line: no, blocks: [], children: [], raw: '' };
     if (tag) section.tag = true;
     (stack.at(-1) as Open).section.children.push(section);
-    stack.push({ section, lines: [], first: no + 1, tag, base });
+    stack.push({ section, lines: [], first: no + 1, tag, base: at.base });
   };
+  const tree: TreeState = { stack, at, open, close };
   let skip = -1;
   const numberedAt = numberedHeadings(lines);
   lines.forEach((line, i) => {
@@ -107,14 +108,14 @@ export function readMarkdownTree(
     }
     const atx = ATX.exec(line);
     if (atx) {
-      realLevel = base + (atx[1] as string).length;
-      open(atx[2] as string, realLevel, no);
+      at.realLevel = at.base + (atx[1] as string).length;
+      open(atx[2] as string, at.realLevel, no);
       return;
     }
     const next = lines[i + 1];
     const labelled = labelHeading(line, next, numberedAt.get(i));
     if (labelled !== undefined) {
-      open(labelled, realLevel + 1, no);
+      open(labelled, at.realLevel + 1, no);
       (stack.at(-1) as Open).section.tag = true;
       return;
     }
@@ -123,42 +124,58 @@ export function readMarkdownTree(
     const prev = top.lines.at(-1);
     const alone = prev === undefined || prev.trim() === '';
     if (under && alone && line.trim() !== '' && !/^\s*([-*+>|]|\d+[.)])/.test(line)) {
-      realLevel = base + ((under[1] as string)[0] === '=' ? 1 : 2);
-      open(line.trim(), realLevel, no);
+      at.realLevel = at.base + ((under[1] as string)[0] === '=' ? 1 : 2);
+      open(line.trim(), at.realLevel, no);
       skip = i + 1;
       return;
     }
-    const tagLine = TAG_LINE.exec(line);
-    if (tagLine && !HTML_TAGS.has((tagLine[1] as string).toLowerCase())) {
-      open(tagLine[1] as string, realLevel + 1, no);
-      (stack.at(-1) as Open).lines.push(tagLine[2] as string);
-      close(stack.pop() as Open);
-      return;
-    }
-    const tagOpen = TAG_OPEN.exec(line);
-    if (tagOpen && !HTML_TAGS.has((tagOpen[1] as string).toLowerCase())) {
-      realLevel += 1;
-      open(tagOpen[1] as string, realLevel, no, tagOpen[1]);
-      base = realLevel;
-      return;
-    }
-    const tagClose = TAG_CLOSE.exec(line);
-    if (tagClose && stack.some((o) => o.tag === tagClose[1])) {
-      while (stack.length > 1) {
-        const o = stack.pop() as Open;
-        close(o);
-        if (o.tag === tagClose[1]) {
-          base = o.base;
-          realLevel = o.section.level - 1;
-          break;
-        }
-      }
-      return;
-    }
-    top.lines.push(line);
+    if (!tagStep(line, no, tree)) top.lines.push(line);
   });
   while (stack.length > 0) close(stack.pop() as Open);
   return { kind: 'markdown', ...splitTitle(root), meta: [] };
+}
+
+// What the tree reader keeps while it reads: the open sections, the levels, and how to open and
+// close a section.
+interface TreeState {
+  stack: Open[];
+  at: { base: number; realLevel: number };
+  open: (heading: string, level: number, no: number, tag?: string) => void;
+  close: (o: Open) => void;
+}
+
+// An XML-style tag line: `<tag>text</tag>` is a section of its own, `<tag>` opens one that holds
+// what follows (headings inside it nest under it), `</tag>` closes it. False for any other line.
+function tagStep(line: string, no: number, tree: TreeState): boolean {
+  const { stack, at, open, close } = tree;
+  const tagLine = TAG_LINE.exec(line);
+  if (tagLine && !HTML_TAGS.has((tagLine[1] as string).toLowerCase())) {
+    open(tagLine[1] as string, at.realLevel + 1, no);
+    (stack.at(-1) as Open).lines.push(tagLine[2] as string);
+    close(stack.pop() as Open);
+    return true;
+  }
+  const tagOpen = TAG_OPEN.exec(line);
+  if (tagOpen && !HTML_TAGS.has((tagOpen[1] as string).toLowerCase())) {
+    at.realLevel += 1;
+    open(tagOpen[1] as string, at.realLevel, no, tagOpen[1]);
+    at.base = at.realLevel;
+    return true;
+  }
+  const tagClose = TAG_CLOSE.exec(line);
+  if (tagClose && stack.some((o) => o.tag === tagClose[1])) {
+    while (stack.length > 1) {
+      const o = stack.pop() as Open;
+      close(o);
+      if (o.tag === tagClose[1]) {
+        at.base = o.base;
+        at.realLevel = o.section.level - 1;
+        break;
+      }
+    }
+    return true;
+  }
+  return false;
 }
 
 // A line that heads what follows without Markdown heading syntax: `**Goal:**`-style pseudo

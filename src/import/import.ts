@@ -6,8 +6,9 @@
  * log are folded into an archive handoff until the result fits.
  */
 
-import { frontMatterValues, renderBaton } from '../formats/baton/render.js';
+import { renderBaton } from '../formats/baton/render.js';
 import { detect } from '../formats/detect.js';
+import { frontMatterValues } from '../formats/grammar/render.js';
 import { jsonText } from '../formats/json-text.js';
 import { loadCodec } from '../formats/registry.js';
 import type { FormatName, ParsedHandoff } from '../formats/types.js';

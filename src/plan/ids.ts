@@ -5,7 +5,7 @@
  */
 
 /** The source of the task id pattern, shared by the Markdown heading rule. */
-export const TASK_ID_SOURCE = '[A-Za-z][\\w.-]{0,99}';
+const TASK_ID_SOURCE = '[A-Za-z][\\w.-]{0,99}';
 
 const TASK_ID = new RegExp(`^${TASK_ID_SOURCE}$`);
 

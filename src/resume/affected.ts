@@ -1,5 +1,5 @@
 /** Which claims rest on something that changed, and why. */
-import { globRegExp, isGlob, matchesPath } from '../glob/index.js';
+import { isGlob, matchesPath } from '../glob/index.js';
 import type { Claim } from './claims.js';
 
 /** A claim to re-verify and the reason. */
@@ -25,9 +25,6 @@ export function touches(claimed: string, changed: string): boolean {
   if (isGlob(c)) return matchesPath(c, changed);
   return changed.endsWith(`/${c}`);
 }
-
-/** Converts a glob to an anchored regular expression (baton's glob dialect, `src/glob/`). */
-export const globToRegExp = (glob: string): RegExp => globRegExp(glob);
 
 /**
  * The claims that rest on what changed: a claim naming a changed path; a command that names no

@@ -1,5 +1,5 @@
 /** Resuming: the brief a fresh agent reads, and the claims it must re-verify first. */
-export { type AffectedClaim, affectedClaims, type Changes, globToRegExp, touches } from './affected.js';
+export { type AffectedClaim, affectedClaims, type Changes, touches } from './affected.js';
 export { type Brief, buildBrief, type ProvenanceRow, type ReverifyCommand } from './brief.js';
 export { type Claim, type ClaimKind, claimsOf, pathsIn } from './claims.js';
 export { renderBrief } from './render.js';

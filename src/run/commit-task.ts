@@ -16,7 +16,7 @@ import { checkGate, type GateResult } from './gate.js';
 import { commitInTree, type TaskTree } from './task-tree.js';
 
 /** The trailers of a task's commit. */
-export function commitTrailers(runId: string, task: string): Record<string, string> {
+function commitTrailers(runId: string, task: string): Record<string, string> {
   return { 'Baton-Run': runId, 'Baton-Task': task };
 }
 

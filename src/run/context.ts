@@ -78,8 +78,3 @@ export interface RunContext {
   interrupted?: string;
   sink?: StoreSink;
 }
-
-/** `plan` without the fields a summary does not need. */
-export function planOf(ctx: RunContext): Plan {
-  return ctx.options.plan;
-}

@@ -35,7 +35,7 @@ import { type RunSummary, summarize, writeSummary } from './summary.js';
 import { runTask, type TaskEnd } from './task.js';
 
 /** Exit codes of `baton run`. */
-export const RUN_EXIT_CODES = {
+const RUN_EXIT_CODES = {
   /** Every task committed. */
   committed: 0,
   /** The plan or the repository was refused: nothing ran. */

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { UserError } from '../errors.js';
 
 /** The shortest bearer token a server beyond loopback accepts, in bytes. */
-export const MIN_TOKEN_BYTES = 16;
+const MIN_TOKEN_BYTES = 16;
 
 /** Headers on every answer: no sniffing, no referrer, no framing, no cross-origin reads. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {

@@ -63,8 +63,8 @@ export function runShell(command: string, options: ShellOptions): Promise<ShellR
       stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       env: { ...(options.env ?? process.env), [TAG]: tag.slice(TAG.length + 1) },
     });
-    const state = {
-      out: [] as Buffer[],
+    const state: RunState = {
+      out: [],
       outBytes: 0,
       err: '',
       timedOut: false,
@@ -91,18 +91,7 @@ export function runShell(command: string, options: ShellOptions): Promise<ShellR
       if (spawnError) result.spawnError = spawnError;
       resolvePromise(result);
     };
-    child.stdout?.on('data', (chunk: Buffer) => {
-      options.onOutput?.(chunk, 'stdout');
-      state.outBytes += chunk.length;
-      if (options.maxStdoutBytes !== undefined && state.outBytes > options.maxStdoutBytes) {
-        state.overflowed = true;
-        stop.end('SIGKILL');
-      } else if (options.keepStdout) state.out.push(chunk);
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      options.onOutput?.(chunk, 'stderr');
-      state.err = (state.err + chunk.toString('utf8')).slice(-TAIL);
-    });
+    collectOutput(child, options, state, stop);
     if (child.stdin) {
       // A command that does not read its stdin closes the pipe early; that is not a failure.
       child.stdin.on('error', () => {});
@@ -132,6 +121,37 @@ export function runShell(command: string, options: ShellOptions): Promise<ShellR
         stop.ended ? 50 : DRAIN_MS,
       );
     });
+  });
+}
+
+// What a run collects while the command runs.
+interface RunState {
+  out: Buffer[];
+  outBytes: number;
+  err: string;
+  timedOut: boolean;
+  overflowed: boolean;
+  aborted: boolean;
+}
+
+// Keeps stdout (when asked, up to its cap: past it the command is killed) and the tail of stderr.
+function collectOutput(
+  child: ChildProcess,
+  options: ShellOptions,
+  state: RunState,
+  stop: ReturnType<typeof stopper>,
+): void {
+  child.stdout?.on('data', (chunk: Buffer) => {
+    options.onOutput?.(chunk, 'stdout');
+    state.outBytes += chunk.length;
+    if (options.maxStdoutBytes !== undefined && state.outBytes > options.maxStdoutBytes) {
+      state.overflowed = true;
+      stop.end('SIGKILL');
+    } else if (options.keepStdout) state.out.push(chunk);
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    options.onOutput?.(chunk, 'stderr');
+    state.err = (state.err + chunk.toString('utf8')).slice(-TAIL);
   });
 }
 

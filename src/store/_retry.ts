@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { UserError } from '../errors.js';
 
 /** How long a transaction keeps retrying before the store is reported as unavailable. */
-export const RETRY_FOR_MS = 60_000;
+const RETRY_FOR_MS = 60_000;
 
 /** Runs `attempt` until it succeeds, retrying while `transient(error)` holds, for at most `RETRY_FOR_MS`. */
 export async function retryTransient<T>(

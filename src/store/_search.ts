@@ -18,7 +18,7 @@ export interface QueryTerm {
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /** The words of a text as the search index holds them. */
-export function searchWords(text: string): string[] {
+function searchWords(text: string): string[] {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().match(WORD) ?? [];
 }
 

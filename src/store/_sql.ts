@@ -52,7 +52,7 @@ export function limitClause(filter: HandoffFilter = {}, defaultLimit?: number): 
 }
 
 /** The columns of a handoff's row (its text goes to `baton_handoff_texts`). */
-export const HANDOFF_INSERT_COLUMNS = [...SUMMARY_COLUMNS, 'created_ms', 'archived_ms'] as const;
+const HANDOFF_INSERT_COLUMNS = [...SUMMARY_COLUMNS, 'created_ms', 'archived_ms'] as const;
 
 /** Inserts a handoff's row unless its id or content hash is there already; returns its `seq` when inserted. */
 export const INSERT_HANDOFF_SQL = `INSERT INTO baton_handoffs (${HANDOFF_INSERT_COLUMNS.join(', ')})

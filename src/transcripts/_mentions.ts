@@ -36,7 +36,7 @@ const HITS_KEPT = 6;
 const SCAN_CHARS = 20_000;
 
 /** The paths a text names, each once, in order (absolute paths kept absolute). */
-export function pathsIn(text: string): string[] {
+function pathsIn(text: string): string[] {
   const out = new Set<string>();
   PATH_RE.lastIndex = 0;
   const chunk = text.length > SCAN_CHARS ? text.slice(0, SCAN_CHARS) : text;

@@ -30,7 +30,7 @@ const HOST_COMMANDS = new Set(
 );
 
 /** A slash command the person ran, as `/name args`, when it asks for work (not `/compact`, `/clear`, …). */
-export function slashRequest(text: string): string | undefined {
+function slashRequest(text: string): string | undefined {
   const name = /<command-name>\s*\/?([^<\s]+)\s*<\/command-name>/.exec(text)?.[1];
   if (!name || HOST_COMMANDS.has(name)) return undefined;
   const args = /<command-args>([\s\S]*?)<\/command-args>/.exec(text)?.[1]?.trim();
@@ -38,7 +38,7 @@ export function slashRequest(text: string): string | undefined {
 }
 
 /** Whether a typed request is only a host command (`/clear`, ` /compact`): not a request for work. */
-export function isHostCommand(text: string): boolean {
+function isHostCommand(text: string): boolean {
   const name = /^\s*\/([a-z][\w-]*)\s*$/.exec(text)?.[1];
   return name !== undefined && HOST_COMMANDS.has(name);
 }

@@ -5,7 +5,7 @@
  */
 
 /** Splits a command line into simple commands (at `&&`, `||`, `;`, `|` and newlines outside quotes), each as words. */
-export function simpleCommands(command: string): string[][] {
+function simpleCommands(command: string): string[][] {
   const out: string[][] = [];
   let words: string[] = [];
   let word = '';
@@ -64,7 +64,7 @@ const WRAPPERS = new Set(['sudo', 'time', 'env', 'command', 'exec', 'nice', 'noh
 const RUNNERS: Record<string, number> = { npx: 1, bunx: 1, pnpx: 1 };
 
 /** The words of a simple command without leading `VAR=x`, wrappers (`timeout 60`, `env`, `npx`) and redirections. */
-export function coreWords(words: string[]): string[] {
+function coreWords(words: string[]): string[] {
   let i = 0;
   for (;;) {
     const w = words[i];

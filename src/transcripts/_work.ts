@@ -112,7 +112,7 @@ function stems(text: string): Set<string> {
 }
 
 /** Whether two items name the same work: every word of the shorter is in the longer (two words at least). */
-export function sameWork(a: string, b: string): boolean {
+function sameWork(a: string, b: string): boolean {
   const sa = stems(a);
   const sb = stems(b);
   const [small, large] = sa.size <= sb.size ? [sa, sb] : [sb, sa];

@@ -1,8 +1,7 @@
 /** Validation: verdicts, exit codes and findings for handoff artifacts (FORMATS.md §2). */
+export { convertChecked } from './converted.js';
 export { validatePaths } from './many.js';
 export {
-  CONTEXT_KIT_HANDOFF_PATH,
-  DEFAULT_HANDOFF_PATH,
   listHandoffFiles,
   type ResolveOptions,
   resolveHandoffPath,
@@ -17,5 +16,5 @@ export {
   verdictOf,
   worstVerdict,
 } from './report.js';
-export { CANONICAL_RULES, type Rule, type RuleContext } from './rules.js';
+export type { Rule, RuleContext } from './rules.js';
 export { type ValidateOptions, validateFile, validateText } from './validate.js';

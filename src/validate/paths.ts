@@ -12,9 +12,9 @@ import { confineToOwnRoot } from '../fs/index.js';
 import { findRepositoryRoot, realPath } from '../provenance/discover.js';
 
 /** baton's default handoff path, relative to the repository root. */
-export const DEFAULT_HANDOFF_PATH = '.baton/handoff.md';
+const DEFAULT_HANDOFF_PATH = '.baton/handoff.md';
 /** context-kit's default handoff path. */
-export const CONTEXT_KIT_HANDOFF_PATH = '.context-kit/handoff.md';
+const CONTEXT_KIT_HANDOFF_PATH = '.context-kit/handoff.md';
 
 /** Options of `resolveHandoffPath`. */
 export interface ResolveOptions {

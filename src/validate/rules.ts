@@ -212,7 +212,7 @@ const caps: Rule = {
 };
 
 /** The rules every canonical handoff is checked against, in order. */
-export const CANONICAL_RULES: readonly Rule[] = [
+const CANONICAL_RULES: readonly Rule[] = [
   requiredFields,
   requiredSections,
   subSpecVerify,

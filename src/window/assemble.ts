@@ -18,7 +18,7 @@ export function atDetail(h: ContextHandoffXml, detail: 'FULL' | 'SUMMARY'): Cont
 }
 
 /** The task spec as the agent reads it. */
-export function taskSpec(task: PlanTask, extra: string[] = []): string {
+function taskSpec(task: PlanTask, extra: string[] = []): string {
   const lines = [`${task.id}: ${task.title}`];
   if (task.goal) lines.push(`Goal: ${task.goal}`);
   if (task.dependsOn.length) lines.push(`Depends on: ${task.dependsOn.join(', ')}`);

@@ -5,8 +5,14 @@ export {
   builderDispatch,
   committerDispatch,
   previousResults,
-  taskSpec,
   verifierDispatch,
 } from './assemble.js';
+export {
+  accumulate,
+  budgetNotice,
+  type Carried,
+  continuationDispatch,
+  nothingCarried,
+} from './continuation.js';
 export { renderDispatchMarkdown } from './markdown.js';
 export { DEFAULT_WINDOW, detailAt, type WindowDetail, type WindowSizes } from './policy.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBaton } from '../../src/formats/baton/parse.js';
-import { affectedClaims, globToRegExp, touches } from '../../src/resume/affected.js';
+import { globRegExp as globToRegExp } from '../../src/glob/index.js';
+import { affectedClaims, touches } from '../../src/resume/affected.js';
 import { claimsOf, pathsIn } from '../../src/resume/claims.js';
 
 describe('pathsIn', () => {

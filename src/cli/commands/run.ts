@@ -120,33 +120,9 @@ its windows), 64 usage error, 130 interrupted.`,
     const { flags } = parseFlags('run', args, FLAGS);
     const root = findRepositoryRoot(io.cwd);
     if (!root) throw new UserError('RUN_REFUSED', `${io.cwd} is not inside a git repository`);
-    const number = (name: string, value: string | undefined, min: number) =>
-      value === undefined ? undefined : integerFlag('run', name, value, { min });
-    const format = flags['dispatch-format'] ?? 'xml';
-    if (format !== 'xml' && format !== 'markdown')
-      throw badValue('run', 'dispatch-format', format, ['xml', 'markdown']);
     const printer = progressPrinter(io);
-    const common: Omit<RunOptions, 'plan' | 'planText' | 'builder'> = {
-      root,
-      dispatchFormat: format,
-      allowDirty: Boolean(flags['allow-dirty']),
-      listeners: flags.json ? [] : [(e) => printer.onEvent(e)],
-    };
-    const parallel = number('parallel', flags.parallel, 1);
-    if (parallel) common.parallel = parallel;
-    const attempts = number('max-attempts', flags['max-attempts'], 1);
-    if (attempts) common.maxAttempts = attempts;
-    const timeout = number('timeout', flags.timeout, 1);
-    if (timeout) common.timeoutMs = timeout * 1000;
-    const respawns = number('max-respawns', flags['max-respawns'], 0);
-    if (respawns !== undefined) common.maxRespawns = respawns;
-    if (flags['handoff-threshold'] !== undefined) {
-      const t = Number(flags['handoff-threshold']);
-      if (!(t > 0 && t <= 1))
-        throw new UserError('USAGE', '--handoff-threshold must be a number above 0 and at most 1');
-      common.handoffThreshold = t;
-    }
-    if (flags.verify?.length) common.verify = flags.verify;
+    const common = commonOptions(flags, root);
+    if (!flags.json) common.listeners = [(e) => printer.onEvent(e)];
     const endpoints = await loadEndpoints(
       root,
       flags.endpoints ? resolve(io.cwd, flags.endpoints) : undefined,
@@ -166,21 +142,7 @@ its windows), 64 usage error, 130 interrupted.`,
           `baton: the store stopped taking events (${error.message}); the run goes on, its log is complete, and --resume catches the store up\n`,
         );
     }
-    // Ctrl-C and SIGTERM interrupt the run: its agents end, an `interrupted` event is recorded,
-    // and the run returns 130 (the engine does it; here the signals become an abort).
-    const interrupt = new AbortController();
-    const onSignal = (signal: NodeJS.Signals) => {
-      io.stderr(
-        `baton: ${signal}: ending the run's agents (again to quit at once); \`baton run --resume <run-id>\` continues it\n`,
-      );
-      // A second signal gets the default behaviour: the process ends at once.
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      interrupt.abort(signal);
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-    common.signal = interrupt.signal;
+    const stopSignals = interruptOnSignals(io, common);
     try {
       const result = await begin(common);
       printer.stop();
@@ -188,13 +150,69 @@ its windows), 64 usage error, 130 interrupted.`,
       else for (const l of summaryLines(result.summary)) io.stdout(`${l}\n`);
       return result.exitCode;
     } finally {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+      stopSignals();
       printer.stop();
       await store?.close();
     }
   },
 };
+
+type Flags = ParsedArgs<typeof FLAGS>['flags'];
+type CommonOptions = Omit<RunOptions, 'plan' | 'planText' | 'builder'>;
+type Begin = (options: CommonOptions) => ReturnType<typeof startRun>;
+
+// The options every run takes from its flags, each number checked.
+function commonOptions(flags: Flags, root: string): CommonOptions {
+  const number = (name: string, value: string | undefined, min: number) =>
+    value === undefined ? undefined : integerFlag('run', name, value, { min });
+  const format = flags['dispatch-format'] ?? 'xml';
+  if (format !== 'xml' && format !== 'markdown')
+    throw badValue('run', 'dispatch-format', format, ['xml', 'markdown']);
+  const common: CommonOptions = {
+    root,
+    dispatchFormat: format,
+    allowDirty: Boolean(flags['allow-dirty']),
+    listeners: [],
+  };
+  const parallel = number('parallel', flags.parallel, 1);
+  if (parallel) common.parallel = parallel;
+  const attempts = number('max-attempts', flags['max-attempts'], 1);
+  if (attempts) common.maxAttempts = attempts;
+  const timeout = number('timeout', flags.timeout, 1);
+  if (timeout) common.timeoutMs = timeout * 1000;
+  const respawns = number('max-respawns', flags['max-respawns'], 0);
+  if (respawns !== undefined) common.maxRespawns = respawns;
+  if (flags['handoff-threshold'] !== undefined) {
+    const t = Number(flags['handoff-threshold']);
+    if (!(t > 0 && t <= 1))
+      throw new UserError('USAGE', '--handoff-threshold must be a number above 0 and at most 1');
+    common.handoffThreshold = t;
+  }
+  if (flags.verify?.length) common.verify = flags.verify;
+  return common;
+}
+
+// Ctrl-C and SIGTERM interrupt the run: its agents end, an `interrupted` event is recorded, and
+// the run returns 130 (the engine does it; here the signals become an abort). Returns the undo.
+function interruptOnSignals(io: CommandIO, common: CommonOptions): () => void {
+  const interrupt = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    io.stderr(
+      `baton: ${signal}: ending the run's agents (again to quit at once); \`baton run --resume <run-id>\` continues it\n`,
+    );
+    // A second signal gets the default behaviour: the process ends at once.
+    off();
+    interrupt.abort(signal);
+  };
+  const off = () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  common.signal = interrupt.signal;
+  return off;
+}
 
 // The configured store; a store that cannot be opened stops the run before it starts.
 async function openRunStore(root: string, io: Parameters<Command['run']>[1]) {
@@ -209,16 +227,13 @@ async function openRunStore(root: string, io: Parameters<Command['run']>[1]) {
   }
 }
 
-type Common = Omit<RunOptions, 'plan' | 'planText' | 'builder'>;
-type Begin = (options: Common) => ReturnType<typeof startRun>;
-
 /**
  * How this command line begins: a new run of `--plan`, or `--resume` of a run (its agents the ones
  * given, else its own; `--retry` and a fixed `--plan` for a run that halted).
  */
 async function beginFor(
-  flags: ParsedArgs<typeof FLAGS>['flags'],
-  common: Common,
+  flags: Flags,
+  common: CommonOptions,
   io: CommandIO,
   agentOf: (spec: string) => ReturnType<typeof resolveAgent>,
 ): Promise<Begin> {

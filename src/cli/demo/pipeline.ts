@@ -19,7 +19,7 @@ import type { CommandIO } from '../io.js';
 import { SUM_TEST } from './continuity.js';
 
 /** The demo's plan: three dependent tasks with files in scope and verify commands. */
-export const DEMO_PLAN = `# Plan: calc — sum, mean, and their docs
+const DEMO_PLAN = `# Plan: calc — sum, mean, and their docs
 
 ## TASK-01: Add sum
 - Goal: sum(xs) adds a list of numbers; the sum of an empty list is 0

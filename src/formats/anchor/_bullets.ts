@@ -6,7 +6,7 @@
  * (plain or in a code span) under Files touched was modified.
  */
 import type { Decision, DoneItem, FileTouched } from '../../handoff/types.js';
-import { ItemError, parseDecision, parseDone, parseFileTouched } from '../baton/items.js';
+import { ItemError, parseDecision, parseDone, parseFileTouched } from '../grammar/items.js';
 import { codeSpans, escapeField, SEP, splitFields, unescapeComments, unescapeField } from '../text.js';
 
 /** Reads a Done bullet: the canonical grammar, else the whole bullet as an unverified item. */

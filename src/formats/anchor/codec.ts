@@ -9,21 +9,21 @@
 import { type Finding, finding } from '../../handoff/finding.js';
 import { HANDOFF_SCHEMA } from '../../handoff/values.js';
 import { unheldLosses } from '../_meta.js';
+import { readHandoffMarkdown } from '../grammar/document.js';
 import {
   protectSentinel,
   renderDecision,
   renderDone,
   renderFileTouched,
   renderPlain,
-} from '../baton/items.js';
-import { parseBaton } from '../baton/parse.js';
-import { renderFrontMatter, renderRemainingBlocks } from '../baton/render.js';
+} from '../grammar/items.js';
+import { renderFrontMatter, renderRemainingBlocks } from '../grammar/render.js';
 import { escapeComments } from '../text.js';
 import type { ParsedHandoff, ParseResult, RenderLoss, RenderResult } from '../types.js';
 import { readAnchorDecision, readAnchorDone, readAnchorFiles } from './_bullets.js';
 
 /** Anchor's five sections, as it writes them, with the canonical field each one holds. */
-export const ANCHOR_SECTIONS = [
+const ANCHOR_SECTIONS = [
   ['Done', 'done'],
   ['Remaining', 'remaining'],
   ['Decisions made', 'decisions'],
@@ -86,7 +86,7 @@ const ANCHOR_READERS = {
  * held to Anchor's own section rules.
  */
 export function parseAnchor(text: string): ParseResult {
-  const parse = parseBaton(text, ANCHOR_READERS);
+  const parse = readHandoffMarkdown(text, ANCHOR_READERS);
   const h = parse.handoff;
   const optional = new Set(['front-matter-missing', 'title-missing']);
   const findings: Finding[] = parse.findings.filter((f) => !optional.has(f.code));

@@ -12,10 +12,10 @@ import { PY_LIST_ITEM_RE, pyIsSpace, pySplitlines, pyStrip, pyUnquote } from './
 export const CONTEXT_KIT_SCHEMA = 'context-kit/handoff-v1';
 
 /** The front matter fields context-kit requires. */
-export const CK_FIELDS = ['schema', 'generated_at', ...PROVENANCE_KEYS] as const;
+const CK_FIELDS = ['schema', 'generated_at', ...PROVENANCE_KEYS] as const;
 
 /** The nine sections, in the only order context-kit accepts. */
-export const CK_SECTIONS = [
+const CK_SECTIONS = [
   'Scope',
   'Verified Facts',
   'Decisions',

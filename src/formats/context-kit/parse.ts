@@ -7,6 +7,7 @@ import { type Finding, finding } from '../../handoff/finding.js';
 import type { Handoff, Provenance } from '../../handoff/types.js';
 import { emptySections, PROVENANCE_KEYS } from '../../handoff/types.js';
 import { ARTIFACT_CLASSES, HANDOFF_SCHEMA, STATUSES } from '../../handoff/values.js';
+import { readRemaining } from '../grammar/document.js';
 import {
   ItemError,
   isSentinel,
@@ -18,9 +19,8 @@ import {
   parsePlain,
   parseValidation,
   unprotectSentinel,
-} from '../baton/items.js';
-import { readRemaining } from '../baton/parse.js';
-import { type ListItem, listItems } from '../baton/sections.js';
+} from '../grammar/items.js';
+import { type ListItem, listItems } from '../grammar/sections.js';
 import { bodyOffsetOf, type Line, trimBlank } from '../markdown.js';
 import { codeSpans, unescapeBlock, unescapeComments } from '../text.js';
 import type { ParsedHandoff, ParseResult } from '../types.js';
@@ -151,22 +151,9 @@ function readSection(section: CkSection, h: ParsedHandoff, findings: Finding[], 
     case 'Completed Work':
       readItems(section, findings, keep, (c) => h.done.push(parseDone(c)));
       return;
-    case 'Unresolved Items': {
-      const [main, ...subs] = parts(section.lines);
-      h.open_concerns.push(...plainItems(main?.lines ?? []));
-      const at = subs.findIndex((s) => s.name === 'Notes');
-      for (const sub of at < 0 ? subs : subs.slice(0, at)) keep(`Unresolved Items: ${sub.name}`, sub.lines);
-      if (at >= 0) {
-        const rest = section.lines.filter((l) => l.no > (subs[at] as Part).line);
-        const text = unescapeBlock(
-          trimBlank(rest)
-            .map((l) => l.text)
-            .join('\n'),
-        ).trim();
-        if (text) notes.unshift(text);
-      }
+    case 'Unresolved Items':
+      readUnresolved(section, h, notes, keep);
       return;
-    }
     case 'Next Steps': {
       // context-kit judges structure only: what baton notices inside a step is information.
       const own: Finding[] = [];
@@ -188,6 +175,27 @@ function readSection(section: CkSection, h: ParsedHandoff, findings: Finding[], 
     default:
       keep(section.name, trimBlank([...section.lines]));
   }
+}
+
+// Unresolved Items: the open concerns, then (under `### Notes`, to the end) the handoff's notes.
+function readUnresolved(
+  section: CkSection,
+  h: ParsedHandoff,
+  notes: string[],
+  keep: (title: string, lines: readonly Line[]) => void,
+): void {
+  const [main, ...subs] = parts(section.lines);
+  h.open_concerns.push(...plainItems(main?.lines ?? []));
+  const at = subs.findIndex((s) => s.name === 'Notes');
+  for (const sub of at < 0 ? subs : subs.slice(0, at)) keep(`Unresolved Items: ${sub.name}`, sub.lines);
+  if (at < 0) return;
+  const rest = section.lines.filter((l) => l.no > (subs[at] as Part).line);
+  const text = unescapeBlock(
+    trimBlank(rest)
+      .map((l) => l.text)
+      .join('\n'),
+  ).trim();
+  if (text) notes.unshift(text);
 }
 
 function itemsOf(lines: readonly Line[]): ListItem[] {

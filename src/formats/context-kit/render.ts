@@ -13,8 +13,8 @@ import {
   renderFileTouched,
   renderPlain,
   renderValidation,
-} from '../baton/items.js';
-import { renderRemainingBlocks } from '../baton/render.js';
+} from '../grammar/items.js';
+import { renderRemainingBlocks } from '../grammar/render.js';
 import { escapeBlock } from '../text.js';
 import type { ParsedHandoff, RenderLoss, RenderResult } from '../types.js';
 import { escapeCkBlock } from './_block.js';
@@ -39,6 +39,17 @@ export function provenanceNote(h: ParsedHandoff): string {
 /** Renders a context-kit artifact and lists what could not be carried. */
 export function renderContextKit(h: ParsedHandoff): RenderResult {
   const losses: RenderLoss[] = [];
+  const front = frontMatterLines(h, losses);
+  const none = ['- None.'];
+  const body = sectionsOf(h).map(
+    ([name, lines]) => `## ${name}\n\n${(lines.length ? lines : none).join('\n')}`,
+  );
+  const text = `---\n${front.join('\n')}\n---\n\n# Context Handoff\n\n${body.join('\n\n')}\n`;
+  return { text, losses };
+}
+
+// context-kit's flat front matter, in its order; what it cannot hold goes to `losses`.
+function frontMatterLines(h: ParsedHandoff, losses: RenderLoss[]): string[] {
   const fm: [string, string | undefined][] = [
     ['schema', CONTEXT_KIT_SCHEMA],
     ['generated_at', h.created_at],
@@ -83,9 +94,11 @@ export function renderContextKit(h: ParsedHandoff): RenderResult {
       });
     } else fm.push([key, value]);
   }
-  const front = fm.filter(([, v]) => v !== undefined).map(([k, v]) => `${k}: ${ckScalar(v as string)}`);
+  return fm.filter(([, v]) => v !== undefined).map(([k, v]) => `${k}: ${ckScalar(v as string)}`);
+}
 
-  const none = ['- None.'];
+// context-kit's nine sections, each with its lines (an empty one says "None.").
+function sectionsOf(h: ParsedHandoff): [string, string[]][] {
   const list = (items: string[]) => (items.length ? items.map((i) => `- ${protectSentinel(i)}`) : []);
   const sub = (title: string, lines: string[]) => (lines.length ? ['', `### ${title}`, '', ...lines] : []);
   const scope = [
@@ -115,9 +128,7 @@ export function renderContextKit(h: ParsedHandoff): RenderResult {
     ['Validation State', list(h.validation.map(renderValidation))],
     ['Provenance and Freshness', [provenanceNote(h)]],
   ];
-  const body = sections.map(([name, lines]) => `## ${name}\n\n${(lines.length ? lines : none).join('\n')}`);
-  const text = `---\n${front.join('\n')}\n---\n\n# Context Handoff\n\n${body.join('\n\n')}\n`;
-  return { text, losses };
+  return sections;
 }
 
 function trimLeading(lines: string[]): string[] {

@@ -9,7 +9,7 @@ import type { Decision, Fact } from '../../handoff/types.js';
 import { emptySections } from '../../handoff/types.js';
 import { HANDOFF_SCHEMA } from '../../handoff/values.js';
 import { batonBlock, readBatonBlock, unheldLosses, unknownKeyNotes } from '../_meta.js';
-import { parseDecision, renderDecision } from '../baton/items.js';
+import { parseDecision, renderDecision } from '../grammar/items.js';
 import { asLine, asLines, asObject, jsonText, readJsonObject } from '../json-text.js';
 import type { ParsedHandoff, ParseResult, RenderLoss, RenderResult } from '../types.js';
 

@@ -5,6 +5,7 @@
  */
 import type { Finding } from '../../handoff/finding.js';
 import type { Decision, DoneItem, SubSpec } from '../../handoff/types.js';
+import { readRemaining } from '../grammar/document.js';
 import {
   ItemError,
   isSentinel,
@@ -16,10 +17,9 @@ import {
   renderDone,
   renderPlain,
   unprotectSentinel,
-} from '../baton/items.js';
-import { readRemaining } from '../baton/parse.js';
-import { renderRemainingBlocks } from '../baton/render.js';
-import { type ListItem, listItems } from '../baton/sections.js';
+} from '../grammar/items.js';
+import { renderRemainingBlocks } from '../grammar/render.js';
+import { type ListItem, listItems } from '../grammar/sections.js';
 import type { Line } from '../markdown.js';
 import type { ParsedHandoff } from '../types.js';
 
@@ -27,7 +27,7 @@ import type { ParsedHandoff } from '../types.js';
 export const NONE = 'None';
 
 /** The line that introduces the Done items inside <what>. */
-export const DONE_LABEL = 'Done:';
+const DONE_LABEL = 'Done:';
 
 /** `<what>`: the summary, then the Done items under a `Done:` line. */
 export function renderWhat(summary: string | undefined, done: readonly DoneItem[]): string {
@@ -125,9 +125,4 @@ function withRest(content: string, item: ListItem): string {
 
 function toLines(text: string): Line[] {
   return text.split('\n').map((t, i) => ({ text: t, no: i + 1 }));
-}
-
-/** An item of a field that the canonical grammar cannot read, reported rather than thrown. */
-export function isItemError(error: unknown): error is ItemError {
-  return error instanceof ItemError;
 }

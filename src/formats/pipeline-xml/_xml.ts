@@ -31,15 +31,15 @@ export interface XmlError {
 }
 
 /** Deepest element nesting accepted: a handoff needs four levels; this leaves room for notes. */
-export const MAX_DEPTH = 64;
+const MAX_DEPTH = 64;
 
 /** Escapes element text: `&`, `<` and `>` (so `]]>` can never appear). */
-export function escapeText(text: string): string {
+function escapeText(text: string): string {
   return text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
 }
 
 /** Escapes an attribute value for double quotes; tabs and line breaks as character references. */
-export function escapeAttr(text: string): string {
+function escapeAttr(text: string): string {
   return text.replace(/[&<>"\t\n\r]/g, (c) => ATTR_ESCAPES[c] as string);
 }
 
@@ -279,7 +279,7 @@ function cdataText(value: unknown): string {
 const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
 /** Decodes the five XML entities and character references (anything else was refused before). */
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   if (!text.includes('&')) return text;
   return text.replace(/&(lt|gt|amp|quot|apos|#\d{1,7}|#x[0-9a-fA-F]{1,6});/g, (m, name: string) => {
     if (name[0] !== '#') return NAMED[name] ?? m;

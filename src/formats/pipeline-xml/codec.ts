@@ -10,7 +10,7 @@ import { emptySections } from '../../handoff/types.js';
 import { HANDOFF_SCHEMA } from '../../handoff/values.js';
 import { readFrontMatter } from '../_front-matter.js';
 import { applyFrontMatter, unheldLosses } from '../_meta.js';
-import { renderFrontMatter } from '../baton/render.js';
+import { renderFrontMatter } from '../grammar/render.js';
 import type { ParsedHandoff, ParseResult, RenderLoss, RenderResult } from '../types.js';
 import { NONE, readCaution, readIncomplete, readWhat, readWhy } from './_fields.js';
 import { parseContextHandoff, readTaskResultDocument } from './parse.js';

@@ -5,10 +5,10 @@
  */
 
 /** Zero-width and invisible format characters (joiners handled by `isOrdinaryJoiner`). */
-export const ZERO_WIDTH =
+const ZERO_WIDTH =
   '\u200B\u200C\u200D\u2060\u2061\u2062\u2063\u2064\uFEFF\u180E\u00AD\u034F\u115F\u1160\u3164\uFFA0\u17B4\u17B5\u200E\u200F\u061C';
 /** Bidirectional embeddings, overrides and isolates (Trojan Source). */
-export const BIDI = '\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069';
+const BIDI = '\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069';
 
 /** Every invisible character baton strips before matching text. */
 export const INVISIBLE_RE = new RegExp(

@@ -144,18 +144,8 @@ export function mayBeReadable(digits: string, encoding: 'hex' | 'base64'): boole
   let n = digits.length;
   while (n > 0 && digits.charCodeAt(n - 1) === 0x3d) n--;
   const total = hex ? n >> 1 : Math.floor((n * 6) / 8);
-  // What `readable` counts: UTF-16 units, good ones, letters among them; and bytes read.
-  let units = 0;
-  let good = 0;
-  let letters = 0;
+  const count = new ReadableCount();
   let bytes = 0;
-  // UTF-8 as the WHATWG decoder reads it: bytes still needed and seen, the code point so far, and
-  // the bounds of the next byte.
-  let needed = 0;
-  let seen = 0;
-  let cp = 0;
-  let lower = 0x80;
-  let upper = 0xbf;
   let acc = 0;
   let bits = 0;
   for (let i = 0; i < n; i++) {
@@ -163,72 +153,98 @@ export function mayBeReadable(digits: string, encoding: 'hex' | 'base64'): boole
     bits += width;
     if (bits >= 8) {
       bits -= 8;
-      const b = (acc >> bits) & 0xff;
+      count.byte((acc >> bits) & 0xff);
       acc &= (1 << bits) - 1;
       bytes++;
-      for (;;) {
-        if (needed === 0) {
-          if (b < 0x80) {
-            units++;
-            if (b >= 0x20 ? b !== 0x7f : b === 10 || b === 9) {
-              good++;
-              if ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a) letters++;
-            }
-          } else if (b >= 0xc2 && b <= 0xdf) {
-            needed = 1;
-            cp = b & 0x1f;
-          } else if (b >= 0xe0 && b <= 0xef) {
-            lower = b === 0xe0 ? 0xa0 : 0x80;
-            upper = b === 0xed ? 0x9f : 0xbf;
-            needed = 2;
-            cp = b & 0xf;
-          } else if (b >= 0xf0 && b <= 0xf4) {
-            lower = b === 0xf0 ? 0x90 : 0x80;
-            upper = b === 0xf4 ? 0x8f : 0xbf;
-            needed = 3;
-            cp = b & 0x7;
-          } else units++; // U+FFFD
-          break;
-        }
-        if (b < lower || b > upper) {
-          // The character begun is cut short: one U+FFFD, and this byte is read again.
-          needed = 0;
-          seen = 0;
-          cp = 0;
-          lower = 0x80;
-          upper = 0xbf;
-          units++;
-          continue;
-        }
-        lower = 0x80;
-        upper = 0xbf;
-        cp = (cp << 6) | (b & 0x3f);
-        if (++seen === needed) {
-          // Beyond the BMP: a surrogate pair, both halves good letters as `readable` sees them.
-          if (cp > 0xffff) {
-            units += 2;
-            good += 2;
-            letters += 2;
-          } else {
-            units++;
-            if (!isBad(cp)) {
-              good++;
-              if (cp >= 0xc0) letters++;
-            }
-          }
-          needed = 0;
-          seen = 0;
-          cp = 0;
-        }
-        break;
-      }
     }
     // At most one UTF-16 unit per byte left (and per byte of a character begun): past a tenth of
     // the most the text can hold, its bad units keep it from being nine tenths good.
-    if ((i & 127) === 0 && (units - good) * 10 >= units + (total - bytes) + 4) return false;
+    if ((i & 127) === 0 && (count.units - count.good) * 10 >= count.units + (total - bytes) + 4) return false;
   }
-  if (needed !== 0) units++; // A character begun and not ended: U+FFFD.
-  return units >= 8 && good / units >= 0.9 && letters / units >= 0.5;
+  count.end();
+  return count.units >= 8 && count.good / count.units >= 0.9 && count.letters / count.units >= 0.5;
+}
+
+// What `readable` counts of a text (UTF-16 units, good ones, letters among them), fed its UTF-8
+// bytes one at a time and decoded as the WHATWG decoder reads them: the bytes a character still
+// needs and has, its code point so far, and the bounds of its next byte.
+class ReadableCount {
+  units = 0;
+  good = 0;
+  letters = 0;
+  private needed = 0;
+  private seen = 0;
+  private cp = 0;
+  private lower = 0x80;
+  private upper = 0xbf;
+
+  byte(b: number): void {
+    if (this.needed === 0) {
+      this.lead(b);
+      return;
+    }
+    if (b < this.lower || b > this.upper) {
+      // The character begun is cut short: one U+FFFD, and this byte is read again.
+      this.needed = 0;
+      this.seen = 0;
+      this.cp = 0;
+      this.lower = 0x80;
+      this.upper = 0xbf;
+      this.units++;
+      this.lead(b);
+      return;
+    }
+    this.lower = 0x80;
+    this.upper = 0xbf;
+    this.cp = (this.cp << 6) | (b & 0x3f);
+    if (++this.seen === this.needed) this.complete();
+  }
+
+  // A character begun and not ended: U+FFFD.
+  end(): void {
+    if (this.needed !== 0) this.units++;
+  }
+
+  private lead(b: number): void {
+    if (b < 0x80) {
+      this.units++;
+      if (b >= 0x20 ? b !== 0x7f : b === 10 || b === 9) {
+        this.good++;
+        if ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a) this.letters++;
+      }
+    } else if (b >= 0xc2 && b <= 0xdf) {
+      this.needed = 1;
+      this.cp = b & 0x1f;
+    } else if (b >= 0xe0 && b <= 0xef) {
+      this.lower = b === 0xe0 ? 0xa0 : 0x80;
+      this.upper = b === 0xed ? 0x9f : 0xbf;
+      this.needed = 2;
+      this.cp = b & 0xf;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      this.lower = b === 0xf0 ? 0x90 : 0x80;
+      this.upper = b === 0xf4 ? 0x8f : 0xbf;
+      this.needed = 3;
+      this.cp = b & 0x7;
+    } else this.units++; // U+FFFD
+  }
+
+  private complete(): void {
+    // Beyond the BMP: a surrogate pair, both halves good letters as `readable` sees them.
+    if (this.cp > 0xffff) {
+      this.units += 2;
+      this.good += 2;
+      this.letters += 2;
+    } else {
+      this.units++;
+      if (!isBad(this.cp)) {
+        this.good++;
+        if (this.cp >= 0xc0) this.letters++;
+      }
+    }
+    this.needed = 0;
+    this.seen = 0;
+    this.cp = 0;
+  }
 }
 
 // The value of each base64 (standard and URL-safe) and hex digit, -1 for anything else; filled on

@@ -232,7 +232,7 @@ export function findImages(t: ScanText, emit: (hit: Hit) => void, dataBearing: b
 }
 
 /** `data` when fetching the image would carry data out, `query` for a plain query, else `none`. */
-export function judgeImageUrl(url: string): 'data' | 'query' | 'none' {
+function judgeImageUrl(url: string): 'data' | 'query' | 'none' {
   if (!/^(?:https?:)?\/\//.test(url)) return 'none';
   const q = url.indexOf('?');
   const path = (q < 0 ? url : url.slice(0, q)).replace(/#.*$/, '');

@@ -136,22 +136,6 @@ function endOf(source: string, p: number, e: Entry, limit: number): number {
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || (c >= 0x09 && c <= 0x0d);
 
 /**
- * True when the trigger `literal` (words joined by any whitespace or none) starts at `p` of
- * `source` and ends by `limit`.
- */
-export function triggerAt(source: string, p: number, literal: string, limit = source.length): boolean {
-  const [first = '', ...rest] = literal.split(' ').filter((w) => w !== '');
-  return (
-    endOf(
-      source,
-      p,
-      rest.length ? { literal: first, rest, groups: [] } : { literal: first, groups: [] },
-      limit,
-    ) >= 0
-  );
-}
-
-/**
  * The literals of a view. Tables give every literal at a position: which units start one, and
  * the few literals worth comparing by a position's first two units. In the folded view regular
  * expressions first find the positions worth looking at (word starts with a literal, long words).
@@ -282,7 +266,7 @@ function otherStartsOf(literals: readonly string[]): RegExp {
 }
 
 /** A literal that starts with a letter of a script written with spaces between words. */
-export const SPACED_SCRIPT_RE = /^[\u00c0-\u04ff]/;
+const SPACED_SCRIPT_RE = /^[\u00c0-\u04ff]/;
 
 // Records the literals inside the word source[from, to) that start after its first letter. The
 // first two letters of each position pick its candidates; a run of one letter whose pair starts

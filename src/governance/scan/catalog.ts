@@ -43,7 +43,7 @@ import { contains, hasTrigger, NEEDS, type PhraseView } from './_triggers.js';
 import type { ScanRule } from './_types.js';
 import type { ScanText, View } from './text.js';
 
-export { judgeImageUrl, looksEncoded, runsOf } from './_structural.js';
+export { looksEncoded, runsOf } from './_structural.js';
 export type { Hit, ScanRule } from './_types.js';
 
 // A rule that reports every match of some patterns (or phrase families) in one view.

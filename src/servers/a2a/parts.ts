@@ -8,7 +8,7 @@ import { type Finding, finding } from '../../handoff/finding.js';
 import type { MessageCode } from '../../handoff/finding-codes.js';
 
 /** The largest handoff part taken (bytes of its text); the handoff cap itself is validate's. */
-export const MAX_PART_BYTES = 256 * 1024;
+const MAX_PART_BYTES = 256 * 1024;
 
 /** How deep a data part may nest (a handoff's JSON is a few levels): deeper is refused unread. */
 export const MAX_DATA_DEPTH = 64;

@@ -18,7 +18,7 @@ import { handoffExecutor } from './executor.js';
 import { storeTaskStore } from './task-store.js';
 
 /** The largest request body read (a handoff part is capped far below this). */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Options of `startA2AServer`. */
 export interface A2AServerOptions {

@@ -40,7 +40,7 @@ export function serverContext(
  * inside the repository with symlinks followed, never in `.git`. A write (`access: 'write'`)
  * may land only in the repository; a read may also land in the context's read-only folders.
  */
-export function pathInside(
+function pathInside(
   ctx: ServerContext,
   path: string,
   access: 'read' | 'write' = 'read',

@@ -16,17 +16,26 @@ const mimeOf = (format: string) =>
 
 /** Registers baton://handoff/current, baton://handoff/{id} and baton://run/{id}. */
 export function addResources(server: McpServer, ctx: ServerContext): void {
-  const guard =
-    <A extends unknown[], R>(read: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
+  const guard: Guard =
+    (read) =>
+    async (...args) => {
       try {
         return await read(...args);
       } catch (error) {
         throw protocolError(error, ctx.log);
       }
     };
-  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
+  addCurrentHandoff(server, ctx, guard);
+  addArchivedHandoff(server, ctx, guard);
+  addRun(server, ctx, guard);
+}
 
+// A reader whose errors become JSON-RPC errors (a resource read has no tool result to carry them).
+type Guard = <A extends unknown[], R>(read: (...args: A) => Promise<R>) => (...args: A) => Promise<R>;
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
+
+function addCurrentHandoff(server: McpServer, ctx: ServerContext, guard: Guard): void {
   server.registerResource(
     'current-handoff',
     'baton://handoff/current',
@@ -48,7 +57,9 @@ export function addResources(server: McpServer, ctx: ServerContext): void {
       };
     }),
   );
+}
 
+function addArchivedHandoff(server: McpServer, ctx: ServerContext, guard: Guard): void {
   server.registerResource(
     'archived-handoff',
     new ResourceTemplate('baton://handoff/{id}', {
@@ -76,7 +87,9 @@ export function addResources(server: McpServer, ctx: ServerContext): void {
       return { contents: [{ uri: uri.href, mimeType: mimeOf(stored.format), text: stored.text }] };
     }),
   );
+}
 
+function addRun(server: McpServer, ctx: ServerContext, guard: Guard): void {
   server.registerResource(
     'run',
     new ResourceTemplate('baton://run/{id}', {

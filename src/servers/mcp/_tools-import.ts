@@ -21,6 +21,11 @@ const draftOutput = {
 
 /** Registers import_handoff and compile_transcript. */
 export function addImportTools(server: McpServer, ctx: ServerContext): void {
+  addImportTool(server, ctx);
+  addCompileTool(server, ctx);
+}
+
+function addImportTool(server: McpServer, ctx: ServerContext): void {
   addTool(
     server,
     ctx,
@@ -61,7 +66,9 @@ export function addImportTools(server: McpServer, ctx: ServerContext): void {
       };
     },
   );
+}
 
+function addCompileTool(server: McpServer, ctx: ServerContext): void {
   addTool(
     server,
     ctx,

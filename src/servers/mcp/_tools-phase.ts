@@ -35,6 +35,11 @@ const phaseHandoff = {
 
 /** Registers save_phase_handoff and load_phase_handoff. */
 export function addPhaseTools(server: McpServer, ctx: ServerContext): void {
+  addSaveTool(server, ctx);
+  addLoadTool(server, ctx);
+}
+
+function addSaveTool(server: McpServer, ctx: ServerContext): void {
   addTool(
     server,
     ctx,
@@ -78,7 +83,9 @@ export function addPhaseTools(server: McpServer, ctx: ServerContext): void {
       };
     },
   );
+}
 
+function addLoadTool(server: McpServer, ctx: ServerContext): void {
   addTool(
     server,
     ctx,

@@ -12,6 +12,12 @@ const LIMIT = 20;
 
 /** Registers search_handoffs, show_handoff and load_context. */
 export function addStoreTools(server: McpServer, ctx: ServerContext): void {
+  addSearchTool(server, ctx);
+  addShowTool(server, ctx);
+  addContextTool(server, ctx);
+}
+
+function addSearchTool(server: McpServer, ctx: ServerContext): void {
   addTool(
     server,
     ctx,
@@ -34,7 +40,9 @@ export function addStoreTools(server: McpServer, ctx: ServerContext): void {
       return { data: { hits }, text: hits.length ? lines.join('\n') : 'no archived handoff matches' };
     },
   );
+}
 
+function addShowTool(server: McpServer, ctx: ServerContext): void {
   addTool(
     server,
     ctx,
@@ -73,7 +81,9 @@ export function addStoreTools(server: McpServer, ctx: ServerContext): void {
       });
     },
   );
+}
 
+function addContextTool(server: McpServer, ctx: ServerContext): void {
   addTool(
     server,
     ctx,

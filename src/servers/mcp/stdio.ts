@@ -5,7 +5,7 @@ import { connectChecked } from './_requests.js';
 import { createMcpServer, type McpServerOptions } from './server.js';
 
 /** The largest frame read from stdin: the SDK's own read buffer (10 MiB), named so it can be said. */
-export const MAX_FRAME_BYTES = 10 * 1024 * 1024;
+const MAX_FRAME_BYTES = 10 * 1024 * 1024;
 
 /**
  * Serves on this process's stdin and stdout until the client closes stdin. A frame over

@@ -3,7 +3,7 @@ import { LIST_KEYS } from '../../handoff/types.js';
 import type { Line } from '../markdown.js';
 
 /** Canonical section keys in render order. */
-export const SECTION_ORDER = ['goal', 'summary', ...LIST_KEYS, 'notes'] as const;
+const SECTION_ORDER = ['goal', 'summary', ...LIST_KEYS, 'notes'] as const;
 
 /** A canonical section key. */
 export type SectionKey = (typeof SECTION_ORDER)[number];
@@ -57,7 +57,7 @@ export interface ListItem {
 
 const ITEM_RE = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]+(.*))?$/;
 /** A top-level list item line as context-kit counts them (for the per-section cap). */
-export const CAP_ITEM_RE = /^(?:[-*+] |\d+[.)] )/;
+const CAP_ITEM_RE = /^(?:[-*+] |\d+[.)] )/;
 
 /** Reads the top-level items of a section; indented lines continue the item above them. */
 export function listItems(lines: readonly Line[]): ListItem[] {
