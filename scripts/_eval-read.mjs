@@ -3,7 +3,9 @@
  * the compiler's code). Either host's JSONL becomes one ordered list of events: the person's
  * requests, tool calls with their results, compaction boundaries and the host's summaries.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 /** The built-in slash commands that steer the host, not the work (a custom command is a request). */
 const HOST_COMMANDS = new Set(
@@ -192,4 +194,21 @@ export function commandOf(event) {
   if (event.name === 'Bash') return event.input?.command;
   if (event.name !== 'apply_patch' && typeof event.input?.command === 'string') return event.input.command;
   return undefined;
+}
+
+/**
+ * The shared corpus: `../shared/corpus` beside the main checkout, found through git's common
+ * directory so that a worktree elsewhere finds it too.
+ */
+export function corpusRoot() {
+  const here = new URL('..', import.meta.url).pathname;
+  let main = here;
+  try {
+    const common = execFileSync('git', ['rev-parse', '--path-format=absolute', '--git-common-dir'], {
+      cwd: here,
+      encoding: 'utf8',
+    }).trim();
+    main = dirname(common);
+  } catch {}
+  return join(main, '../shared/corpus');
 }

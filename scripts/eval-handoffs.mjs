@@ -5,15 +5,16 @@
  * the host's own summary (the record right after the boundary) is put beside it. Both are scored
  * on the same probes: files edited before the cut named, files edited in the next 60 tool calls
  * named, the person's requests kept, Done ∩ Remaining, checks reported failed that did not fail,
- * and size in tokens. A Codex rollout without compaction is cut at a quarter, half, three
+ * and size in tokens; and the ceiling, the files edited next that the log before the cut names. A Codex rollout without compaction is cut at a quarter, half, three
  * quarters and its end. The probes' own reading of the logs is in `_eval-read.mjs` and
  * `_eval-probes.mjs`, not baton's.
  *
  *   node scripts/eval-handoffs.mjs [session files or folders…] [--json] [--check]
  *
- * With no paths: ../shared/corpus/transcripts/. More paths, as arguments or in
- * BATON_EVAL_SESSIONS (separated by `:`), are scored as held out. --check exits 1 when a goal of
- * issue 21 is missed on any set.
+ * Always ../shared/corpus/transcripts/ beside the main checkout (or $BATON_CORPUS), the set tuned
+ * on. More paths, as arguments or in BATON_EVAL_SESSIONS (separated by `:`), are scored as held
+ * out; paths in BATON_EVAL_TUNING as further tuning sessions (a held-out set, once its misses have
+ * been studied, is tuning from then on). --check exits 1 when a goal of issue 21 is missed on any set.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -21,13 +22,11 @@ import { tmpdir } from 'node:os';
 import { basename, isAbsolute, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { contradictions, keptIn, lastProgram, namedIn, summaryLists, truthOf } from './_eval-probes.mjs';
-import { commandOf, editedBy, readSession } from './_eval-read.mjs';
+import { commandOf, corpusRoot, editedBy, readSession } from './_eval-read.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const BIN = join(ROOT, 'dist/bin/baton.cjs');
-const CORPUS = process.env.BATON_CORPUS ?? join(ROOT, '../shared/corpus/transcripts');
-/** Corpus sessions nothing was tuned on. */
-const HELD_OUT = ['claude-code__pai-procrypto_4b85f137', 'claude-code__spotter_258c7280'];
+const CORPUS = process.env.BATON_CORPUS ?? join(corpusRoot(), 'transcripts');
 const NEXT_CALLS = 60;
 
 const args = process.argv.slice(2);
@@ -35,10 +34,8 @@ const asJson = args.includes('--json');
 const check = args.includes('--check');
 const dumpAt = args.indexOf('--dump');
 const dump = dumpAt >= 0 ? args.splice(dumpAt, 2)[1] : undefined;
-const extra = [
-  ...args.filter((a) => !a.startsWith('--')),
-  ...(process.env.BATON_EVAL_SESSIONS ?? '').split(':').filter(Boolean),
-];
+const listed = (name) => (process.env[name] ?? '').split(':').filter(Boolean);
+const extra = [...args.filter((a) => !a.startsWith('--')), ...listed('BATON_EVAL_SESSIONS')];
 const sessionFiles = (p) =>
   statSync(p).isDirectory()
     ? readdirSync(p, { recursive: true })
@@ -53,10 +50,10 @@ const tokens = await loadTokenCounter('o200k_base');
 const work = mkdtempSync(join(tmpdir(), 'baton-eval-h-'));
 
 const targets = [
-  ...sessionFiles(CORPUS).map((path) => ({
-    path,
-    set: HELD_OUT.some((h) => path.includes(h)) ? 'held-out' : 'corpus',
-  })),
+  ...sessionFiles(CORPUS).map((path) => ({ path, set: 'corpus' })),
+  ...listed('BATON_EVAL_TUNING')
+    .flatMap(sessionFiles)
+    .map((path) => ({ path, set: 'tuning' })),
   ...extra.flatMap(sessionFiles).map((path) => ({ path, set: 'held-out' })),
 ];
 const rows = [];
@@ -114,6 +111,8 @@ function scoreCut(session, path, set, cut) {
   const editedBefore = rel(before);
   const editedNext = rel(next);
   const everyPath = rel(session.events);
+  // The ceiling: files edited next that any text of the log before the cut names at all.
+  const seen = namedIn(textBefore(session.lines, cut.line), everyPath);
   const requests = before.filter((e) => e.type === 'request').map((e) => e.text);
   const lastRuns = new Map();
   for (const e of before) {
@@ -161,6 +160,7 @@ function scoreCut(session, path, set, cut) {
     cut: cut.label,
     editedBefore: editedBefore.length,
     editedNext: editedNext.length,
+    namedBefore: editedNext.filter(seen).length,
     requests: requests.length,
     baton: score(
       compiled.draft,
@@ -216,6 +216,23 @@ function compileCut(session, path, cut) {
   return { draft: run.stdout, handoff: parseBaton(run.stdout).handoff, ms, verdict };
 }
 
+/** Every string of the log's records before the cut, one after the other (keys and JSON left out). */
+function textBefore(lines, end) {
+  const out = [];
+  const walk = (v) => {
+    if (typeof v === 'string') out.push(v);
+    else if (v && typeof v === 'object') for (const x of Object.values(v)) walk(x);
+  };
+  for (const line of lines.slice(0, end)) {
+    try {
+      walk(JSON.parse(line));
+    } catch {
+      out.push(line);
+    }
+  }
+  return out.join('\n');
+}
+
 function shortName(path) {
   return basename(path, '.jsonl')
     .replace(/^claude-code__|^codex__/, '')
@@ -224,6 +241,8 @@ function shortName(path) {
 }
 
 const pct = (a, b) => (b ? `${Math.round((100 * a) / b)}%` : '—');
+/** A host column's count, or — where no cut of the set has a host summary (a Codex rollout that never compacted). */
+const host = (t, n) => (t.hosted ? n : '—');
 const totals = (set) => {
   const rs = rows.filter((r) => r.set === set);
   const sum = (f) => rs.reduce((n, r) => n + (f(r) ?? 0), 0);
@@ -234,12 +253,14 @@ const totals = (set) => {
     cuts: rs.length,
     before: [sum((r) => r.baton.before), sum((r) => r.editedBefore)],
     next: [sum((r) => r.baton.next), sum((r) => r.editedNext)],
+    ceiling: [sum((r) => r.namedBefore), sum((r) => r.editedNext)],
     hostBefore: [sum((r) => r.host?.before), hosted.reduce((n, r) => n + r.editedBefore, 0)],
     hostNext: [sum((r) => r.host?.next), hosted.reduce((n, r) => n + r.editedNext, 0)],
     batonNextHosted: sum((r) => (r.host ? r.baton.next : 0)),
     requests: [sum((r) => r.baton.requests), sum((r) => r.requests)],
     hostRequests: [sum((r) => r.host?.requests), hosted.reduce((n, r) => n + r.requests, 0)],
     contradictions: sum((r) => r.baton.contradictions),
+    hosted: hosted.length,
     hostContradictions: sum((r) => r.host?.contradictions),
     falseFailed: sum((r) => r.baton.falseFailed),
     hostFalseFailed: sum((r) => r.host?.falseFailed),
@@ -262,17 +283,17 @@ else {
   console.log('|---|---|---:|---:|---:|---:|---:|---:|---|');
   for (const r of rows) {
     console.log(
-      `| ${r.session}${r.set.startsWith('held-out') ? ' (held out)' : ''} | ${r.cut} | ${r.editedBefore}: ${pair(r.baton.before, r.host?.before)} | ${r.editedNext}: ${pair(r.baton.next, r.host?.next)} | ${r.requests}: ${pair(r.baton.requests, r.host?.requests)} | ${pair(r.baton.contradictions, r.host?.contradictions)} | ${pair(r.baton.falseFailed, r.host?.falseFailed)} | ${pair(r.baton.tokens, r.host?.tokens)} | ${r.verdict} |`,
+      `| ${r.session}${r.set.startsWith('corpus') ? '' : ` (${r.set.replace(/ \(Codex\)$/, '').replace('held-out', 'held out')})`} | ${r.cut} | ${r.editedBefore}: ${pair(r.baton.before, r.host?.before)} | ${r.editedNext}: ${pair(r.baton.next, r.host?.next)} | ${r.requests}: ${pair(r.baton.requests, r.host?.requests)} | ${pair(r.baton.contradictions, r.host?.contradictions)} | ${pair(r.baton.falseFailed, r.host?.falseFailed)} | ${pair(r.baton.tokens, r.host?.tokens)} | ${r.verdict} |`,
     );
   }
   console.log('');
   console.log(
-    "| set | cuts | edited before named: baton · host | edited next named: baton · host | requests kept: baton · host | Done ∩ Remaining | reported failed, did not fail | judged by a pipe filter's status | questions in Preferences | tokens baton/host: median · max | VALID | compile (CLI, median) |",
+    "| set | cuts | edited before named: baton · host | edited next named: baton · host (ceiling) | requests kept: baton · host | Done ∩ Remaining | reported failed, did not fail | judged by a pipe filter's status | questions in Preferences | tokens baton/host: median · max | VALID | compile (CLI, median) |",
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const t of sets) {
     console.log(
-      `| ${t.set} | ${t.cuts} | ${pct(...t.before)} · ${pct(...t.hostBefore)} | ${pct(...t.next)} · ${pct(...t.hostNext)} | ${pct(...t.requests)} · ${pct(...t.hostRequests)} | ${t.contradictions} · ${t.hostContradictions} | ${t.falseFailed} · ${t.hostFalseFailed} | ${t.pipeJudged} | ${t.questions} | ${t.medianRatio?.toFixed(2) ?? '—'} · ${t.maxRatio?.toFixed(2) ?? '—'} | ${t.cuts - t.invalid}/${t.cuts} | ${Math.round(t.medianMs)} ms |`,
+      `| ${t.set} | ${t.cuts} | ${pct(...t.before)} · ${pct(...t.hostBefore)} | ${pct(...t.next)} · ${pct(...t.hostNext)} (${pct(...t.ceiling)}) | ${pct(...t.requests)} · ${pct(...t.hostRequests)} | ${t.contradictions} · ${host(t, t.hostContradictions)} | ${t.falseFailed} · ${host(t, t.hostFalseFailed)} | ${t.pipeJudged} | ${t.questions} | ${t.medianRatio?.toFixed(2) ?? '—'} · ${t.maxRatio?.toFixed(2) ?? '—'} | ${t.cuts - t.invalid}/${t.cuts} | ${Math.round(t.medianMs)} ms |`,
     );
   }
 }

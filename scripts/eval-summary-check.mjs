@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 /**
  * Evaluates the host-summary check over real sessions with compactions (default:
- * ../shared/corpus/transcripts/, or the files and folders given). Each session is cut just before
+ * ../shared/corpus/transcripts/ beside the main checkout or $BATON_CORPUS, or the files and folders given). Each session is cut just before
  * each `compact_boundary` (Claude Code) or `compacted` item (Codex); the prefix is read as baton
  * reads a log, and the summary the host wrote at that point is checked against it, without git.
  * The summaries are the hosts' real ones, so every contradiction reported is to be looked at: on
  * summaries that hold up, the right count is zero.
  *
  * With --plant, each summary also gets false claims made up from its own prefix (a file no tool
- * call wrote; "all checks pass" when a check failed last; a pending task said to be done), and the
+ * call wrote; "all checks pass" when the last check failed as read; a test count no run printed,
+ * where every test run printed one; a pending task said to be done), and the
  * script counts how many of them the check catches. Build first.
  *
  *   node scripts/eval-summary-check.mjs [paths…] [--plant] [--json] [--verbose]
@@ -25,6 +26,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { corpusRoot } from './_eval-read.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
@@ -90,14 +92,19 @@ function plants(session) {
   const out = [
     { text: '- Created `src/planted-by-eval/never-written.ts` with the new parser.', kind: 'file' },
   ];
-  const checks = new Map();
-  for (const c of session.commands) if (c.ok !== undefined) checks.set(c.command, c);
-  const failing = [...checks.values()].filter((c) => c.ok === false);
-  if (
-    failing.length > 0 &&
-    failing.some((c) => c.seq === Math.max(...[...checks.values()].map((x) => x.seq)))
-  )
-    out.push({ text: 'All checks pass.', kind: 'check' });
+  // Checks as the session model read them (a run through `| tail` is read by its output).
+  const runs = session.commands.filter((c) => c.check !== undefined);
+  const last = runs.at(-1);
+  if (last?.check.passed === false) out.push({ text: 'All checks pass.', kind: 'check' });
+  // A count no run printed, where every test run printed one.
+  const tests = runs.filter((c) => /\b(?:test|tests|spec|pytest|vitest|jest|rspec|mocha)\b/.test(c.command));
+  const counted = tests.filter(
+    (c) => c.check.counts?.passed !== undefined && c.check.counts.runner !== 'go test',
+  );
+  if (counted.length > 0 && counted.length === tests.length) {
+    const most = Math.max(...counted.map((c) => c.check.counts.passed + (c.check.counts.failed ?? 0)));
+    out.push({ text: `- ${most + 17} tests pass.`, kind: 'check' });
+  }
   const open = session.tasks.find((t) => t.status !== 'completed' && t.text.split(/\s+/).length >= 3);
   if (open) out.push({ text: `- ✅ ${open.text} — done.`, kind: 'done' });
   return out;
@@ -106,9 +113,10 @@ function plants(session) {
 const rows = [];
 const tmp = mkdtempSync(join(tmpdir(), 'baton-eval-summary-'));
 try {
-  for (const path of (inputs.length ? inputs : [join(ROOT, '../shared/corpus/transcripts')]).flatMap(
-    sessions,
-  )) {
+  for (const path of (inputs.length
+    ? inputs
+    : [process.env.BATON_CORPUS ?? join(corpusRoot(), 'transcripts')]
+  ).flatMap(sessions)) {
     let kind;
     try {
       kind = detectTranscript(path);

@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 /**
- * Evaluates `baton compile` over real Claude Code sessions (default: ../shared/corpus/transcripts/,
- * or the files and folders given): for each, the compiled handoff's tokens beside the transcript's,
- * the share of edited files it names beside the share Claude Code's own compaction summary
- * (`isCompactSummary`) names, the commands it lists, time and peak memory, and whether the
- * handoff `baton write` makes of it is VALID and names every edited file. Build first.
+ * Evaluates `baton compile` over whole real Claude Code sessions (default: ../shared/corpus/transcripts/
+ * beside the main checkout, or $BATON_CORPUS, or the files and folders given): for each, the
+ * compiled handoff's tokens beside the transcript's, the share of edited files it names (the
+ * handoff benchmark's probe: a whole path, or a name no other edited file has) beside the share
+ * Claude Code's own compaction summary (`isCompactSummary`) names, the commands it lists, time and
+ * peak memory of compile in a process of its own, and whether the handoff `baton write` makes of it
+ * is VALID. Exits 1 unless every handoff is VALID and names every edited file. Build first. The
+ * cuts before each compaction, with more probes, are `npm run eval:handoffs`.
  *
  *   node scripts/eval-transcripts.mjs [paths…] [--json]
  */
@@ -12,23 +15,28 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { namedIn } from './_eval-probes.mjs';
+import { corpusRoot, readSession } from './_eval-read.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const BIN = join(ROOT, 'dist/bin/baton.cjs');
 const args = process.argv.slice(2);
 const asJson = args.includes('--json');
 const inputs = args.filter((a) => !a.startsWith('--'));
-const targets = (inputs.length ? inputs : [join(ROOT, '../../shared/corpus/transcripts')]).flatMap((p) =>
-  statSync(p).isDirectory()
-    ? readdirSync(p)
-        .filter((n) => n.endsWith('.jsonl'))
-        .sort()
-        .map((n) => join(p, n))
-    : [p],
-);
+const corpus = process.env.BATON_CORPUS ?? join(corpusRoot(), 'transcripts');
+// Claude Code sessions only (Write/Edit are its tools; Codex rollouts are scored by eval:handoffs).
+const targets = (inputs.length ? inputs : [corpus])
+  .flatMap((p) =>
+    statSync(p).isDirectory()
+      ? readdirSync(p)
+          .filter((n) => n.endsWith('.jsonl'))
+          .sort()
+          .map((n) => join(p, n))
+      : [p],
+  )
+  .filter((p) => readSession(p).kind === 'claude-code');
 const { loadTokenCounter } = await import(join(ROOT, 'dist/tokens/count.js'));
 const { parseBaton } = await import(join(ROOT, 'dist/formats/baton/parse.js'));
-const { globRegExp: globToRegExp } = await import(join(ROOT, 'dist/glob/index.js'));
 const tokens = await loadTokenCounter('o200k_base');
 
 /** Edited files by an independent reading: successful Write/Edit/MultiEdit/NotebookEdit calls. */
@@ -74,11 +82,8 @@ for (const path of targets) {
   });
   const { code, ms, rss, draft } = JSON.parse(run.stdout);
   const handoff = parseBaton(draft).handoff;
-  const items = handoff.files_touched.map((f) => f.path);
-  const patterns = items.map((p) => globToRegExp(p));
   const relFiles = files.map((f) => rel(f, cwd));
-  const named = relFiles.filter((f) => items.includes(f)).length;
-  const covered = relFiles.filter((f) => patterns.some((p) => p.test(f))).length;
+  const named = relFiles.filter(namedIn(draft, relFiles)).length;
   const summary = summaries.join('\n');
   const inSummary = summaries.length
     ? relFiles.filter((f) => summary.includes(f) || summary.includes(basename(f))).length
@@ -104,10 +109,9 @@ for (const path of targets) {
     handoffTokens: tokens.count(draft),
     edited: files.length,
     named,
-    covered,
     summaryNames: inSummary,
     commandsListed: handoff.validation.length,
-    commandsRun: (draft.match(/(\d+) command\(s\) run/) ?? [])[1],
+    commandsRun: (draft.match(/(\d+) commands \(\d+ checks\)/) ?? [])[1],
     ms: Math.round(ms),
     rssMB: Math.round(rss / 1024),
     compileExit: code,
@@ -120,15 +124,15 @@ if (asJson) console.log(JSON.stringify(rows, null, 2));
 else {
   const pct = (a, b) => (b ? `${Math.round((100 * a) / b)}%` : '—');
   console.log(
-    '| transcript | transcript tokens | handoff tokens | edited files | named (exact) | covered | host summary names | checks listed / commands run | time | peak RSS | written |',
+    '| transcript | transcript tokens | handoff tokens | edited files | named | host summary names | checks listed / commands run | time | peak RSS | written |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of rows) {
     const summary =
       r.summaryNames === undefined ? 'no summary' : `${r.summaryNames} (${pct(r.summaryNames, r.edited)})`;
     console.log(
-      `| ${r.transcript} | ${r.transcriptTokens} | ${r.handoffTokens} | ${r.edited} | ${r.named} (${pct(r.named, r.edited)}) | ${r.covered} (${pct(r.covered, r.edited)}) | ${summary} | ${r.commandsListed} / ${r.commandsRun} | ${r.ms} ms | ${r.rssMB} MB | ${r.verdict} |`,
+      `| ${r.transcript} | ${r.transcriptTokens} | ${r.handoffTokens} | ${r.edited} | ${r.named} (${pct(r.named, r.edited)}) | ${summary} | ${r.commandsListed} / ${r.commandsRun} | ${r.ms} ms | ${r.rssMB} MB | ${r.verdict} |`,
     );
   }
 }
-process.exitCode = rows.every((r) => r.verdict === 'VALID' && r.covered === r.edited) ? 0 : 1;
+process.exitCode = rows.every((r) => r.verdict === 'VALID' && r.named === r.edited) ? 0 : 1;

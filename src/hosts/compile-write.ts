@@ -16,6 +16,8 @@ export interface CompileAndWriteOptions {
   from?: string;
   /** Write without git provenance. */
   git?: boolean;
+  /** Write nothing when the handoff there now says the same but for its id and time (`writeHandoff`'s `unlessUnchanged`). */
+  unlessUnchanged?: boolean;
 }
 
 /** What was compiled and what `write` did with it. */
@@ -40,7 +42,12 @@ export async function compileAndWrite(
     env: options.env ?? process.env,
     format: 'baton',
   });
-  const written = await writeHandoff({ path, draft: compiled.draft, git: options.git !== false });
+  const written = await writeHandoff({
+    path,
+    draft: compiled.draft,
+    git: options.git !== false,
+    ...(options.unlessUnchanged ? { unlessUnchanged: true } : {}),
+  });
   if (written.ok && written.archived) {
     // The handoff it replaced is evidence: kept in the store with the verdict it has now.
     const [{ keepReplaced }, { openStore }] = await Promise.all([

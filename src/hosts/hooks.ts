@@ -61,11 +61,21 @@ function transcriptOf(value: unknown): string | undefined {
 async function preCompact(payload: Record<string, unknown>, context: HookContext): Promise<HookResult> {
   const transcript = transcriptOf(payload.transcript_path);
   if (!transcript) return { stderr: 'baton hook pre-compact: no transcript_path to compile; nothing done' };
-  const { written } = await compileAndWrite(transcript, { cwd: context.cwd, env: context.env });
+  // Claude Code runs PreCompact twice for one automatic compaction: the second finds its own handoff.
+  const { written } = await compileAndWrite(transcript, {
+    cwd: context.cwd,
+    env: context.env,
+    unlessUnchanged: true,
+  });
   if (!written.ok) {
     const first = written.findings[0];
     return {
       stderr: `baton hook pre-compact: the compiled handoff was refused: ${first?.message ?? 'invalid'}`,
+    };
+  }
+  if (written.unchanged) {
+    return {
+      stderr: `baton: ${shown(written.path, context.cwd)} already holds this handoff (id ${written.handoff.id}): not written again`,
     };
   }
   return {

@@ -1,6 +1,7 @@
 /** Git provenance: capture the current state, compare it with a saved one, describe what moved. */
 
 export type { WorktreeChange } from './_status.js';
+export { GitAnswers } from './answers.js';
 export {
   type Capture,
   type CaptureOptions,
@@ -33,7 +34,13 @@ export { type LandResult, landCommit, syncLanded } from './land.js';
 export { repositoryFromUrl } from './repository-name.js';
 export { type CommitSince, describeSince, type FileSince, type HeadRelation, type Since } from './since.js';
 export { type StashResult, stashPaths } from './stash.js';
-export { type FileAtRef, type FolderAtRef, readFolderAtRef, reviewedBaseRef } from './tree.js';
+export {
+  type FileAtRef,
+  type FolderAtRef,
+  type FolderOptions,
+  readFolderAtRef,
+  reviewedBaseRef,
+} from './tree.js';
 export {
   addWorktree,
   applyPatch,

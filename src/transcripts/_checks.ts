@@ -4,6 +4,8 @@
  * says. Only baton's own words come out (counts and a reason), never the output itself.
  */
 
+import type { CheckResult, RunnerCounts } from './types.js';
+
 // Checks that print nothing when they pass.
 const SILENT =
   /^\s*(?:\S+=\S+\s+)*(?:(?:npx|pnpm|yarn|bunx|pnpm exec|npm exec)\s+)?(?:tsc|mypy|pyright|ruff(?: check)?|flake8|eslint|biome (?:check|lint))\b/;
@@ -14,6 +16,8 @@ export interface CheckReading {
   ok: boolean | undefined;
   /** Baton's words for what was read: `exit 1`, `3 failed, 40 passed (vitest)`, … */
   reading: string;
+  /** The runner's summary counts, when the output had them. */
+  counts?: RunnerCounts;
 }
 
 /** The top-level pieces of a command line: list segments (with the operator before each) and pipeline stages. */
@@ -110,13 +114,6 @@ export function hiddenStatus(command: string): string | undefined {
   return undefined;
 }
 
-/** A test runner's pass/fail counts in its summary line, when the output has one. */
-export interface RunnerCounts {
-  runner: string;
-  passed?: number;
-  failed?: number;
-}
-
 type Rule = [runner: string, re: RegExp, read: (m: RegExpExecArray) => Omit<RunnerCounts, 'runner'>];
 const n = (s: string | undefined) => (s === undefined ? undefined : Number(s));
 // The last matching summary of the output counts (a watch mode or several runs print several).
@@ -208,7 +205,7 @@ export function readCheck(
   const counts = runnerCounts(output);
   if (counts && ((counts.failed ?? 0) > 0 || hidden || exit === 0 || exit === undefined)) {
     const bad = (counts.failed ?? 0) > 0;
-    return { ok: !bad, reading: describeCounts(counts) };
+    return { ok: !bad, reading: describeCounts(counts), counts };
   }
   if (hidden) {
     const empty = output.trim() === '';
@@ -222,4 +219,15 @@ export function readCheck(
   if (exit === undefined)
     return failed ? { ok: false, reading: 'non-zero exit' } : { ok: true, reading: 'exit 0' };
   return { ok: exit === 0 && !failed, reading: `exit ${exit}` };
+}
+
+/** A check's run as the session model keeps it (`CommandRun.check`): what `readCheck` read. */
+export function checkResult(
+  command: string,
+  exit: number | undefined,
+  failed: boolean,
+  output: string,
+): CheckResult {
+  const { ok, reading, counts } = readCheck(command, exit, failed, output);
+  return counts ? { passed: ok, reading, counts } : { passed: ok, reading };
 }

@@ -96,7 +96,7 @@ const LOOKUPS =
   /^(?:rg|grep|egrep|find|fd|ls|tree|cat|sed|head|tail|less|nl|bat|bd|gh|jq|git\s+(?:status|diff|show|log|grep|ls-files))\b/;
 
 /** Whether a shell command looks something up (its output names what the agent will work on), unlike a build or a commit. */
-export function looksUp(command: string | undefined): boolean {
+function looksUp(command: string | undefined): boolean {
   if (!command) return false;
   return command.split(/&&|\|\||;|\|/).some((part) => LOOKUPS.test(part.trim().replace(/^cd\s+\S+\s*/, '')));
 }
@@ -107,4 +107,24 @@ const PLAN_RE =
 /** Whether a file is a plan, spec or task list: the paths it names are the work ahead. */
 export function isPlanFile(path: string | undefined): boolean {
   return path !== undefined && PLAN_RE.test(path);
+}
+
+// Commands that print one issue, ticket or pull request: its text is the spec of the work ahead.
+const SPEC_COMMANDS =
+  /^(?:bd|beads)\s+(?:show|view)\b|^(?:gh|glab)\s+(?:issue|pr|mr)\s+view\b|^(?:jira|acli)\s+(?:issue|jira workitem)\s+view\b|^linear\s+issues?\s+(?:view|show)\b|^issues?\s+show\b/;
+
+/**
+ * Who a tool's output counts as, for the paths it names: a plan or spec it read (a plan file, an
+ * issue printed by its tracker) names the work ahead; a search or listing names what is there;
+ * anything else (a build, a commit, a file written) names nothing worth noting.
+ */
+export function outputSource(
+  command: string | undefined,
+  read: string | undefined,
+): MentionSource | undefined {
+  if (isPlanFile(read)) return 'plan';
+  if (command === undefined) return 'output';
+  const parts = command.split(/&&|\|\||;|\|/).map((p) => p.trim().replace(/^cd\s+\S+\s*/, ''));
+  if (parts.some((p) => SPEC_COMMANDS.test(p))) return 'plan';
+  return looksUp(command) ? 'output' : undefined;
 }

@@ -4,13 +4,45 @@
  * files. Deliberately simple: quotes are respected, expansions are not evaluated.
  */
 
-/** Splits a command line into simple commands (at `&&`, `||`, `;`, `|` and newlines outside quotes), each as words. */
+// The readers and the compiler ask about the same command several times in a row (is it a check,
+// what does it write, does it commit): the last one split is kept. Callers never change the words.
+let lastCommand: string | undefined;
+let lastSplit: string[][] = [];
+
+/**
+ * Splits a command line into simple commands (at `&&`, `||`, `;`, `|` and newlines outside
+ * quotes), each as words. A here-document's body is data, not commands: it is left out.
+ */
 function simpleCommands(command: string): string[][] {
+  if (command !== lastCommand) {
+    lastSplit = split(command);
+    lastCommand = command;
+  }
+  return lastSplit;
+}
+
+// The marker after `<<` or `<<-` (quoted or not), and where it ends.
+const MARKER_RE = /[ \t]*(['"]?)([A-Za-z_][\w-]*)\1/y;
+
+/** Where the here-document that starts after `at` (the newline ending its command line) ends. */
+function hereDocEnd(command: string, at: number, marker: string): number {
+  let start = at + 1;
+  while (start < command.length) {
+    const nl = command.indexOf('\n', start);
+    const end = nl < 0 ? command.length : nl;
+    if (command.slice(start, end).trim() === marker) return end;
+    start = end + 1;
+  }
+  return command.length;
+}
+
+function split(command: string): string[][] {
   const out: string[][] = [];
   let words: string[] = [];
   let word = '';
   let inWord = false;
   let quote: '"' | "'" | undefined;
+  const markers: string[] = [];
   const endWord = () => {
     if (inWord) words.push(word);
     word = '';
@@ -41,6 +73,10 @@ function simpleCommands(command: string): string[][] {
     } else if (c === '&' && command[i + 1] === '&') {
       endCommand();
       i++;
+    } else if (c === '\n' && markers.length > 0) {
+      // The here-documents this line opened follow it; their lines are data, not commands.
+      for (const marker of markers.splice(0)) i = hereDocEnd(command, i, marker);
+      endCommand();
     } else if (c === '|' || c === ';' || c === '\n') {
       if (command[i + 1] === '|') i++;
       endCommand();
@@ -51,6 +87,14 @@ function simpleCommands(command: string): string[][] {
       let op = c;
       while (command[i + 1] === '>' || command[i + 1] === '<' || command[i + 1] === '&') op += command[++i];
       words.push(op);
+      if (op === '<<' && command[i + 1] === '-') i++;
+      MARKER_RE.lastIndex = i + 1;
+      const marker = op === '<<' ? MARKER_RE.exec(command) : null;
+      if (marker?.[2]) {
+        markers.push(marker[2]);
+        words.push(marker[2]);
+        i = MARKER_RE.lastIndex - 1;
+      }
     } else {
       word += c;
       inWord = true;

@@ -13,8 +13,9 @@ import { type Check, outcomeOf, passed } from './_validation.js';
 import type { SessionRecord } from './types.js';
 
 const HOST_NAMES = { 'claude-code': 'Claude Code', codex: 'Codex' } as const;
+// The words that say what the agent will do next, in the languages the corpus shows.
 const INTENT =
-  /\b(?:I'll|I will|I'm going to|I am going to|let me|let's|now I|next,? I|next step|going to|I need to|I should)\b/i;
+  /\b(?:I'll|I will|I'm going to|I am going to|let me|let's|now I|next,? I|next step|going to|I need to|I should|ich werde|als nächstes|lass mich|je vais|ensuite,? je|je dois|voy a|a continuación|ahora voy)\b|接下来|下一步|我会|我将|我要|然后我|次に|これから/i;
 
 /** The agent's last stated intent: its last message when short, else its last line that says what it will do. */
 export function intentOf(text: string | undefined): string | undefined {
@@ -34,23 +35,27 @@ export function statesNextStep(intent: string | undefined): boolean {
   return intent !== undefined && INTENT.test(intent);
 }
 
-/** Files the log points at near its end that the session has not changed: the best `cap`, best first. */
+/**
+ * Files the log points at near its end that the handoff does not name already (`named`: changed,
+ * or the ones the agent was on): the best `cap`, best first.
+ */
 export function likelyNext(
   s: SessionRecord,
   root: string | undefined,
-  changed: Set<string>,
+  named: Set<string>,
   cap: number,
 ): string[] {
   const scored = new Map<string, number>();
+  const rels = relativeMentions(s, root);
   for (const path of s.mentions.keys()) {
-    const rel = relativePath(path, root);
-    if (rel.startsWith('/') || changed.has(rel)) continue;
+    const rel = rels.get(path) ?? relativePath(path, root);
+    if (rel.startsWith('/') || named.has(rel)) continue;
     scored.set(rel, (scored.get(rel) ?? 0) + mentionScore(s, path));
   }
   // A bare file name counts for the one known path that ends with it, never on its own (it is
   // as often a template's name, `SUMMARY.md`, as a file's).
   const byName = new Map<string, string[]>();
-  for (const p of new Set([...scored.keys(), ...changed])) {
+  for (const p of new Set([...scored.keys(), ...named])) {
     if (!p.includes('/')) continue;
     const name = p.slice(p.lastIndexOf('/') + 1);
     byName.set(name, [...(byName.get(name) ?? []), p]);
@@ -59,7 +64,7 @@ export function likelyNext(
     if (rel.includes('/')) continue;
     const full = byName.get(rel) ?? [];
     if (full.length === 1 && full[0] !== undefined) {
-      if (!changed.has(full[0])) scored.set(full[0], (scored.get(full[0]) ?? 0) + score);
+      if (!named.has(full[0])) scored.set(full[0], (scored.get(full[0]) ?? 0) + score);
       scored.delete(rel);
     } else scored.delete(rel);
   }
@@ -70,26 +75,39 @@ export function likelyNext(
     .map(([p]) => p);
 }
 
-/**
- * The files the agent was on at the end: the latest changed or read, newest first. `short` names
- * a file more briefly where the handoff lists it in full elsewhere.
- */
-export function filesAtCut(
-  s: SessionRecord,
-  root: string | undefined,
-  cap: number,
-  short: (path: string) => string = (p) => p,
-): string[] {
+// Every mention's path relative to the root, worked out once per session: the compiler drafts
+// at up to five levels of detail, and a long log names thousands of paths.
+const relCache = new WeakMap<
+  SessionRecord,
+  { root: string | undefined; size: number; rels: Map<string, string> }
+>();
+
+function relativeMentions(s: SessionRecord, root: string | undefined): Map<string, string> {
+  const cached = relCache.get(s);
+  if (cached && cached.root === root && cached.size === s.mentions.size) return cached.rels;
+  const rels = new Map<string, string>();
+  for (const path of s.mentions.keys()) rels.set(path, relativePath(path, root));
+  relCache.set(s, { root, size: s.mentions.size, rels });
+  return rels;
+}
+
+/** A file the agent was on at the end, relative to the repository root. */
+export interface FileAtCut {
+  path: string;
+  how: 'edited' | 'read';
+}
+
+/** The files the agent was on at the end: the latest changed or read, newest first. */
+export function filesAtCut(s: SessionRecord, root: string | undefined, cap: number): FileAtCut[] {
   const events = [
-    ...[...s.fileSteps].map(([p, step]) => ({ p, step, how: 'edited' })),
-    ...[...s.reads].map(([p, step]) => ({ p, step, how: 'read' })),
+    ...[...s.fileSteps].map(([p, step]) => ({ p, step, how: 'edited' as const })),
+    ...[...s.reads].map(([p, step]) => ({ p, step, how: 'read' as const })),
   ].sort((a, b) => b.step - a.step);
-  const out: string[] = [];
+  const out: FileAtCut[] = [];
   for (const e of events) {
-    const rel = relativePath(e.p, root);
-    const name = codeSpan(short(rel));
-    if (rel.startsWith('/') || out.some((o) => o.startsWith(`${name} `))) continue;
-    out.push(`${name} (${e.how})`);
+    const path = relativePath(e.p, root);
+    if (path.startsWith('/') || out.some((o) => o.path === path)) continue;
+    out.push({ path, how: e.how });
     if (out.length >= cap) break;
   }
   return out;
@@ -100,8 +118,12 @@ export interface StandInput {
   checks: Check[];
   failing: Check[];
   intent?: string;
-  atCut: string[];
+  atCut: FileAtCut[];
   next: string[];
+  /** A file by a shorter name where the handoff lists it in full elsewhere. */
+  short?: (path: string) => string;
+  /** The session id in full (default), or its first 8 characters when room is short. */
+  fullId?: boolean;
 }
 
 /** The Summary: at most five lines on where the work stands. */
@@ -109,11 +131,15 @@ export function summaryOf(s: SessionRecord, input: StandInput): string {
   const host = HOST_NAMES[s.kind];
   const { checks, failing } = input;
   const compacted = s.compactions > 0 ? `; compacted ${s.compactions}× before` : '';
+  const id =
+    s.sessionId === undefined ? '(no id)' : input.fullId === false ? s.sessionId.slice(0, 8) : s.sessionId;
   const lines = [
-    `baton compiled ${host} session ${s.sessionId ?? '(no id)'} without a model: ${s.requests.length} requests, ${s.files.size} files touched, ${s.commands.length} commands (${checks.length} checks), ${s.commits.length} commits${compacted}.`,
+    `baton compiled ${host} session ${id} without a model: ${s.requests.length} requests, ${s.files.size} files touched, ${s.commands.length} commands (${checks.length} checks), ${s.commits.length} commits${compacted}.`,
   ];
   if (input.intent) lines.push(`At the end the agent said: “${input.intent}”`);
-  if (input.atCut.length) lines.push(`It was on: ${input.atCut.join(', ')}.`);
+  const short = input.short ?? ((p: string) => p);
+  const atCut = input.atCut.map((f) => `${codeSpan(short(f.path))} (${f.how})`);
+  if (atCut.length) lines.push(`It was on: ${atCut.join(', ')}.`);
   if (input.next.length)
     lines.push(`Named near the end and not yet changed: ${input.next.map((p) => codeSpan(p)).join(', ')}.`);
   const open = s.tasks.filter((t) => t.status !== 'completed').length;

@@ -4,10 +4,9 @@
  * as read (`_checks.ts`). Also the dead ends: a failing check given up for another that passed.
  */
 import type { DeadEnd, ValidationEntry } from '../handoff/types.js';
-import { FORBIDDEN_CHAR_RE } from '../handoff/values.js';
 import { commandLayout } from './_checks.js';
 import { checkProgram, isCheck } from './_shell.js';
-import { oneLine } from './_text.js';
+import { clean, oneLine } from './_text.js';
 import type { CommandRun } from './types.js';
 
 /** A check with its last run. */
@@ -52,7 +51,9 @@ export function checksOf(commands: CommandRun[], lastEdit = -1): Check[] {
   for (const run of commands) {
     const raw = run.command.trim();
     if (run.check === undefined || raw.includes('\n') || raw.length > LINE_MAX) continue;
-    if (FORBIDDEN_CHAR_RE.test(raw) || raw.includes('{{') || !isCheck(raw) || isProbe(raw)) continue;
+    // A command is quoted as it ran, so one that cleaning would change (control or invisible
+    // characters, `{{`) is left out rather than altered.
+    if (clean(raw) !== raw || !isCheck(raw) || isProbe(raw)) continue;
     const command = checkCommand(raw);
     const check = byCommand.get(command);
     if (check) {
@@ -116,8 +117,22 @@ export function deadEndsOf(checks: Check[]): { check: Check; item: DeadEnd }[] {
   return out;
 }
 
+type CheckKind = 'test' | 'lint' | 'types' | 'build' | 'other';
+// Asked for every check, for every remaining item, at each level of detail: kept once per command.
+const kinds = new Map<string, CheckKind>();
+
 /** The kind of a check: tests, lint, types, build, or other. */
-export function checkKind(command: string): 'test' | 'lint' | 'types' | 'build' | 'other' {
+export function checkKind(command: string): CheckKind {
+  let kind = kinds.get(command);
+  if (kind === undefined) {
+    kind = kindOf(command);
+    if (kinds.size > 10_000) kinds.clear();
+    kinds.set(command, kind);
+  }
+  return kind;
+}
+
+function kindOf(command: string): CheckKind {
   if (/\b(test|tests|spec|pytest|vitest|jest|rspec|mocha)\b/.test(command)) return 'test';
   if (/\b(lint|eslint|biome|ruff|credo|clippy|flake8|pylint)\b/.test(command)) return 'lint';
   if (/\b(tsc|mypy|typecheck|type-check|pyright|dialyzer)\b/.test(command)) return 'types';

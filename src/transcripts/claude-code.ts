@@ -5,9 +5,9 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { readCheck } from './_checks.js';
+import { checkResult } from './_checks.js';
 import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
-import { isPlanFile, looksUp, notePaths, shellRead } from './_mentions.js';
+import { isPlanFile, notePaths, outputSource, shellRead } from './_mentions.js';
 import { isSummaryText, requestText } from './_requests.js';
 import { emptySession, touch } from './_session.js';
 import { commitSubject, isCheck, shellFileChanges } from './_shell.js';
@@ -145,6 +145,11 @@ function onUser(r: JsonRecord, state: State): void {
     return;
   }
   for (const text of texts) onNotification(text, state);
+  // What a custom command or skill the person invoked expands to is the spec of the work it
+  // asked for (`/gsd:execute-plan` names the plan and state files it will write): not a request.
+  if (r.isMeta === true && !state.subagent) {
+    for (const text of texts) if (requestText(text) !== undefined) notePaths(s, text, 'plan');
+  }
   if (r.isMeta === true || state.subagent || (r.isSidechain === true && !state.sidechainLog)) return;
   for (const text of texts) {
     const request = requestText(text);
@@ -244,9 +249,11 @@ function onToolResult(block: unknown, toolUseResult: unknown, state: State): voi
   const text = resultText(field(block, 'content'));
   const command = str(field(use.input, 'command'));
   const read = use.name === 'Read' ? str(field(use.input, 'file_path')) : command && shellRead(command);
-  if (isPlanFile(read ?? undefined)) notePaths(state.s, text, 'plan');
-  else if (!FILE_TOOLS[use.name] && (use.name !== 'Bash' || looksUp(command)))
-    notePaths(state.s, text, 'output');
+  // A file tool's result only says it wrote; any other tool's output (a search, a read) names paths.
+  const source = FILE_TOOLS[use.name]
+    ? undefined
+    : outputSource(use.name === 'Bash' ? (command ?? '') : undefined, read || undefined);
+  if (source) notePaths(state.s, text, source);
   if (use.name === 'Bash') onBashResult(use, failed, text, toolUseResult, state);
   else if (!failed) applyFileTool(use, toolUseResult, state);
 }
@@ -266,8 +273,7 @@ function onBashResult(use: ToolUse, failed: boolean, text: string, result: unkno
     if (code) run.exitCode = Number(code[1]);
     else if (run.ok) run.exitCode = 0;
     if (isCheck(command)) {
-      const { ok, reading } = readCheck(command, run.exitCode, !run.ok, text);
-      run.check = { passed: ok, reading };
+      run.check = checkResult(command, run.exitCode, !run.ok, text);
     }
   }
   state.s.commands.push(run);
@@ -302,8 +308,7 @@ function onNotification(text: string, state: State): void {
     run.ok = run.exitCode === 0;
   } else if (status === 'failed' || status === 'killed') run.ok = false;
   if (run.ok !== undefined && isCheck(run.command)) {
-    const { ok, reading } = readCheck(run.command, run.exitCode, !run.ok, '');
-    run.check = { passed: ok, reading };
+    run.check = checkResult(run.command, run.exitCode, !run.ok, '');
   }
 }
 

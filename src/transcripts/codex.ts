@@ -5,9 +5,9 @@
  * output is kept beyond its exit status.
  */
 
-import { readCheck } from './_checks.js';
+import { checkResult } from './_checks.js';
 import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
-import { isPlanFile, looksUp, notePaths, shellRead } from './_mentions.js';
+import { isPlanFile, notePaths, outputSource, shellRead } from './_mentions.js';
 import { isSummaryText, requestText } from './_requests.js';
 import { emptySession, touch } from './_session.js';
 import { commitSubject, isCheck, patchFileChanges, shellFileChanges } from './_shell.js';
@@ -162,9 +162,8 @@ function onOutput(item: unknown, state: State): void {
   state.calls.delete(id);
   const exitCode = exitCodeOf(field(item, 'output'));
   const text = outputText(field(item, 'output'));
-  const read = call.command ? shellRead(call.command) : undefined;
-  if (isPlanFile(read)) notePaths(state.s, text, 'plan');
-  else if (!call.command || looksUp(call.command)) notePaths(state.s, text, 'output');
+  const source = outputSource(call.command, call.command ? shellRead(call.command) : undefined);
+  if (source) notePaths(state.s, text, source);
   if (call.command) {
     const run: CommandRun = {
       command: call.command,
@@ -174,8 +173,7 @@ function onOutput(item: unknown, state: State): void {
     };
     if (exitCode !== undefined) run.exitCode = exitCode;
     if (exitCode !== undefined && isCheck(call.command)) {
-      const { ok, reading } = readCheck(call.command, exitCode, exitCode !== 0, text);
-      run.check = { passed: ok, reading };
+      run.check = checkResult(call.command, exitCode, exitCode !== 0, text);
     }
     state.s.commands.push(run);
     if (run.ok !== false) {

@@ -6,15 +6,16 @@
  * same transcript gives the same bytes.
  */
 import { existsSync } from 'node:fs';
+import { isCapItem } from '../formats/grammar/sections.js';
 import { codeSpan } from '../formats/text.js';
 import type { ParsedHandoff } from '../formats/types.js';
-import { emptySections } from '../handoff/types.js';
+import { type DoneItem, emptySections, type SubSpec } from '../handoff/types.js';
 import { HANDOFF_SCHEMA } from '../handoff/values.js';
 import { findRepositoryRoot } from '../provenance/discover.js';
 import { listFiles, relativePath } from './_paths.js';
 import { isQuestion, isStanding, sentencesOf } from './_requests.js';
 import { filesAtCut, intentOf, likelyNext, statesNextStep, summaryOf } from './_stand.js';
-import { clean, oneLine } from './_text.js';
+import { clean, cutToWidth, oneLine } from './_text.js';
 import { type Check, checksOf, deadEndsOf, outcomeOf, passed, validationOf } from './_validation.js';
 import { doneOf, remainingOf } from './_work.js';
 import type { FileChangeKind, SessionRecord } from './types.js';
@@ -27,67 +28,116 @@ export interface DraftOptions {
   maxItems?: number;
   /** The writer (default `<host>:<first 8 of the session id>`). */
   from?: string;
-  /** How much detail: 0 (the most) to 3; `compileTranscript` lowers it until the draft fits its size goal. */
+  /** How much detail: 0 (the most) to `LEAST_DETAIL`; `compileTranscript` lowers it until the draft fits its size goal. */
   detail?: number;
 }
 
 const HOST_NAMES = { 'claude-code': 'Claude Code', codex: 'Codex' } as const;
 const GOAL_MAX_LINES = 60;
-const GOAL_MAX_CHARS = 6000;
 const MAX_REQUESTS = 40;
 // Replies that only say "go on": not requests for work.
 const ACK =
   /^(?:ok(?:ay)?|k|y|yes|yep|yeah|sure|go|go on|go ahead|continue|proceed|carry on|thanks?|thank you|great|good|nice|done|next|please continue|continue implementation|keep going|lgtm)[.! ]*$/i;
-/** Per detail level: characters per request, validation lines, done items, preferences, next files. */
+/**
+ * Per detail level: characters per request, validation lines, done items, preferences, next
+ * files, characters of the Goal, files the agent was on, and whether the session id is in full.
+ */
 const LEVELS = [
-  { request: 160, validation: 10, done: 12, preferences: 8, next: 8 },
-  { request: 110, validation: 6, done: 8, preferences: 5, next: 8 },
-  { request: 72, validation: 4, done: 6, preferences: 3, next: 8 },
-  { request: 48, validation: 3, done: 4, preferences: 2, next: 6 },
+  { request: 160, validation: 10, done: 12, preferences: 8, next: 10, goal: 6000, atCut: 4, fullId: true },
+  { request: 110, validation: 6, done: 8, preferences: 5, next: 10, goal: 3000, atCut: 4, fullId: true },
+  { request: 72, validation: 4, done: 6, preferences: 3, next: 10, goal: 1500, atCut: 4, fullId: true },
+  { request: 48, validation: 3, done: 4, preferences: 2, next: 8, goal: 800, atCut: 3, fullId: false },
+  { request: 48, validation: 2, done: 3, preferences: 1, next: 8, goal: 400, atCut: 3, fullId: false },
 ] as const;
+/** The least detail a draft is compiled with. */
+export const LEAST_DETAIL = LEVELS.length - 1;
 
-/** Builds the draft handoff (no id, time or provenance: `baton write` adds them). */
-export function draftFromSession(s: SessionRecord, options: DraftOptions = {}): ParsedHandoff {
-  const cap = options.maxItems ?? 25;
-  const level = LEVELS[Math.min(Math.max(options.detail ?? 0, 0), LEVELS.length - 1)] ?? LEVELS[0];
-  const root = options.root ?? sessionRoot(s.cwd);
+/** What a draft says at every level of detail: worked out once per session, root and cap. */
+interface Basis {
+  checks: Check[];
+  failing: Check[];
+  deadEnds: ReturnType<typeof deadEndsOf>;
+  files: [string, FileChangeKind][];
+  listed: ReturnType<typeof listFiles>;
+  intent: string | undefined;
+  done: DoneItem[];
+  remaining: SubSpec[];
+  preferences: string[];
+}
+// `compileTranscript` drafts the same session at up to five levels of detail.
+const bases = new WeakMap<SessionRecord, { key: string; basis: Basis }>();
+
+function basisOf(s: SessionRecord, root: string | undefined, cap: number): Basis {
+  const key = `${root ?? ''}\0${cap}`;
+  const cached = bases.get(s);
+  if (cached?.key === key) return cached.basis;
   const checks = checksOf(s.commands, Math.max(-1, ...s.fileSteps.values()));
   const deadEnds = deadEndsOf(checks);
   // A failing check the session replaced is a dead end, not work left to do.
   const failing = checks.filter((c) => passed(c) === false && !deadEnds.some((d) => d.check === c));
   const files = dedupe([...s.files].map(([p, k]) => [relativePath(p, root), k] as [string, FileChangeKind]));
   const steps = new Map([...s.fileSteps].map(([p, step]) => [relativePath(p, root), step]));
-  const listed = listFiles(files, (p) => steps.get(p) ?? 0, cap);
   const intent = intentOf(s.lastAssistant);
-  const next = likelyNext(s, root, new Set(files.map(([p]) => p)), level.next);
   const done = doneOf(s);
+  const remaining = remainingOf(s, {
+    checks,
+    failing,
+    done,
+    ...(statesNextStep(intent) ? { intent } : {}),
+  }).slice(0, Math.min(cap, 10));
+  const basis: Basis = {
+    checks,
+    failing,
+    deadEnds,
+    files,
+    listed: listFiles(files, (p) => steps.get(p) ?? 0, cap),
+    intent,
+    done,
+    remaining,
+    preferences: preferencesOf(s),
+  };
+  bases.set(s, { key, basis });
+  return basis;
+}
+
+/** Builds the draft handoff (no id, time or provenance: `baton write` adds them). */
+export function draftFromSession(s: SessionRecord, options: DraftOptions = {}): ParsedHandoff {
+  const cap = options.maxItems ?? 25;
+  const level = LEVELS[Math.min(Math.max(options.detail ?? 0, 0), LEVELS.length - 1)] ?? LEVELS[0];
+  const root = options.root ?? sessionRoot(s.cwd);
+  const { checks, failing, deadEnds, files, listed, intent, done, remaining, preferences } = basisOf(
+    s,
+    root,
+    cap,
+  );
+  const atCut = filesAtCut(s, root, level.atCut);
+  // A file the summary already names as the one the agent was on is not named twice.
+  const named = new Set([...files.map(([p]) => p), ...atCut.map((f) => f.path)]);
+  const next = likelyNext(s, root, named, level.next);
   const h: ParsedHandoff = {
     ...emptySections(),
     schema: HANDOFF_SCHEMA,
     from: options.from ?? `${s.kind}:${(s.sessionId ?? 'session').slice(0, 8)}`,
     status: 'in-progress',
     title: titleOf(s),
-    goal: goalOf(s),
+    goal: goalOf(s, level.goal, cap),
     summary: summaryOf(s, {
       checks,
       failing,
       intent,
-      atCut: filesAtCut(s, root, 4, shortName(listed.items)),
+      atCut,
       next,
+      short: shortName(listed.items),
+      fullId: level.fullId,
     }),
   };
   h.done = done.slice(-Math.min(cap, level.done));
-  h.remaining = remainingOf(s, {
-    checks,
-    failing,
-    done,
-    ...(statesNextStep(intent) ? { intent } : {}),
-  }).slice(0, Math.min(cap, 10));
-  h.files_touched = listed.items;
+  h.remaining = remaining.map((r) => ({ ...r }));
+  h.files_touched = listed.items.map((i) => ({ ...i }));
   h.validation = validationOf(checks, Math.min(cap, level.validation));
   h.dead_ends = deadEnds.map((d) => d.item).slice(0, cap);
   h.open_concerns = concernsOf(s).slice(0, cap);
-  h.preferences = preferencesOf(s).slice(-Math.min(cap, level.preferences));
+  h.preferences = preferences.slice(-Math.min(cap, level.preferences));
   const notes = notesOf(s, { listed, checks, request: level.request });
   if (notes) h.notes = notes;
   return h;
@@ -114,19 +164,32 @@ function dedupe<T extends [string, unknown]>(items: T[]): T[] {
   return [...seen.values()];
 }
 
-function goalOf(s: SessionRecord): string {
+/**
+ * The person's first request, verbatim up to `maxWidth` (`oneLine`'s measure) and 60 lines, with no more top-level
+ * list items than a section may hold (`cap`): a longer one is cut, and says so.
+ */
+function goalOf(s: SessionRecord, maxWidth: number, cap: number): string {
   const first = s.requests[0];
   if (first === undefined) {
     return `No request from the person was found in this ${HOST_NAMES[s.kind]} session.`;
   }
-  const lines = clean(first)
-    .trim()
-    .split('\n')
-    .map((l) => l.trimEnd());
-  let kept = lines.slice(0, GOAL_MAX_LINES).join('\n');
-  if (kept.length > GOAL_MAX_CHARS) kept = kept.slice(0, GOAL_MAX_CHARS).replace(/\n[^\n]*$/, '');
-  const cut = kept.length < lines.join('\n').length;
-  return cut ? `${kept.trim()}\n\n[baton: the request goes on; ${lines.length} lines in all]` : kept.trim();
+  const all = clean(first).trim();
+  const lines = all.split('\n').map((l) => l.trimEnd());
+  const kept: string[] = [];
+  let items = 0;
+  for (const line of lines.slice(0, GOAL_MAX_LINES)) {
+    if (isCapItem(line) && ++items > cap) break;
+    kept.push(line);
+  }
+  let text = kept.join('\n');
+  const cut = cutToWidth(text, maxWidth);
+  if (cut !== text) {
+    const part = cut.slice(0, -1);
+    text = part.includes('\n') ? part.replace(/\n[^\n]*$/, '') : part.replace(/\s+\S*$/, '');
+  }
+  if (text.length >= all.length) return text.trim();
+  const size = lines.length > 1 ? `${lines.length} lines` : `${all.length} characters`;
+  return `${text.trim()}\n\n[baton: the request goes on; ${size} in all]`;
 }
 
 function titleOf(s: SessionRecord): string {
@@ -179,19 +242,42 @@ function notesOf(
       );
     blocks.push(`### The person's requests, in order\n\n| # | request |\n|---:|---|\n${items.join('\n')}`);
   }
-  const named = (files: [string, FileChangeKind][]) => {
-    const by = new Map<FileChangeKind, string[]>();
-    for (const [p, k] of files) by.set(k, [...(by.get(k) ?? []), codeSpan(p)]);
-    return [...by].map(([k, ps]) => `- ${k}: ${ps.join(', ')}`).join('\n');
-  };
   if (input.listed.more.length)
-    blocks.push(`### More files touched (${input.listed.more.length})\n\n${named(input.listed.more)}`);
+    blocks.push(`### More files touched (${input.listed.more.length})\n\n${byFolder(input.listed.more, s)}`);
   if (input.listed.outside.length)
-    blocks.push(`### Files outside the repository\n\n${named(input.listed.outside)}`);
+    blocks.push(`### Files outside the repository\n\n${byFolder(input.listed.outside, s)}`);
   const unknown = input.checks.filter((c) => passed(c) === undefined).slice(-5);
   if (unknown.length) {
     const lines = unknown.map((c) => `- ${codeSpan(c.command)} — ${oneLine(outcomeOf(c), 200)}`);
     blocks.push(`### Checks whose result the log does not show\n\n${lines.join('\n')}`);
   }
   return blocks.length ? blocks.join('\n\n') : undefined;
+}
+
+/**
+ * Files by what happened to them, each named: several in one folder under that folder (`created
+ * in \`docs/\`: \`a.md\`, \`b.md\``), so a long list does not repeat its paths; a file whose name
+ * another touched file shares keeps its whole path.
+ */
+function byFolder(files: [string, FileChangeKind][], s: SessionRecord): string {
+  const nameOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+  const counts = new Map<string, number>();
+  for (const p of s.files.keys()) counts.set(nameOf(p), (counts.get(nameOf(p)) ?? 0) + 1);
+  const lines: string[] = [];
+  for (const kind of ['created', 'modified', 'deleted'] as const) {
+    const folders = new Map<string, string[]>();
+    const loose: string[] = [];
+    for (const [p, k] of files) {
+      if (k !== kind) continue;
+      const at = p.lastIndexOf('/');
+      if (at <= 0 || (counts.get(nameOf(p)) ?? 0) > 1) loose.push(p);
+      else folders.set(p.slice(0, at + 1), [...(folders.get(p.slice(0, at + 1)) ?? []), p]);
+    }
+    for (const [folder, ps] of folders) {
+      if (ps.length < 2) loose.push(...ps);
+      else lines.push(`- ${kind} in ${codeSpan(folder)}: ${ps.map((p) => codeSpan(nameOf(p))).join(', ')}`);
+    }
+    if (loose.length) lines.push(`- ${kind}: ${loose.map((p) => codeSpan(p)).join(', ')}`);
+  }
+  return lines.join('\n');
 }

@@ -10,6 +10,7 @@ import { existingCommits, recentCommits, worktreeChanges } from '../provenance/e
 import { relativePath } from './_paths.js';
 import { checkProgram, isCheck } from './_shell.js';
 import { oneLine } from './_text.js';
+import { checkCommand } from './_validation.js';
 import { type CheckScope, extractClaims, type SummaryClaim } from './summary-claims.js';
 import type { CommandRun, SessionRecord } from './types.js';
 
@@ -199,16 +200,23 @@ function checkKind(command: string): CheckKind {
   return 'other';
 }
 
-/** Each check command once, with its last run that has a result. */
+/**
+ * Each check once, with its last run that has a result: runs that differ only in how they trim
+ * their output (`npm test 2>&1 | tail -5`, `npm test`) are one check, as in the handoff.
+ */
 function ranChecks(commands: CommandRun[]): RanCheck[] {
   const byCommand = new Map<string, RanCheck>();
   for (const run of commands) {
-    const command = run.command.trim();
-    if (run.ok === undefined || !isCheck(command)) continue;
+    const raw = run.command.trim();
+    if (run.check === undefined || !isCheck(raw)) continue;
+    const command = checkCommand(raw);
     byCommand.set(command, { command, kind: checkKind(command), last: run });
   }
   return [...byCommand.values()];
 }
+
+/** Whether a run failed when read as a person reads it: `| tail`'s status is not the check's, and unknown is not failed. */
+const failedRun = (run: CommandRun): boolean => run.check?.passed === false;
 
 const SCOPE_WORDS: Record<CheckScope, string> = {
   all: 'all checks pass',
@@ -236,20 +244,53 @@ function checkContradictions(
   complete: SessionRecord | undefined,
 ): Contradiction[] {
   const said = claim.command ? `${code(claim.command)} passes` : SCOPE_WORDS[claim.scope];
-  const named = claim.command ? checks.filter((c) => c.command === claim.command?.trim()) : [];
+  const claimed = claim.command ? checkCommand(claim.command.trim()) : undefined;
+  const named = claimed ? checks.filter((c) => c.command === claimed) : [];
   const failing = named.length > 0 ? latestFailing(named, false) : failingInScope(claim.scope, checks);
   if (failing.length > 0) {
     const list = failing
       .slice(0, 3)
-      .map((c) => `${code(c.command)} failed on its last run (${exitOf(c.last)})`);
+      .map((c) => `${code(c.command)} failed on its last run (${c.last.check?.reading ?? 'failed'})`);
     return [{ claim, said, shows: joinList(list) }];
   }
+  if (complete && claim.count !== undefined) return countContradictions(claim.count, claim, complete);
   if (!complete || claim.command || claim.scope === 'all') return [];
   const stem = STEMS[claim.scope];
   if (checks.some((c) => c.kind !== 'explicit') || complete.commands.some((c) => stem.test(c.command)))
     return [];
   const what = claim.scope === 'test' ? 'tests' : `${claim.scope} check`;
   return [{ claim, said, shows: `the session ran no ${what} (no command in the log runs one)` }];
+}
+
+// Runners whose counts are tests (go test's are packages; tsc, eslint and builds count errors).
+const COUNTS_TESTS = new Set(['vitest', 'jest', 'pytest', 'cargo test', 'ExUnit', 'rspec', 'mocha']);
+
+/**
+ * "43 tests pass" is contradicted only when the last test run with a count shows another and no
+ * run before it showed 43 (a summary may cite an earlier run): every test run of the log must
+ * have printed a count, or the one the summary cites may be among those that did not.
+ */
+function countContradictions(
+  count: number,
+  claim: Extract<SummaryClaim, { kind: 'check' }>,
+  s: SessionRecord,
+): Contradiction[] {
+  const tests = s.commands.filter((r) => r.check !== undefined && checkKind(r.command) === 'test');
+  const counted = tests.filter((r) => COUNTS_TESTS.has(r.check?.counts?.runner ?? ''));
+  const last = counted.at(-1);
+  if (!last || counted.length < tests.length) return [];
+  const shows = (r: CommandRun) => {
+    const c = r.check?.counts;
+    return c?.passed === count || (c?.passed ?? 0) + (c?.failed ?? 0) === count;
+  };
+  if (counted.some(shows)) return [];
+  return [
+    {
+      claim,
+      said: `${count} tests pass`,
+      shows: `the last test run, ${code(checkCommand(last.command))}, printed ${last.check?.reading}, and no run in the log printed ${count}`,
+    },
+  ];
 }
 
 /**
@@ -278,13 +319,10 @@ function failingInScope(scope: CheckScope, checks: RanCheck[]): RanCheck[] {
 }
 
 function latestFailing(checks: RanCheck[], each: boolean): RanCheck[] {
-  if (each) return checks.filter((c) => c.last.ok === false);
+  if (each) return checks.filter((c) => failedRun(c.last));
+  // The latest run settles it; when its result cannot be read, nothing is contradicted.
   const latest = [...checks].sort((a, b) => b.last.seq - a.last.seq)[0];
-  return latest && latest.last.ok === false ? [latest] : [];
-}
-
-function exitOf(run: CommandRun): string {
-  return run.exitCode === undefined ? 'non-zero exit' : `exit ${run.exitCode}`;
+  return latest && failedRun(latest.last) ? [latest] : [];
 }
 
 function joinList(items: string[]): string {

@@ -12,7 +12,7 @@ export type CheckScope = 'all' | 'test' | 'lint' | 'types' | 'build';
 /** One claim, with the 1-based line of the summary it is on. */
 export type SummaryClaim =
   | { kind: 'file'; path: string; verb: string; line: number }
-  | { kind: 'check'; scope: CheckScope; command?: string; line: number }
+  | { kind: 'check'; scope: CheckScope; command?: string; count?: number; line: number }
   | { kind: 'commit'; hash?: string; line: number }
   | { kind: 'done'; text: string; line: number };
 
@@ -245,8 +245,28 @@ const PASS_RE = /\b(?:pass(?:es|ed|ing)?|succeed(?:s|ed)?|successful(?:ly)?|gree
 const FAIL_RE =
   /\b(?:fail\w*|error\w*|broken|red|not|n't|never|except|but|some|most|partial\w*|flaky|skip\w*)\b/i;
 
+// How many tests a pass claim says passed: "43 tests pass", "all 43 tests passing", "43/43 tests
+// passed", "43 passing", "tests: 43 passed". A count of something else ("added 5 tests") is not one.
+const COUNT_RES = [
+  /\b(?:all\s+)?(\d+)(?:\s*\/\s*\d+)?\s+(?:[\w-]+\s+)?tests?\s+(?:now\s+|all\s+|still\s+)?(?:pass(?:es|ed|ing)?|green)\b/i,
+  /\b(\d+)\s+(?:passing|passed)\b/i,
+  /\btests?:?\s+(\d+)\s+passed\b/i,
+  /\b(\d+)\s+(?:tests?|examples?),\s+0\s+failures\b/i,
+];
+
+/** The number of tests a line says passed, if it says one. */
+function passCount(text: string): number | undefined {
+  for (const re of COUNT_RES) {
+    const m = re.exec(text);
+    if (m) return Number(m[1]);
+  }
+  return undefined;
+}
+
 /** A claim that checks pass: a scope word and a pass word close together, with nothing negating it. */
-function passClaim(text: string): { kind: 'check'; scope: CheckScope; command?: string } | undefined {
+function passClaim(
+  text: string,
+): { kind: 'check'; scope: CheckScope; command?: string; count?: number } | undefined {
   const flat = neutralise(text);
   const own = neutralise(prose(text));
   if (!PASS_RE.test(own) || FAIL_RE.test(own) || HEDGE.test(own)) return undefined;
@@ -261,7 +281,14 @@ function passClaim(text: string): { kind: 'check'; scope: CheckScope; command?: 
     const near = passAt.some(
       (at) => words(flat.slice(Math.min(m.index, at), Math.max(m.index, at))).length <= 8,
     );
-    if (near) return { kind: 'check', scope, ...(command ? { command } : {}) };
+    if (!near) continue;
+    const count = scope === 'test' ? passCount(prose(text)) : undefined;
+    return {
+      kind: 'check',
+      scope,
+      ...(command ? { command } : {}),
+      ...(count !== undefined ? { count } : {}),
+    };
   }
   return undefined;
 }
@@ -275,7 +302,7 @@ function dedupe(claims: SummaryClaim[]): SummaryClaim[] {
         : c.kind === 'commit'
           ? `c:${c.hash ?? c.line}`
           : c.kind === 'check'
-            ? `k:${c.scope}:${c.command ?? ''}`
+            ? `k:${c.scope}:${c.command ?? ''}:${c.count ?? ''}`
             : `d:${c.text}`;
     if (seen.has(key)) return false;
     seen.add(key);

@@ -3,9 +3,10 @@ import { renderBaton } from '../formats/baton/render.js';
 import type { ParsedHandoff } from '../formats/types.js';
 import { confineToOwnRoot } from '../fs/index.js';
 import { DEFAULT_LIMITS, type Limits } from '../handoff/values.js';
+import { estimateTokens } from './_text.js';
 import { readClaudeCode } from './claude-code.js';
 import { readCodex } from './codex.js';
-import { type DraftOptions, draftFromSession } from './compile.js';
+import { type DraftOptions, draftFromSession, LEAST_DETAIL } from './compile.js';
 import { detectTranscript } from './detect.js';
 import type { SessionRecord, TranscriptKind } from './types.js';
 
@@ -15,13 +16,13 @@ export interface CompileOptions extends DraftOptions {
   kind?: TranscriptKind;
   limits?: Partial<Limits>;
   /**
-   * The size goal in characters (default 3,100, about 900 tokens, under half of the shortest summary
-   * Claude Code wrote in the corpus): less detail is kept until the draft fits.
+   * The size goal in tokens, estimated (default 850: under half of the shortest summary a host
+   * wrote in the sessions measured, 1,724 tokens): less detail is kept until the draft fits.
    */
-  maxChars?: number;
+  maxTokens?: number;
 }
 
-const MAX_CHARS = 3100;
+const MAX_TOKENS = 850;
 
 /** The draft (canonical Markdown without id, time or provenance) and what it came from. */
 export interface CompileResult {
@@ -69,10 +70,10 @@ function fit(session: SessionRecord, options: CompileOptions, limits: Limits) {
     (h) => (h.goal = shorten(h.goal, 10, 1000)),
     (h) => (h.notes = h.notes?.split('\n').slice(0, 60).join('\n').trim()),
   ];
-  const goal = options.maxChars ?? MAX_CHARS;
+  const goal = options.maxTokens ?? MAX_TOKENS;
   let handoff = draftFromSession(session, { ...options, maxItems: cap });
   let draft = renderBaton(handoff);
-  for (let detail = 1; detail <= 3 && draft.length > goal; detail++) {
+  for (let detail = 1; detail <= LEAST_DETAIL && estimateTokens(draft) > goal; detail++) {
     handoff = draftFromSession(session, { ...options, maxItems: cap, detail });
     draft = renderBaton(handoff);
   }

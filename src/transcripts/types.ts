@@ -30,6 +30,15 @@ export interface CheckResult {
   passed: boolean | undefined;
   /** `exit 1`, `2 failed, 40 passed (vitest)`, `unknown: the status is that of \`tail\`…` */
   reading: string;
+  /** The counts of the runner's summary line, when its output had one (the output itself is not kept). */
+  counts?: RunnerCounts;
+}
+
+/** A test runner's pass/fail counts in its summary line. */
+export interface RunnerCounts {
+  runner: string;
+  passed?: number;
+  failed?: number;
 }
 
 /** Where the log named a path: who named it (the person, the agent, a tool's input or output). */

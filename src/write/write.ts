@@ -16,11 +16,13 @@ import { type Handoff, PROVENANCE_KEYS, type Provenance } from '../handoff/types
 import { newUlid } from '../handoff/ulid.js';
 import { DEFAULT_LIMITS, HANDOFF_SCHEMA, type Limits, nowRfc3339 } from '../handoff/values.js';
 import { type Capture, captureProvenance } from '../provenance/capture.js';
+import type { GitAnswers } from '../provenance/index.js';
 import { decodeUtf8, READ_LIMIT } from '../validate/read.js';
 import { EXIT_CODES, verdictOf } from '../validate/report.js';
 import { validateText } from '../validate/validate.js';
 import { capAdvice } from './caps.js';
 import { type PreviousHandoff, peekHandoff, replaceHandoff } from './replace.js';
+import { sameButStamps } from './same.js';
 
 /** Options of `writeHandoff`. */
 export interface WriteOptions {
@@ -43,6 +45,14 @@ export interface WriteOptions {
   limits?: Partial<Limits>;
   /** The writer's role as the run engine declared it (`BATON_ROLE`): a class it may not write is refused. */
   role?: CurrentRole;
+  /**
+   * Write nothing when the handoff there now says the same (`sameButStamps`: every line but its
+   * id, time, parent and content hash, provenance included): a hook that runs twice for one
+   * event then leaves one handoff, not two with the first in history.
+   */
+  unlessUnchanged?: boolean;
+  /** A long-lived process's git answers (the servers'): the provenance asked for off the event loop. */
+  gitAnswers?: GitAnswers;
 }
 
 /**
@@ -59,6 +69,8 @@ export type WriteResult =
       text: string;
       /** Where the handoff that was replaced now lives. */
       archived?: string;
+      /** True when nothing was written: the handoff there already said the same (`unlessUnchanged`); `handoff` is that one. */
+      unchanged?: true;
       notes: string[];
       /** Validate's verdict of the written text (UNTRUSTED for a policy that waits for approval). */
       verdict: Verdict;
@@ -100,15 +112,19 @@ export async function writeHandoff(options: WriteOptions): Promise<WriteResult> 
   // meanwhile. Peeking first also refuses a path that leads out of the repository before git runs.
   const seen = await peekHandoff(options.path);
   const notes: string[] = [];
-  const provenance = provenanceFor(options, parsed.handoff, notes);
+  const provenance = await provenanceFor(options, parsed.handoff, notes);
   const context = { provenance, notes };
   const source = { text: draftText, parsed };
   let outcome = await compose(source, seen, options, context);
   if (!outcome.ok) return outcome;
+  let kept: WriteResult | undefined;
   const replaced = await replaceHandoff(options.path, async (previous) => {
     if (parentKey(previous) !== parentKey(seen)) outcome = await compose(source, previous, options, context);
-    return outcome.ok ? outcome.text : undefined;
+    if (!outcome.ok) return undefined;
+    kept = options.unlessUnchanged ? await unchanged(previous, outcome) : undefined;
+    return kept ? undefined : outcome.text;
   });
+  if (kept) return kept;
   if (!outcome.ok || !replaced) return outcome;
   return { ...outcome, path: replaced.path, ...(replaced.archived ? { archived: replaced.archived } : {}) };
 }
@@ -183,6 +199,23 @@ async function compose(
   return { ok: true, path: target, handoff: h as Handoff, text, notes, verdict: report.verdict, exitCode: 0 };
 }
 
+// The handoff there now, as the result, when the new one would say the same (read as text).
+async function unchanged(
+  previous: PreviousHandoff | undefined,
+  outcome: Extract<WriteResult, { ok: true }>,
+): Promise<WriteResult | undefined> {
+  const text = previous?.raw ? decodeUtf8(previous.raw) : undefined;
+  if (text === undefined || !sameButStamps(text, outcome.text)) return undefined;
+  const handoff = (await loadCodec(detect(text))).parse(text).handoff as Handoff;
+  return {
+    ...outcome,
+    handoff,
+    text,
+    notes: [...outcome.notes, 'unchanged: nothing written'],
+    unchanged: true,
+  };
+}
+
 // What of the previous handoff the new one depends on: its id (the parent) and whether it was read.
 function parentKey(previous: PreviousHandoff | undefined): string {
   return previous ? `${previous.id ?? ''}|${previous.raw ? 'read' : 'unread'}` : 'none';
@@ -219,10 +252,15 @@ function definedOnly<T extends object>(o: T): Partial<T> {
 }
 
 // Git provenance of the work tree the handoff is written in (undefined with --no-git or outside git).
-function provenanceFor(options: WriteOptions, draft: ParsedHandoff, notes: string[]): Provenance | undefined {
+async function provenanceFor(
+  options: WriteOptions,
+  draft: ParsedHandoff,
+  notes: string[],
+): Promise<Provenance | undefined> {
   let provenance: Provenance | undefined;
   if (options.git !== false) {
-    const capture = captureFor(options.path, options.baseRef ?? draft.provenance?.base_ref, notes);
+    const baseRef = options.baseRef ?? draft.provenance?.base_ref;
+    const capture = await captureFor(options.path, baseRef, notes, options.gitAnswers);
     if (capture) provenance = complete(capture, options.baseRef);
   }
   if (options.format === 'context-kit' && !provenance) {
@@ -237,9 +275,17 @@ function provenanceFor(options: WriteOptions, draft: ParsedHandoff, notes: strin
   return provenance;
 }
 
-function captureFor(target: string, baseRef: string | undefined, notes: string[]): Capture | undefined {
+async function captureFor(
+  target: string,
+  baseRef: string | undefined,
+  notes: string[],
+  answers: GitAnswers | undefined,
+): Promise<Capture | undefined> {
+  const options = { ...(baseRef ? { baseRef } : {}), exclude: [target] };
   try {
-    return captureProvenance(dirname(target), { ...(baseRef ? { baseRef } : {}), exclude: [target] });
+    return answers
+      ? await answers.capture(dirname(target), options)
+      : captureProvenance(dirname(target), options);
   } catch (error) {
     if ((error as { code?: string }).code === 'PROVENANCE_NOT_A_REPO') {
       notes.push('not inside a git repository: written without provenance');

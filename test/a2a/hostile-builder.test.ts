@@ -91,6 +91,12 @@ const ATTACKS: { name: string; patch: (url: string) => string; reason: RegExp }[
       'diff --git a/src/ep b/src/ep\nnew file mode 120000\n--- /dev/null\n+++ b/src/ep\n@@ -0,0 +1 @@\n+../.baton/endpoints.yaml\n\\ No newline at end of file\n',
     reason: /a symbolic link to `\.\.\/\.baton\/endpoints\.yaml`, inside \.baton\//,
   },
+  {
+    name: 'a submodule (a gitlink) inside the scope',
+    patch: () =>
+      `diff --git a/src/vendor b/src/vendor\nnew file mode 160000\nindex 0000000..${'e'.repeat(40)}\n--- /dev/null\n+++ b/src/vendor\n@@ -0,0 +1 @@\n+Subproject commit ${'e'.repeat(40)}\n`,
+    reason: /adds a submodule at `?src\/vendor/,
+  },
 ];
 
 const cleanup: (() => unknown)[] = [];

@@ -115,4 +115,17 @@ describe('usage errors (64)', () => {
     }
     expect(baton(['--help'], { cwd: dir }).status).toBe(0);
   });
+
+  it("serve <server> --help is that server's help; serve --help lists the servers", () => {
+    const dir = scratch.plain();
+    for (const server of ['web', 'a2a']) {
+      const r = baton(['serve', server, '--help'], { cwd: dir });
+      expect(r.status).toBe(0);
+      expect(r.stdout).toMatch(new RegExp(`^Usage: baton serve ${server} `));
+      expect(r.stdout).toContain('\nOptions:\n');
+    }
+    const all = baton(['serve', '--help'], { cwd: dir });
+    expect(all.stdout).toMatch(/^Usage: baton serve <server>/);
+    expect(all.stdout).toMatch(/\n {2}web {5}.*\n {2}a2a /);
+  });
 });

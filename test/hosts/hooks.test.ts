@@ -35,11 +35,38 @@ describe('pre-compact', () => {
       context(),
     );
     expect(first.stderr).toMatch(/^baton: wrote \.baton\/handoff\.md \(id \w+\) before compaction$/);
-    const again = await runHook('pre-compact', input({ trigger: 'manual', transcript_path: CC }), context());
+    const later = join(FIXTURES, 'claude-code/discount.jsonl');
+    const again = await runHook(
+      'pre-compact',
+      input({ trigger: 'manual', transcript_path: later }),
+      context(),
+    );
     expect(again.stdout).toBeUndefined();
     const handoff = readFileSync(join(repo.dir, '.baton/handoff.md'), 'utf8');
     expect(handoff).toMatch(/^parent: \w+$/m);
     expect(existsSync(join(repo.dir, '.baton/history'))).toBe(true);
+  });
+
+  it('writes once when the host runs it twice for one compaction, and again once the session moved on', async () => {
+    repo = createTempRepo();
+    const payload = input({ hook_event_name: 'PreCompact', trigger: 'auto', transcript_path: CC });
+    await runHook('pre-compact', payload, context());
+    const first = readFileSync(join(repo.dir, '.baton/handoff.md'), 'utf8');
+    const id = /^id: (\S+)$/m.exec(first)?.[1];
+    const twice = await runHook('pre-compact', payload, context());
+    expect(twice.stderr).toBe(
+      `baton: .baton/handoff.md already holds this handoff (id ${id}): not written again`,
+    );
+    expect(readFileSync(join(repo.dir, '.baton/handoff.md'), 'utf8')).toBe(first);
+    expect(existsSync(join(repo.dir, '.baton/history'))).toBe(false);
+    // The repository moved: the same session's handoff now has other provenance, so it is written.
+    repo.write('src/new.ts', 'x\n');
+    repo.commit('feat: new');
+    const moved = await runHook('pre-compact', payload, context());
+    expect(moved.stderr).toMatch(/^baton: wrote \.baton\/handoff\.md/);
+    expect(readFileSync(join(repo.dir, '.baton/handoff.md'), 'utf8')).toMatch(
+      new RegExp(`^parent: ${id}$`, 'm'),
+    );
   });
 
   it('says in one line what is wrong and never throws', async () => {
@@ -147,10 +174,13 @@ describe('baton hook (the command)', () => {
 
   it('always exits 0; --quiet keeps only problems on stderr', () => {
     repo = createTempRepo();
-    const ok = hook(['pre-compact', '-q'], input({ transcript_path: CC }));
-    expect([ok.status, ok.stdout, ok.stderr]).toEqual([0, '', '']);
     const loud = hook(['pre-compact'], input({ transcript_path: CC }));
     expect(loud.stderr).toMatch(/^baton: wrote \.baton\/handoff\.md/);
+    // The second run for the same compaction writes nothing; what it says is not a problem.
+    const again = hook(['pre-compact'], input({ transcript_path: CC }));
+    expect(again.stderr).toMatch(/already holds this handoff .*: not written again\n$/);
+    const ok = hook(['pre-compact', '-q'], input({ transcript_path: CC }));
+    expect([ok.status, ok.stdout, ok.stderr]).toEqual([0, '', '']);
     const bad = hook(['pre-compact', '-q'], 'garbage');
     expect([bad.status, bad.stderr]).toEqual([
       0,

@@ -57,6 +57,7 @@ describe('readCheck', () => {
     expect(readCheck('npx vitest run 2>&1 | tail -5', 0, false, out)).toEqual({
       ok: false,
       reading: '2 failed, 40 passed (vitest)',
+      counts: { runner: 'vitest', failed: 2, passed: 40 },
     });
     expect(readCheck('mix test 2>&1 | tail -3', 0, false, '120 tests, 0 failures')).toMatchObject({
       ok: true,

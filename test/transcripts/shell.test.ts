@@ -68,6 +68,16 @@ describe('shellFileChanges', () => {
     expect(shellFileChanges('rm -rf build')).toEqual({ written: [], deleted: [] });
     expect(shellFileChanges('cmd > /dev/null 2>&1')).toEqual({ written: [], deleted: [] });
   });
+
+  it('reads a here-document as data: its lines are neither commands nor files', () => {
+    const notes = "cat > docs/notes.md <<'EOF'\n# Notes\nrm old.txt\necho a > b.txt\nEOF\nrm done.txt";
+    expect(shellFileChanges(notes)).toEqual({ written: ['docs/notes.md'], deleted: ['done.txt'] });
+    const tabbed = 'cat <<-END > out/x.sh\n\techo hi > y.txt\n\tEND';
+    expect(shellFileChanges(tabbed)).toEqual({ written: ['out/x.sh'], deleted: [] });
+    expect(isCheck("cat > t.sh <<'EOF'\nnpm test\nEOF")).toBe(false);
+    // A here-document inside a quoted `$(…)` is the quoted word's text, as before.
+    expect(commitSubject('git commit -m "$(cat <<\'EOF\'\nfeat: e\nEOF\n)"')).toBe('feat: e');
+  });
 });
 
 describe('patchFileChanges', () => {

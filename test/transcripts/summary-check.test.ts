@@ -224,4 +224,46 @@ describe('checkSummary', () => {
       'The summary says `cargo test` passes, but `cargo test` failed on its last run (exit 101).',
     ]);
   });
+
+  it('reads a check through `| tail` as a person does: a failing runner line contradicts, silence does not', async () => {
+    repo = createTempRepo();
+    const failing = '⎯⎯⎯\n Test Files  1 failed | 3 passed (4)\n      Tests  2 failed | 40 passed (42)\n';
+    const piped = (output: string): Step[] => [
+      { user: 'go' },
+      { edit: 'src/cart.ts' },
+      { bash: 'npm test 2>&1 | tail -20', output },
+    ];
+    expect(lines(await check(piped(failing), 'All tests pass.'))).toEqual([
+      'The summary says the tests pass, but `npm test` failed on its last run (2 failed, 40 passed (vitest)).',
+    ]);
+    // tail exited 0 and printed nothing readable: unknown, so nothing is said.
+    expect((await check(piped('Done in 3.2s\n'), 'All tests pass.')).contradictions).toEqual([]);
+    // An explicit check through a filter that found no lines is unknown, not failed.
+    const grep: Step[] = [{ user: 'go' }, { bash: 'npm run lint 2>&1 | grep -i error', exit: 1 }];
+    expect((await check(grep, 'Everything is green: all checks pass.')).contradictions).toEqual([]);
+    // The claim names the command as the person would run it again: the piped run is the same check.
+    expect(lines(await check(piped(failing), '`npm test` passes.'))).toEqual([
+      'The summary says `npm test` passes, but `npm test` failed on its last run (2 failed, 40 passed (vitest)).',
+    ]);
+  });
+
+  it('holds a test count against the runs that printed one, and lets an earlier run stand for it', async () => {
+    repo = createTempRepo();
+    const run = (passed: number) => ({
+      bash: 'npx vitest run 2>&1 | tail -5',
+      output: ` Test Files  4 passed (4)\n      Tests  ${passed} passed (${passed})\n`,
+    });
+    const steps: Step[] = [{ user: 'go' }, run(41), { edit: 'src/a.ts' }, run(43)];
+    expect((await check(steps, 'All 43 tests pass.')).contradictions).toEqual([]);
+    // Summaries cite earlier runs beside later ones.
+    expect((await check(steps, 'Tests pass (41 passing).')).contradictions).toEqual([]);
+    expect(lines(await check(steps, '- 45 tests pass now.'))).toEqual([
+      'The summary says 45 tests pass, but the last test run, `npx vitest run`, printed 43 passed (vitest), and no run in the log printed 45.',
+    ]);
+    // A test run whose output showed no count may be the one the summary cites: not judged.
+    const unread: Step[] = [...steps, { bash: 'npm test', exit: 0 }];
+    expect((await check(unread, '- 45 tests pass now.')).contradictions).toEqual([]);
+    // "Added 5 tests" counts what was written, not what passed.
+    expect((await check(steps, 'Added 5 tests; the tests pass.')).contradictions).toEqual([]);
+  });
 });

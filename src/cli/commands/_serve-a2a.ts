@@ -29,8 +29,8 @@ const FLAGS = {
 
 const OPTIONS = `Options:\n${renderOptions(FLAGS)}`;
 
-/** The help of `baton serve a2a` (also shown by `baton serve --help`). */
-export const HELP = `Usage: baton serve a2a [--port N] [--host 127.0.0.1] [--agent "<command>"]
+/** The help of `baton serve a2a`. */
+const HELP = `Usage: baton serve a2a [--port N] [--host 127.0.0.1] [--agent "<command>"]
 
 An A2A v1.0 agent (JSON-RPC) for the repository it runs in. Its card is at
 /.well-known/agent-card.json. A message with metadata.handoff = true carries a

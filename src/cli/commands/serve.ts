@@ -4,7 +4,6 @@
  */
 import { UserError } from '../../errors.js';
 import type { Command } from '../io.js';
-import { HELP as A2A_HELP } from './_serve-a2a.js';
 
 const SERVERS: Record<string, { summary: string; load: () => Promise<{ command: Command }> }> = {
   web: {
@@ -26,9 +25,11 @@ ${Object.entries(SERVERS)
   .map(([name, s]) => `  ${name.padEnd(8)}${s.summary}`)
   .join('\n')}
 
-Run \`baton serve <server> --help\` for the options of one.
-
-${A2A_HELP}`,
+Run \`baton serve <server> --help\` for the options of one.`,
+  async helpFor(args) {
+    const server = args[0] ? SERVERS[args[0]] : undefined;
+    return server ? (await server.load()).command.help : undefined;
+  },
   async run(args, io) {
     const [name, ...rest] = args;
     const server = name ? SERVERS[name] : undefined;
@@ -39,10 +40,6 @@ ${A2A_HELP}`,
       );
     }
     const { command: sub } = await server.load();
-    if (rest.includes('--help') || rest.includes('-h')) {
-      io.stdout(`${sub.help}\n`);
-      return 0;
-    }
     return sub.run(rest, io);
   },
 };

@@ -79,9 +79,14 @@ export function listItems(lines: readonly Line[]): ListItem[] {
   return items;
 }
 
+/** Whether context-kit's per-section cap counts this line as a top-level list item. */
+export function isCapItem(text: string): boolean {
+  return CAP_ITEM_RE.test(text);
+}
+
 /** How many lines of a section context-kit's cap counts as top-level list items. */
 export function countCapItems(lines: readonly Line[]): number {
   let n = 0;
-  for (const l of lines) if (CAP_ITEM_RE.test(l.text)) n++;
+  for (const l of lines) if (isCapItem(l.text)) n++;
   return n;
 }

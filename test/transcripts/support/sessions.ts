@@ -12,7 +12,9 @@ export type Step =
   | { say: string }
   | { write: string }
   | { edit: string }
-  | { bash: string; exit?: number; interpretation?: string }
+  | { bash: string; exit?: number; interpretation?: string; output?: string }
+  | { read: string }
+  | { meta: string }
   | { todo: { content: string; status: 'pending' | 'in_progress' | 'completed' }[] }
   | { agent: string }
   | { compact: string };
@@ -32,13 +34,19 @@ export function writeClaudeSession(path: string, cwd: string, steps: Step[]): vo
   const say = (content: unknown[]) =>
     push('assistant', { message: { id: `msg_${n}`, role: 'assistant', type: 'message', content } });
   /** A tool call and its result (`exit`, when not 0, marks it an error; `result` is the record's toolUseResult). */
-  const tool = (name: string, input: Record<string, unknown>, exit = 0, result?: unknown) => {
+  const tool = (
+    name: string,
+    input: Record<string, unknown>,
+    exit = 0,
+    result?: unknown,
+    output?: string,
+  ) => {
     const id = `toolu_${n + 1}`;
     say([{ type: 'tool_use', id, name, input }]);
     const block = {
       type: 'tool_result',
       tool_use_id: id,
-      content: exit ? `Exit code ${exit}` : 'ok',
+      content: exit ? `Exit code ${exit}\n${output ?? ''}`.trim() : (output ?? 'ok'),
       is_error: exit !== 0,
     };
     push('user', {
@@ -55,13 +63,17 @@ export function writeClaudeSession(path: string, cwd: string, steps: Step[]): vo
     else if ('bash' in step) {
       const interpretation = step.interpretation ? { returnCodeInterpretation: step.interpretation } : {};
       const exit = step.interpretation === undefined ? (step.exit ?? 0) : 0;
-      tool('Bash', { command: step.bash }, exit, {
-        stdout: '',
-        stderr: '',
-        interrupted: false,
-        ...interpretation,
-      });
-    } else if ('todo' in step)
+      tool(
+        'Bash',
+        { command: step.bash },
+        exit,
+        { stdout: step.output ?? '', stderr: '', interrupted: false, ...interpretation },
+        step.output,
+      );
+    } else if ('read' in step) tool('Read', { file_path: `${cwd}/${step.read}` }, 0, undefined, 'file text');
+    else if ('meta' in step)
+      push('user', { isMeta: true, message: { role: 'user', content: [{ type: 'text', text: step.meta }] } });
+    else if ('todo' in step)
       tool('TodoWrite', { todos: step.todo.map((t) => ({ ...t, activeForm: t.content })) });
     else if ('agent' in step) tool('Task', { description: step.agent, prompt: step.agent });
     else {
@@ -83,13 +95,13 @@ export function writeCodexRollout(path: string, cwd: string, steps: Step[]): voi
     lines.push(
       JSON.stringify({ timestamp: new Date(Date.UTC(2026, 10, 20, 9, 0, ++n)).toISOString(), type, payload }),
     );
-  const call = (name: string, args: Record<string, unknown>, exit = 0) => {
+  const call = (name: string, args: Record<string, unknown>, exit = 0, output = '') => {
     const id = `call_${n}`;
     push('response_item', { type: 'function_call', name, arguments: JSON.stringify(args), call_id: id });
     push('response_item', {
       type: 'function_call_output',
       call_id: id,
-      output: `Process exited with code ${exit}\nOutput:\n`,
+      output: `Process exited with code ${exit}\nOutput:\n${output}`,
     });
   };
   const message = (role: string, type: string, text: string) =>
@@ -103,7 +115,8 @@ export function writeCodexRollout(path: string, cwd: string, steps: Step[]): voi
       call('exec_command', {
         cmd: `apply_patch <<'EOF'\n*** Begin Patch\n*** ${verb} File: ${file}\n+x\n*** End Patch\nEOF`,
       });
-    } else if ('bash' in step) call('exec_command', { cmd: step.bash }, step.exit);
+    } else if ('bash' in step) call('exec_command', { cmd: step.bash }, step.exit, step.output);
+    else if ('read' in step) call('exec_command', { cmd: `cat ${step.read}` }, 0, 'file text');
     else if ('todo' in step)
       call('update_plan', { plan: step.todo.map((t) => ({ step: t.content, status: t.status })) });
     else if ('compact' in step)

@@ -1,0 +1,134 @@
+/**
+ * The draft fits what it is read with: a size goal in tokens as a model counts them (Chinese text
+ * too), a Goal that holds no more list items than a section may, no invisible characters for the
+ * injection scan to refuse, and long lists of files that still name every file.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { compileAndWrite } from '../../src/hosts/compile-write.js';
+import { createTempRepo, type TempRepo } from '../../src/testing/git-repo.js';
+import { loadTokenCounter } from '../../src/tokens/count.js';
+import { validateFile } from '../../src/validate/validate.js';
+import { type Step, writeClaudeSession } from './support/sessions.js';
+
+const cleanups: (() => void)[] = [];
+let repo: TempRepo | undefined;
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+  repo?.cleanup();
+  repo = undefined;
+});
+
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'baton-fit-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Compiles `steps` as a Claude Code session in a real repository, writes it, and validates it. */
+async function writtenFrom(steps: Step[]) {
+  repo = createTempRepo();
+  const path = join(folder(), 'session.jsonl');
+  writeClaudeSession(path, repo.dir, steps);
+  const { compiled, written } = await compileAndWrite(path, { cwd: repo.dir, env: {} });
+  expect(written.ok, JSON.stringify(written)).toBe(true);
+  const report = await validateFile(join(repo.dir, '.baton/handoff.md'), { git: true });
+  expect(report.verdict, JSON.stringify(report.findings)).toBe('VALID');
+  return { compiled, text: readFileSync(join(repo.dir, '.baton/handoff.md'), 'utf8') };
+}
+
+const ZH_SENTENCES = [
+  '请把登录页面的表单校验改成在提交之前统一检查，错误信息显示在输入框下面。',
+  '后端接口返回的错误码需要映射成用户能看懂的中文提示，不要直接显示英文。',
+  '测试要覆盖手机号、邮箱和密码三种输入，每种都要有正确和错误的例子。',
+  '样式保持和现有的设计稿一致，按钮的颜色和圆角不要改。',
+];
+const EN_SENTENCES = [
+  'Change the login form so that it validates everything once before submitting, with the errors shown under each field.',
+  'Map the error codes the backend returns to messages a person can understand, and never show the raw English codes.',
+  'The tests must cover phone numbers, e-mail addresses and passwords, each with a right and a wrong example.',
+  'Keep the styles as the existing design has them, and do not change the colour or the rounding of the buttons.',
+];
+
+/** A session in one language: a first request of `lines` lines, `requests` more, an edit after each. */
+function sessionIn(sentences: string[], lines: number, requests: number, next: string): Step[] {
+  const steps: Step[] = [{ user: Array.from({ length: lines }, (_, i) => sentences[i % 4]).join('\n') }];
+  for (let i = 0; i < requests; i++) {
+    steps.push({ user: `${i + 1}: ${sentences[i % 4]}` });
+    steps.push({ edit: `src/pages/login/part-${i % 9}.vue` });
+  }
+  steps.push({ say: next });
+  return steps;
+}
+
+describe('the size goal', () => {
+  it('is counted in tokens, so a long request in Chinese is cut as short as one in English', async () => {
+    const count = (await loadTokenCounter('o200k_base')).count;
+    const { compiled } = await writtenFrom(sessionIn(ZH_SENTENCES, 60, 5, '接下来我会修改提交逻辑。'));
+    // Half of the shortest summary a host wrote in the sessions measured (1,724 tokens).
+    expect(count(compiled.draft)).toBeLessThanOrEqual(862);
+    expect(compiled.handoff.goal).toContain('[baton: the request goes on; 60 lines in all]');
+  });
+
+  it('keeps every request, and many in Chinese cost about what they cost in English', async () => {
+    const count = (await loadTokenCounter('o200k_base')).count;
+    const zh = (await writtenFrom(sessionIn(ZH_SENTENCES, 3, 30, '接下来我会修改提交逻辑。'))).compiled;
+    const en = (await writtenFrom(sessionIn(EN_SENTENCES, 3, 30, 'Next I will change the submit logic.')))
+      .compiled;
+    expect(count(zh.draft)).toBeLessThanOrEqual(1.2 * count(en.draft));
+    for (let i = 1; i <= 30; i++)
+      expect(zh.handoff.notes).toContain(`| ${i + 1} | ${i}: ${ZH_SENTENCES[(i - 1) % 4]?.slice(0, 8)}`);
+  });
+
+  it('cuts a one-line request that runs on, at a word, and says how long it was', async () => {
+    const words = Array.from({ length: 900 }, (_, i) => `step${i}`).join(' ');
+    const { compiled } = await writtenFrom([{ user: `Do all of this: ${words}` }, ...manyRequests(40)]);
+    expect(compiled.handoff.goal).toMatch(
+      / step\d+\n\n\[baton: the request goes on; \d+ characters in all\]$/,
+    );
+  });
+});
+
+function manyRequests(n: number): Step[] {
+  return Array.from({ length: n }, (_, i) => ({
+    user: `Now handle case ${i + 1} of the importer, with its own test.`,
+  }));
+}
+
+describe('what the draft may hold', () => {
+  it('keeps a Goal with more list items than a section may hold VALID, and says it was cut', async () => {
+    const list = Array.from({ length: 30 }, (_, i) => `- check the page ${i + 1}`).join('\n');
+    const { compiled } = await writtenFrom([{ user: `Go through these:\n${list}` }]);
+    expect(compiled.handoff.goal).toContain('- check the page 25');
+    expect(compiled.handoff.goal).not.toContain('- check the page 26');
+    expect(compiled.handoff.goal).toContain('[baton: the request goes on; 31 lines in all]');
+  });
+
+  it('leaves out the invisible characters pasted text carries, so the scan has nothing to refuse', async () => {
+    const { text } = await writtenFrom([
+      { user: 'Rename the \u202Aorders\u202C table\u200B and keep\u00AD the\uFEFF old view' },
+      { bash: 'grep -q orders\u200B db/schema.sql' },
+      { say: 'Next I will update\u200F the migration.' },
+    ]);
+    expect(text).not.toMatch(/[\u00ad\u200b\u200f\u202a\u202c\ufeff]/);
+    expect(text).toContain('Rename the orders table and keep the old view');
+  });
+});
+
+describe('files past the cap', () => {
+  it('are named under their folder, each by name, and a shared name keeps its whole path', async () => {
+    const steps: Step[] = [{ user: 'Add the printer profiles' }];
+    const printers = Array.from({ length: 30 }, (_, i) => `examples/printers/printer_${i}.json`);
+    for (const p of printers) steps.push({ write: p });
+    steps.push({ edit: 'src/a/index.ts' }, { edit: 'src/b/index.ts' });
+    for (let i = 0; i < 25; i++) steps.push({ edit: `src/late/file_${i}.ts` });
+    const { compiled } = await writtenFrom(steps);
+    const notes = compiled.handoff.notes ?? '';
+    expect(notes).toContain('- created in `examples/printers/`: `printer_0.json`, `printer_1.json`');
+    for (const p of printers) expect(notes).toContain(`\`${p.split('/').pop()}\``);
+    expect(notes).toContain('`src/a/index.ts`');
+    expect(notes).toContain('`src/b/index.ts`');
+  });
+});

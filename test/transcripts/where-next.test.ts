@@ -1,0 +1,131 @@
+/**
+ * Where the work stands at the cut: the files a successor will go to next, named from what the log
+ * says about the work ahead (an issue the agent printed, the workflow a command expands to), and
+ * not named twice.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { compileTranscript } from '../../src/transcripts/index.js';
+import { type Step, writeClaudeSession, writeCodexRollout } from './support/sessions.js';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+});
+
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'baton-next-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+const ISSUE_FILES = [
+  'lib/review/context_builder.ex',
+  'lib/review/token_store.ex',
+  'lib/web/review_controller.ex',
+  'plugin/hooks/hooks.json',
+  'plugin/scripts/session-start.sh',
+  'test/review/context_builder_test.exs',
+  'test/web/review_controller_test.exs',
+];
+const ISSUE = `app-42: Review context at session start\nStatus: open\n\nTouch:\n${ISSUE_FILES.map((f) => `- ${f}`).join('\n')}\n`;
+// Work that names nothing: the same file edited again and again, long enough for a passing mention to fade.
+const BUSY: Step[] = Array.from({ length: 40 }, () => ({ edit: 'lib/other.ex' }));
+
+/** The files the Summary names as next, in order. */
+function namedNext(summary: string | undefined): string[] {
+  const line = summary?.split('\n').find((l) => l.startsWith('Named near the end'));
+  return [...(line ?? '').matchAll(/`([^`]+)`/g)].map((m) => m[1] as string);
+}
+
+describe('the files named next', () => {
+  it('takes an issue the agent printed as the spec of the work ahead, not as a passing listing', async () => {
+    const dir = folder();
+    for (const [name, show] of [
+      ['bd', 'bd show app-42'],
+      ['gh', 'gh issue view 42 --comments'],
+    ] as const) {
+      const path = join(dir, `${name}.jsonl`);
+      writeClaudeSession(path, dir, [
+        { user: 'Work through the open issues' },
+        { bash: show, output: ISSUE },
+        ...BUSY,
+      ]);
+      const { handoff } = await compileTranscript(path);
+      expect(namedNext(handoff.summary), name).toEqual(expect.arrayContaining(ISSUE_FILES.slice(0, 6)));
+    }
+  });
+
+  it('does the same for a Codex rollout', async () => {
+    const dir = folder();
+    const path = join(dir, 'rollout.jsonl');
+    writeCodexRollout(path, dir, [
+      { user: 'Work through the open issues' },
+      { bash: 'gh issue view 42', output: ISSUE },
+      ...BUSY,
+    ]);
+    const { handoff } = await compileTranscript(path);
+    expect(namedNext(handoff.summary)).toEqual(expect.arrayContaining(ISSUE_FILES.slice(0, 6)));
+  });
+
+  it('reads what a custom command expands to as the spec of the work it asked for', async () => {
+    const dir = folder();
+    const path = join(dir, 'session.jsonl');
+    writeClaudeSession(path, dir, [
+      { user: '<command-name>/flow:execute-plan</command-name>\n<command-args>phase 3</command-args>' },
+      {
+        meta: 'Execute the plan. When every task is done, write `.planning/phases/03/SUMMARY.md`, then update `.planning/STATE.md` and `.planning/ROADMAP.md`.',
+      },
+      ...BUSY.slice(0, 10),
+      { todo: [{ content: 'Update STATE.md and ROADMAP.md', status: 'pending' }] },
+      ...BUSY.slice(0, 10),
+    ]);
+    const { handoff } = await compileTranscript(path);
+    expect(namedNext(handoff.summary)).toEqual(
+      expect.arrayContaining(['.planning/STATE.md', '.planning/ROADMAP.md']),
+    );
+    // The expansion is the command's text, not the person's: not a request, not a preference.
+    expect(handoff.notes ?? '').not.toContain('Execute the plan');
+  });
+
+  it('does not name again the file the agent was on', async () => {
+    const dir = folder();
+    const path = join(dir, 'session.jsonl');
+    writeClaudeSession(path, dir, [
+      { user: 'Fix the parser in src/parser.ts, see docs/grammar.md' },
+      { read: 'docs/grammar.md' },
+      { read: 'src/parser.ts' },
+    ]);
+    const { handoff } = await compileTranscript(path);
+    expect(handoff.summary).toContain('It was on: `src/parser.ts` (read), `docs/grammar.md` (read).');
+    expect(namedNext(handoff.summary)).not.toContain('src/parser.ts');
+    expect(namedNext(handoff.summary)).not.toContain('docs/grammar.md');
+  });
+});
+
+describe('the agent’s stated next step', () => {
+  it('is read in the languages the person and the agent write in', async () => {
+    const dir = folder();
+    for (const [lang, words] of [
+      ['zh', '接下来我会修改 src/login.vue 里的提交逻辑。'],
+      ['ja', '次に src/login.vue の送信処理を直します。'],
+      ['de', 'Als Nächstes ändere ich die Logik in src/login.vue.'],
+      ['fr', 'Je vais maintenant corriger src/login.vue.'],
+      ['es', 'Ahora voy a corregir src/login.vue.'],
+    ] as const) {
+      const path = join(dir, `${lang}.jsonl`);
+      writeClaudeSession(path, dir, [
+        { user: 'Fix the login form' },
+        { edit: 'src/form.vue' },
+        { say: words },
+      ]);
+      const { handoff } = await compileTranscript(path);
+      expect(
+        handoff.remaining.map((r) => r.title),
+        lang,
+      ).toEqual([`Carry on: ${words}`]);
+    }
+  });
+});
