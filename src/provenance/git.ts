@@ -92,8 +92,15 @@ export function runGit(cwd: string, args: readonly string[], options: GitRunOpti
   return { status: result.status ?? 1, stdout: result.stdout, stderr: result.stderr };
 }
 
-// `runGit` off the event loop (execFile): the servers' way of asking git.
-function runGitAsync(cwd: string, args: readonly string[], options: GitRunOptions = {}): Promise<GitResult> {
+/**
+ * `runGit` off the event loop (execFile): the servers' way of asking git, and the run engine's for
+ * the long calls several tasks make at once (a worktree's checkout).
+ */
+export function runGitAsync(
+  cwd: string,
+  args: readonly string[],
+  options: GitRunOptions = {},
+): Promise<GitResult> {
   spawned++;
   return new Promise((resolve, reject) => {
     const child = execFile(

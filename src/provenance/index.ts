@@ -12,6 +12,7 @@ export {
 export {
   commitPaths,
   commitsSince,
+  committerIdentity,
   findCommitWithTrailers,
   headCommit,
   ignoredPaths,
@@ -29,6 +30,7 @@ export { findRepositoryRoot, locateRepository, type RepositoryLocation, realPath
 export { existingCommits, type RecentCommit, recentCommits, worktreeChanges } from './evidence.js';
 export { gitProcessCount, runGit } from './git.js';
 export { recogniseRepository } from './identity.js';
+export { type LandResult, landCommit, syncLanded } from './land.js';
 export { repositoryFromUrl } from './repository-name.js';
 export { type CommitSince, describeSince, type FileSince, type HeadRelation, type Since } from './since.js';
 export { type StashResult, stashPaths } from './stash.js';
@@ -48,4 +50,5 @@ export {
   patchPaths,
   patchSince,
   removeWorktree,
+  worktreesIn,
 } from './worktree.js';

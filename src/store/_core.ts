@@ -190,7 +190,17 @@ export class SqlStore implements Store {
   async putRunSummary(summary: RunSummary): Promise<void> {
     const r = runRow(summary);
     await this.backend.write((db) =>
-      db.run(UPSERT_RUN_SQL, [r.run_id, r.status, r.started_at, r.ended_at, r.title, r.data, r.updated_ms]),
+      db.run(UPSERT_RUN_SQL, [
+        r.run_id,
+        r.status,
+        r.started_at,
+        r.ended_at,
+        r.title,
+        r.started_by,
+        r.host,
+        r.data,
+        r.updated_ms,
+      ]),
     );
   }
 

@@ -113,6 +113,16 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 4,
+    name: 'a team in one store: who started each run, on which machine, and the run of each remote task',
+    sql: `
+      ALTER TABLE baton_runs ADD COLUMN started_by TEXT;
+      ALTER TABLE baton_runs ADD COLUMN host TEXT;
+      ALTER TABLE baton_a2a_tasks ADD COLUMN run_id TEXT COLLATE "C";
+      CREATE INDEX baton_a2a_tasks_run ON baton_a2a_tasks (run_id, updated_ms DESC);
+    `,
+  },
+  {
     version: 5,
     name: 'the verdict each handoff had when it was archived',
     sql: `

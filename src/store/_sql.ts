@@ -152,14 +152,17 @@ export const LIST_EVENTS_SQL = `SELECT run_id, seq, time, event, task, stage, wi
   FROM baton_run_events WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?`;
 
 /** Puts a run summary, replacing the previous one. */
-export const UPSERT_RUN_SQL = `INSERT INTO baton_runs (run_id, status, started_at, ended_at, title, data, updated_ms)
-  VALUES (?, ?, ?, ?, ?, ?, ?)
+export const UPSERT_RUN_SQL = `INSERT INTO baton_runs
+  (run_id, status, started_at, ended_at, title, started_by, host, data, updated_ms)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (run_id) DO UPDATE SET status = excluded.status, started_at = excluded.started_at,
-    ended_at = excluded.ended_at, title = excluded.title, data = excluded.data, updated_ms = excluded.updated_ms`;
+    ended_at = excluded.ended_at, title = excluded.title,
+    started_by = COALESCE(excluded.started_by, baton_runs.started_by),
+    host = COALESCE(excluded.host, baton_runs.host), data = excluded.data, updated_ms = excluded.updated_ms`;
 
 /** A run summary by id. */
 export const GET_RUN_SQL =
-  'SELECT run_id, status, started_at, ended_at, title, data FROM baton_runs WHERE run_id = ?';
+  'SELECT run_id, status, started_at, ended_at, title, started_by, host, data FROM baton_runs WHERE run_id = ?';
 
 /**
  * Runs (by summary or events) with what their events add up to, read from `baton_run_stats`:
@@ -178,7 +181,7 @@ export function listRunsQuery(options: { prefix?: string; limit?: number } = {})
     params.push(options.limit);
   }
   return {
-    sql: `SELECT ids.run_id, r.status, r.started_at, r.ended_at, r.title, r.data,
+    sql: `SELECT ids.run_id, r.status, r.started_at, r.ended_at, r.title, r.started_by, r.host, r.data,
         s.events, s.first_time AS first_event_at, s.last_time AS last_event_at, s.last_event
       FROM (SELECT run_id FROM baton_runs UNION SELECT run_id FROM baton_run_stats) ids
       LEFT JOIN baton_runs r ON r.run_id = ids.run_id

@@ -119,6 +119,18 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 4,
+    name: 'a team in one store: who started each run, on which machine, and the run of each remote task',
+    sql: `
+      -- Filled from the run's summary (the engine reads git's committer identity and the host name).
+      ALTER TABLE baton_runs ADD COLUMN started_by TEXT;
+      ALTER TABLE baton_runs ADD COLUMN host TEXT;
+      -- The orchestrator's run a remote builder's task worked for (the dispatch's run_id).
+      ALTER TABLE baton_a2a_tasks ADD COLUMN run_id TEXT;
+      CREATE INDEX baton_a2a_tasks_run ON baton_a2a_tasks (run_id, updated_ms DESC);
+    `,
+  },
+  {
     version: 5,
     name: 'the verdict each handoff had when it was archived',
     sql: `

@@ -118,6 +118,10 @@ export interface RunSummary {
   started_at: string;
   ended_at?: string;
   title?: string;
+  /** Who started the run (git's committer identity where it ran: `Name <email>`). */
+  started_by?: string;
+  /** The machine it ran on. */
+  host?: string;
   data: Record<string, unknown>;
 }
 

@@ -2,6 +2,7 @@
  * The store contract: every backend must pass every test here. SQLite always runs; PostgreSQL
  * runs when BATON_TEST_POSTGRES_URL names a server (.ci/run starts one), and says so when not.
  */
+
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isBatonError } from '../../src/errors.js';
 import { ulidTime } from '../../src/handoff/ulid.js';
