@@ -11,7 +11,7 @@ import { resolveRef } from './_refs.js';
 import { type Snapshot, snapshotHolds, takeSnapshot } from './_snapshot.js';
 import { type Capture, type CaptureOptions, captureSteps, excludingPaths, repositoryOf } from './capture.js';
 import { locateRepository } from './discover.js';
-import { runStepsAsync } from './git.js';
+import { runGitAsync, runStepsAsync } from './git.js';
 import { type Since, sinceSteps } from './since.js';
 import { type FolderAtRef, type FolderOptions, folderSteps } from './tree.js';
 
@@ -23,6 +23,7 @@ export class GitAnswers {
   private readonly captures = new Map<string, { capture: Capture; snapshot: Snapshot }>();
   private readonly moves = new Map<string, Since>();
   private readonly folders = new Map<string, FolderAtRef | undefined>();
+  private readonly commits = new Map<string, true>();
   private readonly asking = new Map<string, Promise<unknown>>();
 
   /**
@@ -93,6 +94,17 @@ export class GitAnswers {
       const answer = read && { ...read, ref };
       remember(this.folders, key, answer);
       return answer;
+    });
+  }
+
+  /** Whether the repository at `root` has `commit`; a yes is kept (a commit once there stays), a no is asked again. */
+  async hasCommit(root: string, commit: string): Promise<boolean> {
+    const key = `commit\0${root}\0${commit}`;
+    if (this.commits.has(key)) return true;
+    return this.once(key, async () => {
+      const found = (await runGitAsync(root, ['cat-file', '-e', `${commit}^{commit}`])).status === 0;
+      if (found) remember(this.commits, key, true);
+      return found;
     });
   }
 

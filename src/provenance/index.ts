@@ -44,7 +44,6 @@ export {
 export {
   addWorktree,
   applyPatch,
-  hasCommit,
   type PatchPath,
   patchNames,
   patchPaths,

@@ -8,11 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runGit, runGitAsync } from './git.js';
 
-/** True when `commit` names a commit this repository has. */
-export function hasCommit(root: string, commit: string): boolean {
-  return runGit(root, ['cat-file', '-e', `${commit}^{commit}`]).status === 0;
-}
-
 // Every worktree command reads git's list of a repository's worktrees, and one that adds or prunes
 // an entry while another reads the list fails (`failed to read .git/worktrees/X/commondir`): the
 // commands that change the list run one at a time per repository; the checkout and the deletion

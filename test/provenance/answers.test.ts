@@ -206,6 +206,24 @@ describe('GitAnswers.capture', () => {
   });
 });
 
+describe('GitAnswers.hasCommit', () => {
+  it('keeps a yes, asks a no again, and sees a commit that arrives later', async () => {
+    const r = repo();
+    const answers = new GitAnswers();
+    const head = r.head();
+    expect(await answers.hasCommit(r.dir, head)).toBe(true);
+    expect((await processesOf(() => answers.hasCommit(r.dir, head))).processes).toBe(0);
+    // A commit made elsewhere (another checkout) is unknown here until it is fetched.
+    const other = newRepo({ origin: 'https://github.com/acme/answers.git' });
+    other.write('x.txt', 'x\n');
+    const foreign = other.commit('elsewhere');
+    expect(await answers.hasCommit(r.dir, foreign)).toBe(false);
+    r.git('fetch', '-q', other.dir, 'HEAD');
+    expect(await answers.hasCommit(r.dir, foreign)).toBe(true);
+    expect(await answers.hasCommit(r.dir, 'f'.repeat(40))).toBe(false);
+  });
+});
+
 describe('GitAnswers.since and folderAtRef', () => {
   it('answers what moved between two commits once', async () => {
     const r = repo();

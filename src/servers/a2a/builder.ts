@@ -11,8 +11,7 @@ import { join } from 'node:path';
 import type { Message } from '@a2a-js/sdk';
 import { AgentEvent, type ExecutionEventBus } from '@a2a-js/sdk/server';
 import type { Agent } from '../../agents/types.js';
-import { captureProvenance } from '../../provenance/capture.js';
-import { hasCommit } from '../../provenance/worktree.js';
+import type { GitAnswers } from '../../provenance/index.js';
 import { workInTaskTree } from '../../run/task-tree.js';
 import { artifact, dataPart, TaskState, taskIn, textPart } from './_tasks.js';
 import { finish } from './handoff-agent.js';
@@ -25,6 +24,8 @@ export interface DispatchContext {
   sender: string;
   ids: { taskId: string; contextId: string; history: Message[] };
   bus: ExecutionEventBus;
+  /** The server's git answers: the checks before a dispatch never block the event loop. */
+  gitAnswers: GitAnswers;
 }
 
 /** The largest progress file sent back. */
@@ -39,7 +40,7 @@ export async function runDispatch(d: DispatchRequest, ctx: DispatchContext): Pro
     start_commit: d.startCommit,
     ...(d.runId ? { run_id: d.runId } : {}),
   };
-  const refusal = refuse(d, ctx);
+  const refusal = await refuse(d, ctx);
   if (refusal) {
     ctx.bus.publish(
       AgentEvent.task(
@@ -94,13 +95,13 @@ export async function runDispatch(d: DispatchRequest, ctx: DispatchContext): Pro
   }
 }
 
-function refuse(d: DispatchRequest, ctx: DispatchContext): string | undefined {
+async function refuse(d: DispatchRequest, ctx: DispatchContext): Promise<string | undefined> {
   if (!ctx.agent) return 'this server runs no agent (start it with --agent "<command>")';
-  const here = captureProvenance(ctx.root).current.repository;
+  const here = (await ctx.gitAnswers.capture(ctx.root)).current.repository;
   if (!here || here !== d.repository) {
     return `the dispatch is for repository ${d.repository || '(none)'}, this checkout is ${here ?? '(unknown)'}`;
   }
-  if (!hasCommit(ctx.root, d.startCommit))
+  if (!(await ctx.gitAnswers.hasCommit(ctx.root, d.startCommit)))
     return `this checkout has no commit ${d.startCommit} (fetch first)`;
   return undefined;
 }

@@ -54,7 +54,7 @@ export function handoffExecutor(options: ExecutorOptions): AgentExecutor {
         return;
       }
       if (intent.kind === 'dispatch') {
-        await runDispatch(intent.dispatch, { ...options, ids, sender: intent.sender, bus });
+        await runDispatch(intent.dispatch, { ...options, ids, sender: intent.sender, bus, gitAnswers });
         return;
       }
       const result = await receiveHandoff(intent.text, {
