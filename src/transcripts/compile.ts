@@ -34,20 +34,22 @@ export interface DraftOptions {
 
 const HOST_NAMES = { 'claude-code': 'Claude Code', codex: 'Codex' } as const;
 const GOAL_MAX_LINES = 60;
-const MAX_REQUESTS = 40;
+// A request in the list is cut to its first sentence or this width (`cutToWidth`'s measure):
+// enough to tell one from another; the size goal never shortens or drops one.
+const REQUEST_WIDTH = 120;
 // Replies that only say "go on": not requests for work.
 const ACK =
   /^(?:ok(?:ay)?|k|y|yes|yep|yeah|sure|go|go on|go ahead|continue|proceed|carry on|thanks?|thank you|great|good|nice|done|next|please continue|continue implementation|keep going|lgtm)[.! ]*$/i;
 /**
- * Per detail level: characters per request, validation lines, done items, preferences, next
+ * Per detail level: validation lines, done items, preferences, next
  * files, characters of the Goal, files the agent was on, and whether the session id is in full.
  */
 const LEVELS = [
-  { request: 160, validation: 10, done: 12, preferences: 8, next: 10, goal: 6000, atCut: 4, fullId: true },
-  { request: 110, validation: 6, done: 8, preferences: 5, next: 10, goal: 3000, atCut: 4, fullId: true },
-  { request: 72, validation: 4, done: 6, preferences: 3, next: 10, goal: 1500, atCut: 4, fullId: true },
-  { request: 48, validation: 3, done: 4, preferences: 2, next: 8, goal: 800, atCut: 3, fullId: false },
-  { request: 48, validation: 2, done: 3, preferences: 1, next: 8, goal: 400, atCut: 3, fullId: false },
+  { validation: 10, done: 12, preferences: 8, next: 10, goal: 6000, atCut: 4, fullId: true },
+  { validation: 6, done: 8, preferences: 5, next: 10, goal: 3000, atCut: 4, fullId: true },
+  { validation: 4, done: 6, preferences: 3, next: 10, goal: 1500, atCut: 4, fullId: true },
+  { validation: 3, done: 4, preferences: 2, next: 8, goal: 800, atCut: 3, fullId: false },
+  { validation: 2, done: 3, preferences: 1, next: 8, goal: 400, atCut: 3, fullId: false },
 ] as const;
 /** The least detail a draft is compiled with. */
 export const LEAST_DETAIL = LEVELS.length - 1;
@@ -138,7 +140,7 @@ export function draftFromSession(s: SessionRecord, options: DraftOptions = {}): 
   h.dead_ends = deadEnds.map((d) => d.item).slice(0, cap);
   h.open_concerns = concernsOf(s).slice(0, cap);
   h.preferences = preferences.slice(-Math.min(cap, level.preferences));
-  const notes = notesOf(s, { listed, checks, request: level.request });
+  const notes = notesOf(s, { listed, checks });
   if (notes) h.notes = notes;
   return h;
 }
@@ -224,22 +226,12 @@ function preferencesOf(s: SessionRecord): string[] {
 /** Notes: every request in order, files past the cap and outside the repository, checks with no readable result. */
 function notesOf(
   s: SessionRecord,
-  input: { listed: ReturnType<typeof listFiles>; checks: Check[]; request: number },
+  input: { listed: ReturnType<typeof listFiles>; checks: Check[] },
 ): string | undefined {
   const blocks: string[] = [];
   if (s.requests.length > 1) {
     // A table, not a list: a request per row does not count against a section's item cap.
-    const cell = (r: string) => oneLine(r, input.request).replace(/\|/g, '\\|');
-    const items = s.requests.flatMap((r, i) =>
-      i > 0 && ACK.test(oneLine(r)) ? [] : [`| ${i + 1} | ${i === 0 ? '(the Goal)' : cell(r)} |`],
-    );
-    // A very long session keeps its first and latest requests, and says how many are left out.
-    if (items.length > MAX_REQUESTS)
-      items.splice(
-        5,
-        items.length - MAX_REQUESTS + 1,
-        `| … | ${items.length - MAX_REQUESTS + 1} more requests |`,
-      );
+    const items = requestRows(s.requests);
     blocks.push(`### The person's requests, in order\n\n| # | request |\n|---:|---|\n${items.join('\n')}`);
   }
   if (input.listed.more.length)
@@ -252,6 +244,34 @@ function notesOf(
     blocks.push(`### Checks whose result the log does not show\n\n${lines.join('\n')}`);
   }
   return blocks.length ? blocks.join('\n\n') : undefined;
+}
+
+/**
+ * Every request after the first, in order, as table rows: each cut to its first sentence or
+ * `REQUEST_WIDTH`; an acknowledgement, or a request that repeats an earlier one, is folded.
+ */
+function requestRows(requests: string[]): string[] {
+  const seen = new Set<string>();
+  const rows: string[] = [];
+  for (const [i, r] of requests.entries()) {
+    const line = oneLine(r);
+    const key = line
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+    if (i > 0 && (ACK.test(line) || key === '' || seen.has(key))) continue;
+    seen.add(key);
+    rows.push(`| ${i + 1} | ${i === 0 ? '(the Goal)' : trimmedRequest(line).replace(/\|/g, '\\|')} |`);
+  }
+  return rows;
+}
+
+/** A request's first sentence when that says enough, else the request cut to `REQUEST_WIDTH`. */
+function trimmedRequest(line: string): string {
+  const cut = cutToWidth(line, REQUEST_WIDTH);
+  if (cut === line) return line;
+  const first = sentencesOf(line)[0] ?? '';
+  return first.length >= 40 && cutToWidth(first, REQUEST_WIDTH) === first ? first : cut;
 }
 
 /**

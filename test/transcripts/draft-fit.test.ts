@@ -82,6 +82,39 @@ describe('the size goal', () => {
       expect(zh.handoff.notes).toContain(`| ${i + 1} | ${i}: ${ZH_SENTENCES[(i - 1) % 4]?.slice(0, 8)}`);
   });
 
+  it('never drops a request to fit: sixty of them, in Chinese as in English, each keep their first 40 characters, in order', async () => {
+    for (const sentences of [ZH_SENTENCES, EN_SENTENCES]) {
+      const { compiled } = await writtenFrom(
+        sessionIn(sentences, 3, 60, 'Next I will change the submit logic.'),
+      );
+      const notes = compiled.handoff.notes ?? '';
+      let at = 0;
+      for (let i = 1; i <= 60; i++) {
+        const found = notes.indexOf(`| ${i + 1} | ${`${i}: ${sentences[(i - 1) % 4]}`.slice(0, 40)}`, at);
+        expect(found, `request ${i}`).toBeGreaterThan(at);
+        at = found;
+      }
+    }
+  });
+
+  it('trims each request to its first sentence, and folds acknowledgements and repeats', async () => {
+    const long = `${EN_SENTENCES[0]} ${EN_SENTENCES[1]} ${EN_SENTENCES[2]}`;
+    const { compiled } = await writtenFrom([
+      { user: 'Fix the importer.' },
+      { user: long },
+      { user: 'ok' },
+      { user: 'Run the whole test suite again, please.' },
+      { user: 'run the whole test suite again, please!' },
+      { edit: 'src/importer.ts' },
+    ]);
+    const notes = compiled.handoff.notes ?? '';
+    expect(notes).toContain(`| 2 | ${EN_SENTENCES[0]} |`);
+    expect(notes).not.toContain(EN_SENTENCES[1]);
+    expect(notes).not.toMatch(/\| 3 \| ok/);
+    expect(notes).toContain('| 4 | Run the whole test suite again, please. |');
+    expect(notes).not.toContain('| 5 |');
+  });
+
   it('cuts a one-line request that runs on, at a word, and says how long it was', async () => {
     const words = Array.from({ length: 900 }, (_, i) => `step${i}`).join(' ');
     const { compiled } = await writtenFrom([{ user: `Do all of this: ${words}` }, ...manyRequests(40)]);
