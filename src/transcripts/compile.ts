@@ -41,15 +41,16 @@ const REQUEST_WIDTH = 120;
 const ACK =
   /^(?:ok(?:ay)?|k|y|yes|yep|yeah|sure|go|go on|go ahead|continue|proceed|carry on|thanks?|thank you|great|good|nice|done|next|please continue|continue implementation|keep going|lgtm)[.! ]*$/i;
 /**
- * Per detail level: validation lines, done items, preferences, next
- * files, characters of the Goal, files the agent was on, and whether the session id is in full.
+ * Per detail level: validation lines, done items, preferences, next files, characters of the
+ * Goal, files the agent was on, files listed one a line (the rest are named under their folder in
+ * Notes), and whether the session id is in full.
  */
 const LEVELS = [
-  { validation: 10, done: 12, preferences: 8, next: 10, goal: 6000, atCut: 4, fullId: true },
-  { validation: 6, done: 8, preferences: 5, next: 10, goal: 3000, atCut: 4, fullId: true },
-  { validation: 4, done: 6, preferences: 3, next: 10, goal: 1500, atCut: 4, fullId: true },
-  { validation: 3, done: 4, preferences: 2, next: 8, goal: 800, atCut: 3, fullId: false },
-  { validation: 2, done: 3, preferences: 1, next: 8, goal: 400, atCut: 3, fullId: false },
+  { validation: 10, done: 12, preferences: 8, next: 10, goal: 6000, atCut: 4, files: 25, fullId: true },
+  { validation: 6, done: 8, preferences: 5, next: 10, goal: 3000, atCut: 4, files: 25, fullId: true },
+  { validation: 4, done: 6, preferences: 3, next: 10, goal: 1500, atCut: 4, files: 12, fullId: true },
+  { validation: 3, done: 4, preferences: 2, next: 8, goal: 800, atCut: 3, files: 8, fullId: false },
+  { validation: 2, done: 3, preferences: 1, next: 8, goal: 400, atCut: 3, files: 5, fullId: false },
 ] as const;
 /** The least detail a draft is compiled with. */
 export const LEAST_DETAIL = LEVELS.length - 1;
@@ -60,7 +61,7 @@ interface Basis {
   failing: Check[];
   deadEnds: ReturnType<typeof deadEndsOf>;
   files: [string, FileChangeKind][];
-  listed: ReturnType<typeof listFiles>;
+  recency: (path: string) => number;
   intent: string | undefined;
   done: DoneItem[];
   remaining: SubSpec[];
@@ -92,7 +93,7 @@ function basisOf(s: SessionRecord, root: string | undefined, cap: number): Basis
     failing,
     deadEnds,
     files,
-    listed: listFiles(files, (p) => steps.get(p) ?? 0, cap),
+    recency: (p) => steps.get(p) ?? 0,
     intent,
     done,
     remaining,
@@ -107,11 +108,12 @@ export function draftFromSession(s: SessionRecord, options: DraftOptions = {}): 
   const cap = options.maxItems ?? 25;
   const level = LEVELS[Math.min(Math.max(options.detail ?? 0, 0), LEVELS.length - 1)] ?? LEVELS[0];
   const root = options.root ?? sessionRoot(s.cwd);
-  const { checks, failing, deadEnds, files, listed, intent, done, remaining, preferences } = basisOf(
+  const { checks, failing, deadEnds, files, recency, intent, done, remaining, preferences } = basisOf(
     s,
     root,
     cap,
   );
+  const listed = listFiles(files, recency, Math.min(cap, level.files));
   const atCut = filesAtCut(s, root, level.atCut);
   // A file the summary already names as the one the agent was on is not named twice.
   const named = new Set([...files.map(([p]) => p), ...atCut.map((f) => f.path)]);
@@ -280,7 +282,7 @@ function trimmedRequest(line: string): string {
  * another touched file shares keeps its whole path.
  */
 function byFolder(files: [string, FileChangeKind][], s: SessionRecord): string {
-  const nameOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+  const nameOf = (p: string) => p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1);
   const counts = new Map<string, number>();
   for (const p of s.files.keys()) counts.set(nameOf(p), (counts.get(nameOf(p)) ?? 0) + 1);
   const lines: string[] = [];
@@ -289,7 +291,7 @@ function byFolder(files: [string, FileChangeKind][], s: SessionRecord): string {
     const loose: string[] = [];
     for (const [p, k] of files) {
       if (k !== kind) continue;
-      const at = p.lastIndexOf('/');
+      const at = Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\'));
       if (at <= 0 || (counts.get(nameOf(p)) ?? 0) > 1) loose.push(p);
       else folders.set(p.slice(0, at + 1), [...(folders.get(p.slice(0, at + 1)) ?? []), p]);
     }

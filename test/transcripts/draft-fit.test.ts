@@ -3,13 +3,15 @@
  * too), a Goal that holds no more list items than a section may, no invisible characters for the
  * injection scan to refuse, and long lists of files that still name every file.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderBaton } from '../../src/formats/baton/render.js';
 import { compileAndWrite } from '../../src/hosts/compile-write.js';
 import { createTempRepo, type TempRepo } from '../../src/testing/git-repo.js';
 import { loadTokenCounter } from '../../src/tokens/count.js';
+import { compileTranscript } from '../../src/transcripts/transcripts.js';
 import { validateFile } from '../../src/validate/validate.js';
 import { type Step, writeClaudeSession } from './support/sessions.js';
 
@@ -163,5 +165,31 @@ describe('files past the cap', () => {
     for (const p of printers) expect(notes).toContain(`\`${p.split('/').pop()}\``);
     expect(notes).toContain('`src/a/index.ts`');
     expect(notes).toContain('`src/b/index.ts`');
+  });
+
+  it('at less detail, list fewer one a line and name the rest under their folder', async () => {
+    const steps: Step[] = [{ user: 'Rework the login pages' }, ...manyRequests(30)];
+    const pages = Array.from({ length: 20 }, (_, i) => `src/pages/login/page_${i}.vue`);
+    for (const p of pages) steps.push({ edit: p });
+    const { compiled } = await writtenFrom(steps);
+    expect(compiled.handoff.files_touched.length).toBeLessThanOrEqual(8);
+    const notes = compiled.handoff.notes ?? '';
+    expect(notes).toMatch(/- modified in `src\/pages\/login\/`: `page_\d+\.vue`, /);
+    for (const p of pages) expect(`${notes}\n${compiled.draft}`).toContain(`${p.split('/').pop()}\``);
+  });
+
+  it('groups the paths of a session from Windows under their folder too', async () => {
+    const dir = folder();
+    const path = join(dir, 'session.jsonl');
+    const names = Array.from({ length: 30 }, (_, i) => `report_${i}.md`);
+    writeClaudeSession(path, 'C:\\Users\\me\\shop', [
+      { user: 'Write the reports' },
+      ...names.map((n) => ({ write: `docs-${n}` })),
+    ]);
+    // The helper joins with `/`; a session from Windows has `\` throughout.
+    writeFileSync(path, readFileSync(path, 'utf8').replaceAll('shop/docs-', 'shop\\\\docs\\\\'));
+    const { handoff } = await compileTranscript(path);
+    expect(handoff.notes).toContain('- created in `C:\\Users\\me\\shop\\docs\\`: `report_');
+    for (const n of names) expect(renderBaton(handoff)).toContain(`${n}\``);
   });
 });
