@@ -192,4 +192,16 @@ describe('files past the cap', () => {
     expect(handoff.notes).toContain('- created in `C:\\Users\\me\\shop\\docs\\`: `report_');
     for (const n of names) expect(renderBaton(handoff)).toContain(`${n}\``);
   });
+
+  it('names the last check in the Summary by its first 60 characters: the whole command is in Notes', async () => {
+    const command = `cd ${'/home/someone/projects/shop/packages/app'} && pnpm vitest run src/store/user/actions.test.js 2>&1 | head -40`;
+    const { compiled } = await writtenFrom([
+      { user: 'Fix the user store' },
+      { edit: 'src/store/user/actions.js' },
+      { bash: command, output: 'running' },
+    ]);
+    const summary = compiled.handoff.summary ?? '';
+    expect(summary).toContain('Last check: `cd /home/someone/projects/shop/packages/app && pnpm vitest…`');
+    expect(compiled.handoff.notes).toContain('`cd /home/someone/projects/shop/packages/app && pnpm vitest run src/store/user/actions.test.js`');
+  });
 });
