@@ -67,3 +67,59 @@ export function handoffBase(i, done) {
     preferences: [],
   };
 }
+
+/** Sends `text` as a handoff with the A2A SDK client `client`; the milliseconds until it is taken. */
+export async function sendHandoffTimed(client, text) {
+  const { messageRequest } = await import('../dist/a2a/client.js');
+  const { textPart } = await import('../dist/a2a/parts.js');
+  const t0 = performance.now();
+  const task = await client.sendMessage(messageRequest([textPart(text)], { handoff: true, sender: 'bench' }));
+  if (task.status?.state !== 2) throw new Error(`not accepted: ${JSON.stringify(task.status)}`);
+  return performance.now() - t0;
+}
+
+/**
+ * Appends to `store` the events of `tasks` tasks of run `runId` that each go builder → verifier
+ * → committer (eleven events a task), after seq `from` (a run-started event first when 0); the
+ * last seq.
+ */
+export async function appendRunEvents(store, runId, from, tasks) {
+  let seq = from;
+  const at = (i) => new Date(Date.UTC(2026, 1, 1) + i * 1000).toISOString();
+  const ev = (event, data, extra = {}) =>
+    store.appendEvent({ run_id: runId, seq: ++seq, time: at(seq), event, data, ...extra });
+  if (from === 0)
+    await ev('run-started', {
+      plan: 'a thousand tasks',
+      tasks: Array.from({ length: tasks }, (_, i) => `T-${i}`),
+    });
+  for (let i = 0; i < tasks; i++) {
+    const task = `T-${i}`;
+    const tokens = 300 + (i % 7) * 20;
+    await ev('task-started', { title: `task ${i}`, start_commit: 'a'.repeat(40) }, { task });
+    await ev('attempt-started', { attempt: 1 }, { task });
+    await ev(
+      'dispatch',
+      {
+        attempt: 1,
+        tokens,
+        tokens_forward_all: tokens + i * 90,
+        file: `.baton/runs/${runId}/dispatches/${task}.builder.a1.w1.txt`,
+      },
+      { task, stage: 'builder', window: 1 },
+    );
+    await ev(
+      'reply',
+      { attempt: 1, verdict: 'PASS', tokens: 100, duration_ms: 10, file: 'x' },
+      { task, stage: 'builder', window: 1 },
+    );
+    await ev('stage-finished', { attempt: 1, verdict: 'PASS' }, { task, stage: 'builder' });
+    await ev('verify', { attempt: 1, command: 'npm test', passed: true, exit_code: 0 }, { task });
+    await ev('stage-finished', { attempt: 1, verdict: 'PASS' }, { task, stage: 'verifier' });
+    await ev('dispatch', { attempt: 1, tokens: 150 }, { task, stage: 'committer', window: 1 });
+    await ev('gate', { attempt: 1, pass: true }, { task });
+    await ev('commit', { attempt: 1, commit: 'b'.repeat(40) }, { task });
+    await ev('task-finished', { status: 'committed', attempts: 1, commit: 'b'.repeat(40) }, { task });
+  }
+  return seq;
+}

@@ -4,14 +4,12 @@
 // verified against the checkout, archived and its task stored in SQLite).
 // `node bench/a2a.mjs` after `npm run build`; BENCH_A2A_TOTAL changes the 10,000.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Role } from '@a2a-js/sdk';
 import { ClientFactory } from '@a2a-js/sdk/client';
-import { BIN, ms, report } from './_lib.mjs';
+import { BIN, ms, report, sendHandoffTimed } from './_lib.mjs';
 
 const TOTAL = Number(process.env.BENCH_A2A_TOTAL ?? 10_000);
 const SINGLE = 200;
@@ -55,32 +53,7 @@ const url = await new Promise((resolve) => {
   });
 });
 const client = await new ClientFactory().createFromUrl(url);
-const send = async () => {
-  const t0 = performance.now();
-  const task = await client.sendMessage({
-    tenant: '',
-    message: {
-      messageId: randomUUID(),
-      contextId: '',
-      taskId: '',
-      role: Role.ROLE_USER,
-      parts: [
-        { content: { $case: 'text', value: next() }, mediaType: 'text/markdown', filename: '', metadata: {} },
-      ],
-      metadata: { handoff: true, sender: 'bench' },
-      extensions: [],
-      referenceTaskIds: [],
-    },
-    configuration: {
-      acceptedOutputModes: [],
-      taskPushNotificationConfig: undefined,
-      returnImmediately: true,
-    },
-    metadata: undefined,
-  });
-  if (task.status?.state !== 2) throw new Error(`not accepted: ${JSON.stringify(task.status)}`);
-  return performance.now() - t0;
-};
+const send = () => sendHandoffTimed(client, next());
 const pct = (xs, p) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 const rss = () =>

@@ -4,6 +4,7 @@
 // Set CONTEXT_KIT_VALIDATOR=/path/to/validate-handoff.py to time context-kit's own validator too,
 // and BASELINE_BIN=/path/to/old/dist/bin/baton.cjs to validate in process with an older build's
 // validateText in the same interleaved rounds.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,13 @@ import { writeHandoff } from '../dist/write/write.js';
 import { BIN, handoffBase, median, ms, ROUNDS, report, timeCommands } from './_lib.mjs';
 
 const { lines: out, say } = report();
+
+/** The Python interpreter `python3` names (`CONTEXT_KIT_PYTHON` to name another), resolved past shims. */
+function pythonInterpreter() {
+  const named = process.env.CONTEXT_KIT_PYTHON ?? 'python3';
+  const r = spawnSync(named, ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' });
+  return r.status === 0 && r.stdout.trim() ? r.stdout.trim() : named;
+}
 
 function handoffOf(i, size) {
   const done = [];
@@ -92,9 +100,12 @@ try {
     expect: 0,
   });
   if (process.env.CONTEXT_KIT_VALIDATOR) {
+    // The interpreter itself, not `python3` on PATH: a version manager's shim there (pyenv's is a
+    // shell script) adds about 90 ms to every call, which is not context-kit's time.
+    const python = pythonInterpreter();
     commands.push({
-      name: "context-kit's validate-handoff.py + 6 flags",
-      cmd: ['python3', process.env.CONTEXT_KIT_VALIDATOR, ckPath, ...flags],
+      name: `context-kit's validate-handoff.py + 6 flags (${python})`,
+      cmd: [python, process.env.CONTEXT_KIT_VALIDATOR, ckPath, ...flags],
       expect: 0,
     });
   }

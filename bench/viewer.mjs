@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
 import { startWebServer } from '../dist/servers/web/index.js';
 import { openStore } from '../dist/store/index.js';
-import { median, report } from './_lib.mjs';
+import { appendRunEvents, median, report } from './_lib.mjs';
 
 const N = Number(process.env.BENCH_VIEWER_N ?? 100_000);
 const TASKS = 1000;
@@ -58,43 +58,14 @@ for (let start = 0; start < N; start += 1000) {
 const loaded = performance.now() - t0;
 
 const runId = '01M9RUN0000000000000000000';
-let seq = 0;
-const at = (i) => new Date(Date.UTC(2026, 1, 1) + i * 1000).toISOString();
-const ev = (event, data, extra = {}) =>
-  store.appendEvent({ run_id: runId, seq: ++seq, time: at(seq), event, data, ...extra });
-await ev('run-started', {
-  plan: 'a thousand tasks',
-  tasks: Array.from({ length: TASKS }, (_, i) => `T-${i}`),
+let seq = await appendRunEvents(store, runId, 0, TASKS);
+await store.appendEvent({
+  run_id: runId,
+  seq: ++seq,
+  time: new Date(Date.UTC(2026, 1, 1) + seq * 1000).toISOString(),
+  event: 'run-finished',
+  data: { status: 'committed', exit_code: 0 },
 });
-for (let i = 0; i < TASKS; i++) {
-  const task = `T-${i}`;
-  const tokens = 300 + (i % 7) * 20;
-  await ev('task-started', { title: `task ${i}`, start_commit: 'a'.repeat(40) }, { task });
-  await ev('attempt-started', { attempt: 1 }, { task });
-  await ev(
-    'dispatch',
-    {
-      attempt: 1,
-      tokens,
-      tokens_forward_all: tokens + i * 90,
-      file: `.baton/runs/${runId}/dispatches/${task}.builder.a1.w1.txt`,
-    },
-    { task, stage: 'builder', window: 1 },
-  );
-  await ev(
-    'reply',
-    { attempt: 1, verdict: 'PASS', tokens: 100, duration_ms: 10, file: 'x' },
-    { task, stage: 'builder', window: 1 },
-  );
-  await ev('stage-finished', { attempt: 1, verdict: 'PASS' }, { task, stage: 'builder' });
-  await ev('verify', { attempt: 1, command: 'npm test', passed: true, exit_code: 0 }, { task });
-  await ev('stage-finished', { attempt: 1, verdict: 'PASS' }, { task, stage: 'verifier' });
-  await ev('dispatch', { attempt: 1, tokens: 150 }, { task, stage: 'committer', window: 1 });
-  await ev('gate', { attempt: 1, pass: true }, { task });
-  await ev('commit', { attempt: 1, commit: 'b'.repeat(40) }, { task });
-  await ev('task-finished', { status: 'committed', attempts: 1, commit: 'b'.repeat(40) }, { task });
-}
-await ev('run-finished', { status: 'committed', exit_code: 0 });
 
 const server = await startWebServer({ root: dir, store, port: 0 });
 const time = async (fn) => {

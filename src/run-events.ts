@@ -39,9 +39,22 @@ export interface RunEventPayloads {
     max_attempts: number;
     dispatch_format: string;
     dirty_at_start: Record<string, string | undefined>;
+    /** Who started the run: git's committer identity in the repository, else the system user. */
+    started_by?: string;
+    /** The machine the run (and every task not built elsewhere) runs on. */
+    host?: string;
   };
   'run-resumed': { run_id: string; after_seq: number };
   'task-started': { task: string; title: string; start_commit: string | null };
+  /** A task's own work tree was made (`--parallel` N > 1): its agents and checks run there. */
+  worktree: { task: string; attempt: number; path: string; commit: string };
+  /** A task's work tree is gone (the task committed, or a resumed run found it orphaned) or kept (the task failed). */
+  'worktree-ended': {
+    task: string;
+    path: string;
+    kept: boolean;
+    reason: 'committed' | 'failed' | 'orphaned' | 'stale' | 'retried';
+  };
   'attempt-started': { task: string; attempt: number };
   dispatch: EventPlace & {
     tokens: number;
@@ -58,6 +71,17 @@ export interface RunEventPayloads {
     reason?: string;
     usage?: { promptTokens?: number; completionTokens?: number };
     stderr_tail?: string | undefined;
+    /** Where the work was done when not here: a pool member, a remote builder's URL. */
+    built_by?: string;
+    /** The remote's own id of the task it worked under (an A2A task). */
+    remote_task?: string;
+  };
+  /** A pool member did not take a call (it refused, timed out or was unreachable); the call moved on. */
+  failover: EventPlace & {
+    from: string;
+    cause: 'refused' | 'timeout' | 'unreachable';
+    reason: string;
+    to?: string;
   };
   correction: EventPlace & { reason: string };
   verify: {
@@ -88,7 +112,17 @@ export interface RunEventPayloads {
     notes?: string[];
     reason?: string;
   };
-  commit: { task: string; attempt: number; commit: string; files?: string[]; recovered?: boolean };
+  commit: {
+    task: string;
+    attempt: number;
+    commit: string;
+    files?: string[];
+    recovered?: boolean;
+    /** The commit made in the task's work tree that this one landed (`--parallel` N > 1). */
+    tree_commit?: string;
+    /** Paths a resumed run brought up to date in the work tree after a crash mid-landing. */
+    synced?: string[];
+  };
   'attempt-failed': { task: string; attempt: number; stage: string; reason: string };
   'task-finished': {
     task: string;
@@ -143,9 +177,12 @@ export const RUN_EVENT_NAMES = [
   'run-started',
   'run-resumed',
   'task-started',
+  'worktree',
+  'worktree-ended',
   'attempt-started',
   'dispatch',
   'reply',
+  'failover',
   'correction',
   'verify',
   'stage-finished',

@@ -19,9 +19,11 @@ export interface RemoteDispatch {
 
 /** What came back: the remote's work, or why there is none. */
 export type RemoteOutcome =
-  | { ok: false; error: string }
+  | { ok: false; error: string; unavailable: 'refused' | 'timeout' | 'unreachable' }
   | {
       ok: true;
+      /** The remote's id of the task. */
+      taskId: string;
       completed: boolean;
       reason: string;
       reply: string;
@@ -44,7 +46,8 @@ export async function dispatchRemote(d: RemoteDispatch): Promise<RemoteOutcome> 
     const client = await connect(d.url, d.token, signal);
     const request = messageRequest([textPart(d.text, 'text/plain')], { baton_dispatch: d.meta });
     const answer = await client.sendMessage(request, { signal });
-    if (!('status' in answer)) return { ok: false, error: 'the remote answered with a message, not a task' };
+    if (!('status' in answer))
+      return { ok: false, error: 'the remote answered with a message, not a task', unavailable: 'refused' };
     task = answer;
     while (!FINAL.has(task.status?.state ?? TaskState.TASK_STATE_UNSPECIFIED)) {
       await new Promise((r) => setTimeout(r, d.pollMs));
@@ -63,6 +66,9 @@ export async function dispatchRemote(d: RemoteDispatch): Promise<RemoteOutcome> 
         e.code === 'A2A_NO_ACK'
           ? `timed out after ${Math.round(d.timeoutMs / 1000)} s waiting for ${d.url}`
           : e.message,
+      // It took no work that comes back: a pool may give the dispatch to another member.
+      unavailable:
+        e.code === 'A2A_NO_ACK' ? 'timeout' : e.code === 'A2A_UNREACHABLE' ? 'unreachable' : 'refused',
     };
   }
   const state = task.status?.state;
@@ -71,6 +77,7 @@ export async function dispatchRemote(d: RemoteDispatch): Promise<RemoteOutcome> 
     return {
       ok: false,
       error: `the remote ${state === TaskState.TASK_STATE_REJECTED ? 'rejected' : 'canceled'} the dispatch: ${reason}`,
+      unavailable: 'refused',
     };
   }
   const text = (name: string) =>
@@ -86,6 +93,7 @@ export async function dispatchRemote(d: RemoteDispatch): Promise<RemoteOutcome> 
   const value = (c: ReturnType<typeof text>) => (c?.$case === 'text' ? c.value : '');
   return {
     ok: true,
+    taskId: task.id,
     completed: state === TaskState.TASK_STATE_COMPLETED,
     reason,
     reply: value(text('reply')),

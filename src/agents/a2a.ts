@@ -58,9 +58,10 @@ async function callRemote(options: A2AAgentOptions, call: AgentCall): Promise<Ag
       repository,
       start_commit: startCommit,
       timeout_ms: timeoutMs,
+      ...(call.runId ? { run_id: call.runId } : {}),
     },
   });
-  if (!outcome.ok) return fail(outcome.error);
+  if (!outcome.ok) return { ...fail(outcome.error), unavailable: outcome.unavailable, builtBy: options.url };
   const { refusedPatch, refusedRunFiles } = await import('./_remote-patch.js');
   const badFiles = refusedRunFiles(Object.keys(outcome.files), call.task);
   if (badFiles) return fail(badFiles);
@@ -88,7 +89,13 @@ async function callRemote(options: A2AAgentOptions, call: AgentCall): Promise<Ag
       return fail(`${path} is a symbolic link; not written`);
     writeFileSync(path, content);
   }
-  const reply: AgentReply = { text: outcome.reply, ok: outcome.completed, durationMs: Date.now() - started };
+  const reply: AgentReply = {
+    text: outcome.reply,
+    ok: outcome.completed,
+    durationMs: Date.now() - started,
+    builtBy: options.url,
+    remoteTask: outcome.taskId,
+  };
   if (!outcome.completed) reply.error = `the remote agent failed: ${outcome.reason}`;
   return reply;
 }

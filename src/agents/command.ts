@@ -71,6 +71,10 @@ async function run(
   if (failure) {
     reply.ok = false;
     reply.error = failure;
+    // A command that never started (or its shell could not find it) took no work; nor did one
+    // that ran out of time, as far as a pool is concerned: another member may do it.
+    if (r.timedOut && !r.aborted) reply.unavailable = 'timeout';
+    else if (r.spawnError || r.exitCode === 127) reply.unavailable = 'unreachable';
   }
   return reply;
 }

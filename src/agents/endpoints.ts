@@ -11,7 +11,11 @@ import { TOKENIZERS, type TokenizerName } from '../tokens/count.js';
 /** One named endpoint. */
 export interface Endpoint {
   name: string;
-  kind: 'openai' | 'command' | 'a2a';
+  kind: 'openai' | 'command' | 'a2a' | 'pool';
+  /** A pool's members: the names of other endpoints of the file. */
+  members?: string[];
+  /** Calls this endpoint takes at once as a pool member (default 1). */
+  maxTasks?: number;
   /** An a2a endpoint's server URL (a `baton serve a2a --agent` elsewhere). */
   url?: string;
   /** The environment variable holding an a2a endpoint's bearer token. */
@@ -59,7 +63,21 @@ export async function loadEndpoints(root: string, path?: string): Promise<Map<st
       : [];
   const endpoints = new Map<string, Endpoint>();
   for (const [name, value] of entries) endpoints.set(name, readEndpoint(file, name, value));
+  for (const endpoint of endpoints.values()) checkMembers(file, endpoint, endpoints);
   return endpoints;
+}
+
+// A pool's members are other endpoints of the file, each named once, none of them a pool.
+function checkMembers(file: string, pool: Endpoint, endpoints: ReadonlyMap<string, Endpoint>): void {
+  const bad = (what: string) => new UserError('AGENT_INVALID', `${file}: endpoint "${pool.name}": ${what}`);
+  const seen = new Set<string>();
+  for (const name of pool.members ?? []) {
+    const member = endpoints.get(name);
+    if (!member) throw bad(`member "${name}" is not an endpoint of the file`);
+    if (member.kind === 'pool') throw bad(`member "${name}" is a pool; a pool's members are endpoints`);
+    if (seen.has(name)) throw bad(`member "${name}" is named twice`);
+    seen.add(name);
+  }
 }
 
 function readEndpoint(file: string, name: string, value: unknown): Endpoint {
@@ -67,8 +85,8 @@ function readEndpoint(file: string, name: string, value: unknown): Endpoint {
   if (typeof value !== 'object' || value === null) throw bad('expected a mapping of settings');
   const v = value as Record<string, unknown>;
   const kind = v.kind ?? (v.command ? 'command' : 'openai');
-  if (kind !== 'openai' && kind !== 'command' && kind !== 'a2a')
-    throw bad(`kind must be openai, command or a2a, not ${String(kind)}`);
+  if (kind !== 'openai' && kind !== 'command' && kind !== 'a2a' && kind !== 'pool')
+    throw bad(`kind must be openai, command, a2a or pool, not ${String(kind)}`);
   const quirks = (v.quirks ?? {}) as Record<string, unknown>;
   const max = v.max_context ?? quirks.max_context;
   if (max !== undefined && (!Number.isInteger(max) || (max as number) < 1))
@@ -87,6 +105,11 @@ function readEndpoint(file: string, name: string, value: unknown): Endpoint {
       throw bad('retries must be a whole number');
     endpoint.retries = v.retries as number;
   }
+  if (v.max_tasks !== undefined) {
+    if (!Number.isInteger(v.max_tasks) || (v.max_tasks as number) < 1)
+      throw bad('max_tasks must be a whole number from 1 up');
+    endpoint.maxTasks = v.max_tasks as number;
+  }
   if (v.backoff !== undefined) {
     if (typeof v.backoff !== 'number' || v.backoff < 0) throw bad('backoff must be a number of seconds');
     endpoint.backoffMs = v.backoff * 1000;
@@ -97,6 +120,11 @@ function readEndpoint(file: string, name: string, value: unknown): Endpoint {
     endpoint.baseUrl = v.base_url;
     endpoint.model = v.model;
     if (typeof v.api_key_env === 'string') endpoint.apiKeyEnv = v.api_key_env;
+  } else if (kind === 'pool') {
+    const members = v.members;
+    if (!Array.isArray(members) || members.length === 0 || !members.every((m) => typeof m === 'string'))
+      throw bad('a pool endpoint needs members: a list of endpoint names');
+    endpoint.members = members as string[];
   } else if (kind === 'a2a') {
     if (typeof v.url !== 'string' || !/^https?:\/\//.test(v.url))
       throw bad('an a2a endpoint needs url (http:// or https://)');

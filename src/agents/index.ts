@@ -5,4 +5,4 @@ export { type Endpoint, loadEndpoints } from './endpoints.js';
 export { type OpenAIAgentOptions, openaiAgent } from './openai.js';
 export { resolveAgent } from './resolve.js';
 export { loadScriptedAgent, type Script, type ScriptedAnswer, scriptedAgent } from './scripted.js';
-export type { Agent, AgentBudget, AgentCall, AgentReply, AgentUsage } from './types.js';
+export type { Agent, AgentBudget, AgentCall, AgentNote, AgentReply, AgentUsage } from './types.js';

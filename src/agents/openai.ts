@@ -4,7 +4,7 @@
  * connections), the API key from a named environment variable (never logged), usage recorded.
  */
 import type { Endpoint } from './endpoints.js';
-import type { Agent, AgentCall, AgentReply } from './types.js';
+import type { Agent, AgentCall, AgentReply, Unavailable } from './types.js';
 
 /** Options of `openaiAgent`. */
 export interface OpenAIAgentOptions {
@@ -33,12 +33,13 @@ async function complete(
 ): Promise<AgentReply> {
   const started = Date.now();
   const env = options.env ?? process.env;
-  const fail = (error: string, exitCode: number | null = null): AgentReply => ({
+  const fail = (error: string, exitCode: number | null = null, unavailable?: Unavailable): AgentReply => ({
     text: '',
     ok: false,
     error,
     exitCode,
     durationMs: Date.now() - started,
+    ...(unavailable ? { unavailable } : {}),
   });
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (endpoint.apiKeyEnv) {
@@ -54,6 +55,7 @@ async function complete(
   const timeoutMs = endpoint.timeoutMs ?? call.timeoutMs;
   const retries = options.retries ?? endpoint.retries ?? 3;
   let lastError = 'no attempt made';
+  let lastCause: Unavailable = 'unreachable';
   for (let attempt = 0; attempt <= retries; attempt++) {
     if (attempt > 0) await sleep((options.backoffMs ?? endpoint.backoffMs ?? 500) * 2 ** (attempt - 1));
     let response: Response;
@@ -66,12 +68,14 @@ async function complete(
       const e = error as Error & { cause?: { code?: string } };
       if (call.signal?.aborted) return fail('interrupted');
       if (e.name === 'TimeoutError' || e.name === 'AbortError')
-        return fail(`no answer within ${Math.round(timeoutMs / 1000)} s`);
+        return fail(`no answer within ${Math.round(timeoutMs / 1000)} s`, null, 'timeout');
       lastError = `cannot reach ${url}: ${e.cause?.code ?? e.message}`;
+      lastCause = 'unreachable';
       continue;
     }
     if (response.status === 429 || response.status >= 500) {
       lastError = `${url} answered ${response.status}`;
+      lastCause = 'refused';
       const wait = Number(response.headers.get('retry-after'));
       await response.body?.cancel();
       if (Number.isFinite(wait) && wait > 0 && attempt < retries) await sleep(Math.min(wait, 30) * 1000);
@@ -83,11 +87,13 @@ async function complete(
     } catch (error) {
       return fail(`the answer was cut off: ${(error as Error).message}`);
     }
-    if (!response.ok)
-      return fail(`${url} answered ${response.status}: ${text.slice(0, 200)}`, response.status);
+    if (!response.ok) {
+      const refused = response.status === 401 || response.status === 403 ? 'refused' : undefined;
+      return fail(`${url} answered ${response.status}: ${text.slice(0, 200)}`, response.status, refused);
+    }
     return read(text, started, fail);
   }
-  return fail(`${lastError} (after ${retries + 1} tries)`);
+  return fail(`${lastError} (after ${retries + 1} tries)`, null, lastCause);
 }
 
 function read(text: string, started: number, fail: (e: string) => AgentReply): AgentReply {

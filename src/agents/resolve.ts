@@ -4,6 +4,7 @@ import { a2aAgent } from './a2a.js';
 import { commandAgent } from './command.js';
 import type { Endpoint } from './endpoints.js';
 import { openaiAgent } from './openai.js';
+import { poolAgent } from './pool.js';
 import { loadScriptedAgent } from './scripted.js';
 import type { Agent } from './types.js';
 
@@ -32,15 +33,37 @@ export async function resolveAgent(
         },
       );
     }
-    if (endpoint.kind === 'openai') return openaiAgent(endpoint);
-    if (endpoint.kind === 'a2a') return a2aEndpointAgent(endpoint);
-    const agent = commandAgent(endpoint.command as string);
-    agent.name = text;
-    agent.budget = { tokenizer: endpoint.tokenizer };
-    if (endpoint.maxContext !== undefined) agent.budget.maxContext = endpoint.maxContext;
-    return agent;
+    if (endpoint.kind === 'pool') return poolEndpointAgent(endpoint, endpoints);
+    return endpointAgent(endpoint);
   }
   return commandAgent(text);
+}
+
+// An openai, a2a or command endpoint as an agent.
+function endpointAgent(endpoint: Endpoint): Agent {
+  if (endpoint.kind === 'openai') return openaiAgent(endpoint);
+  if (endpoint.kind === 'a2a') return a2aEndpointAgent(endpoint);
+  const agent = commandAgent(endpoint.command as string);
+  agent.name = `endpoint:${endpoint.name}`;
+  agent.budget = { tokenizer: endpoint.tokenizer };
+  if (endpoint.maxContext !== undefined) agent.budget.maxContext = endpoint.maxContext;
+  return agent;
+}
+
+// A pool's budget is its own when it sets one, else the smallest of its members': a dispatch
+// counted for the pool fits whichever member takes it.
+function poolEndpointAgent(pool: Endpoint, endpoints: ReadonlyMap<string, Endpoint>): Agent {
+  const members = (pool.members ?? []).map((name) => endpoints.get(name) as Endpoint);
+  const agent = poolAgent(
+    `endpoint:${pool.name}`,
+    members.map((m) => ({ name: m.name, agent: endpointAgent(m), maxTasks: m.maxTasks ?? 1 })),
+  );
+  const limits = members.map((m) => m.maxContext);
+  const smallest = limits.every((l) => l !== undefined) ? Math.min(...(limits as number[])) : undefined;
+  agent.budget = { tokenizer: pool.tokenizer };
+  const max = pool.maxContext ?? smallest;
+  if (max !== undefined) agent.budget.maxContext = max;
+  return agent;
 }
 
 function a2aEndpointAgent(endpoint: Endpoint): Agent {

@@ -20,6 +20,24 @@ export interface AgentCall {
   timeoutMs: number;
   /** Aborted when the run is interrupted (Ctrl-C, SIGTERM): the agent ends and answers at once. */
   signal?: AbortSignal;
+  /** The run the call belongs to, for the records of agents elsewhere (a remote builder's task). */
+  runId?: string;
+  /** Told of what happened on the way that the run should record (a pool moving the call on). */
+  report?: (note: AgentNote) => void;
+}
+
+/** Why an agent did not take the work at all (as opposed to doing it and failing). */
+export type Unavailable = 'refused' | 'timeout' | 'unreachable';
+
+/** Something an agent tells the run about a call while it makes it. */
+export interface AgentNote {
+  kind: 'failover';
+  /** The member that did not take the call, and why. */
+  from: string;
+  cause: Unavailable;
+  reason: string;
+  /** The member the call moves to, when one is left. */
+  to?: string;
 }
 
 /** Tokens an agent reported using, when it reports them. */
@@ -40,6 +58,15 @@ export interface AgentReply {
   stderrTail?: string;
   usage?: AgentUsage;
   durationMs: number;
+  /**
+   * Set when the agent never took the work (it refused it, did not answer in time, or could not be
+   * reached): a pool moves the call to another member.
+   */
+  unavailable?: Unavailable;
+  /** Where the work was done, when not by a process on this machine: a pool member, a remote URL. */
+  builtBy?: string;
+  /** The remote's own id of the task it did the work under (an A2A task id). */
+  remoteTask?: string;
 }
 
 /** The context budget of the model behind an agent, when it is known (endpoints.yaml). */

@@ -6,6 +6,7 @@
  */
 import { InternalError } from '../errors.js';
 import type { FormatName } from '../formats/types.js';
+import type { GitAnswers } from '../provenance/index.js';
 import type { PutResult, Store } from '../store/types.js';
 import { readArtifact } from '../validate/read.js';
 import { EXIT_CODES, type Report } from '../validate/report.js';
@@ -24,6 +25,8 @@ export interface ArchiveOptions {
   now?: Date;
   /** `valid` (the default): refuse what is not VALID now; `any`: keep whatever can be read, with its verdict. */
   keep?: 'valid' | 'any';
+  /** A long-lived process's git answers (the servers): git asked off the event loop, once per state. */
+  gitAnswers?: GitAnswers;
 }
 
 /** Refused (with validate's report), or archived (stored now, or found already there). */
@@ -54,6 +57,7 @@ export async function archiveHandoff(path: string, options: ArchiveOptions): Pro
     since: false,
     withHandoff: true,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.gitAnswers ? { gitAnswers: options.gitAnswers } : {}),
   });
   const keepAny = options.keep === 'any' && report.handoff?.id !== undefined;
   if (report.verdict !== 'VALID' && !keepAny) return { ok: false, report };
@@ -62,6 +66,7 @@ export async function archiveHandoff(path: string, options: ArchiveOptions): Pro
     text: Buffer.from(read.raw).toString('utf8'),
     format: report.format,
     handoff: report.handoff,
+    verdict: report.verdict,
   };
   if (typeof options.store !== 'function') {
     const put = await options.store.putHandoff({ ...input, source: path });
@@ -81,9 +86,17 @@ export async function archiveHandoff(path: string, options: ArchiveOptions): Pro
  * has now, and says so in one line. A store that cannot be opened or refuses it is said in that
  * line too: the write itself has already happened and stands.
  */
-export async function keepReplaced(historyPath: string, store: () => Promise<Store>): Promise<string> {
+export async function keepReplaced(
+  historyPath: string,
+  store: () => Promise<Store>,
+  gitAnswers?: GitAnswers,
+): Promise<string> {
   try {
-    const result = await archiveHandoff(historyPath, { keep: 'any', store });
+    const result = await archiveHandoff(historyPath, {
+      keep: 'any',
+      store,
+      ...(gitAnswers ? { gitAnswers } : {}),
+    });
     if (!result.ok)
       return `the replaced handoff was not archived: it is ${result.report.verdict} and has no id`;
     const { handoff, status } = result.put;

@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { isBatonError } from '../errors.js';
 import { type Finding, finding, type Verdict } from '../handoff/finding.js';
+import type { GitAnswers } from '../provenance/index.js';
 import { buildBrief } from '../resume/brief.js';
 import { renderBrief } from '../resume/render.js';
 import type { Store } from '../store/types.js';
@@ -27,6 +28,11 @@ export interface ReceiveOptions {
   taskId: string;
   /** For tests of the durable order: called after the archive is committed, before the answer. */
   afterArchive?: () => void;
+  /**
+   * The server's git answers: handoffs verified at the same time share one capture of this
+   * checkout, asked for off the event loop.
+   */
+  gitAnswers?: GitAnswers;
 }
 
 /** A refusal (the sender keeps the handoff) or an acceptance (archived under `handoffId`). */
@@ -53,6 +59,7 @@ export async function receiveHandoff(text: string, options: ReceiveOptions): Pro
     git: true,
     since: true,
     withHandoff: true,
+    ...(options.gitAnswers ? { gitAnswers: options.gitAnswers } : {}),
   });
   const base = { verdict: report.verdict, exitCode: report.exitCode, findings: report.findings, report };
   if (!ACCEPTED_VERDICTS.has(report.verdict) || !report.handoff) return { accepted: false, ...base };
@@ -63,6 +70,7 @@ export async function receiveHandoff(text: string, options: ReceiveOptions): Pro
       text,
       format: report.format,
       handoff: report.handoff,
+      verdict: report.verdict,
       source: `a2a:${options.sender}:task/${options.taskId}`,
     });
   } catch (error) {

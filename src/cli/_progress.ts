@@ -67,7 +67,9 @@ function lineFor(e: RunEvent): string | undefined {
     case 'run-resumed':
       return `run ${e.run_id}: resumed after event ${e.after_seq}`;
     case 'reply':
-      return `${step(e)}  ${e.verdict.padEnd(12)}${e.tokens !== undefined ? ` ${e.tokens.toLocaleString('en-US')} tok reply` : ''}${e.reason ? `  ${e.reason}` : ''}`;
+      return `${step(e)}  ${e.verdict.padEnd(12)}${e.tokens !== undefined ? ` ${e.tokens.toLocaleString('en-US')} tok reply` : ''}${e.built_by ? `  by ${e.built_by}` : ''}${e.reason ? `  ${e.reason}` : ''}`;
+    case 'failover':
+      return `${step(e)}  ${e.from} did not take it (${e.cause}: ${e.reason})${e.to ? `; moved to ${e.to}` : ''}`;
     case 'correction':
       return `${step(e)}  corrective re-dispatch: ${e.reason}`;
     case 'verify':
@@ -80,6 +82,9 @@ function lineFor(e: RunEvent): string | undefined {
       return `${task} attempt ${e.attempt} failed at the ${e.stage}: ${e.reason}`;
     case 'task-finished':
       return e.status !== 'committed' ? `${task} FAILED after ${counted(e.attempts, 'attempt')}` : undefined;
+    case 'worktree-ended':
+      if (e.kept) return `${task} work tree kept: ${e.path}`;
+      return e.reason === 'orphaned' ? `${task} removed the work tree a crash left: ${e.path}` : undefined;
     case 'run-halted':
       return `halted: ${e.reason}`;
     case 'leftovers-stashed':
@@ -101,7 +106,7 @@ export function summaryLines(summary: RunSummary): string[] {
   ];
   for (const t of summary.tasks) {
     out.push(
-      `  ${t.id.padEnd(9)} ${t.status.padEnd(10)} attempts ${t.attempts}  windows ${t.windows}  handoffs ${t.handoffs}  ${t.tokens.toLocaleString('en-US')} tokens${t.commit ? `  ${t.commit.slice(0, 12)}` : ''}${t.reason ? `  ${t.reason}` : ''}`,
+      `  ${t.id.padEnd(9)} ${t.status.padEnd(10)} attempts ${t.attempts}  windows ${t.windows}  handoffs ${t.handoffs}  ${t.tokens.toLocaleString('en-US')} tokens${t.commit ? `  ${t.commit.slice(0, 12)}` : ''}${t.reason ? `  ${t.reason}` : ''}${t.worktree ? `  (work tree kept: ${t.worktree})` : ''}`,
     );
   }
   if (summary.status === 'halted' || summary.status === 'needs-planning') {

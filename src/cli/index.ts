@@ -3,7 +3,7 @@
  * The `baton` command. The only `try/catch` that turns errors into exit codes and the only place
  * that sets the process exit code; each command is loaded only when it is run.
  */
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   type BatonError,
@@ -105,7 +105,6 @@ function usage(): string {
 }
 
 async function version(): Promise<string> {
-  const { readFileSync } = await import('node:fs');
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
     version: string;
   };
@@ -122,7 +121,11 @@ function invokedDirectly(): boolean {
   }
 }
 
-if (invokedDirectly()) {
+/**
+ * Runs this process's command line and sets its exit code: what the `baton` binary does (the
+ * bundle's loader, `dist/bin/baton.cjs`, calls it; so does running this file).
+ */
+export function runCli(): void {
   // A closed stdout (`| head`) ends the command quietly, with the exit code it has so far.
   endOnClosedOutput(() => process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0));
   main(process.argv.slice(2)).then(
@@ -135,3 +138,5 @@ if (invokedDirectly()) {
     },
   );
 }
+
+if (invokedDirectly()) runCli();

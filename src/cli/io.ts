@@ -1,4 +1,5 @@
 /** What a command may touch of the outside world, so that tests can run commands in-process. */
+import { writeSync } from 'node:fs';
 
 /** Standard streams, environment and working directory of one command run. */
 export interface CommandIO {
@@ -25,8 +26,8 @@ export interface Command {
 /** The IO of the real process. */
 export function processIO(): CommandIO {
   return {
-    stdout: (t) => process.stdout.write(t),
-    stderr: (t) => process.stderr.write(t),
+    stdout: (t) => writeTo(1, t),
+    stderr: (t) => writeTo(2, t),
     readStdin: async (max = Number.POSITIVE_INFINITY) => {
       const chunks: Buffer[] = [];
       let size = 0;
@@ -38,28 +39,71 @@ export function processIO(): CommandIO {
       }
       return Buffer.concat(chunks);
     },
-    stdinIsTTY: Boolean(process.stdin.isTTY),
-    stdoutIsTTY: Boolean(process.stdout.isTTY),
+    // Asked only by the commands that need them: making process.stdin costs start-up.
+    get stdinIsTTY() {
+      return Boolean(process.stdin.isTTY);
+    },
+    get stdoutIsTTY() {
+      return Boolean(process.stdout.isTTY);
+    },
     env: process.env,
     cwd: process.cwd(),
   };
 }
 
+let onClosed: (() => void) | undefined;
+let closed = false;
+const streaming = new Set<1 | 2>();
+
 /**
  * Calls `end` once when the reader of stdout or stderr goes away (`baton log | head`): the
  * command has nobody left to tell, so it ends quietly instead of dying on an EPIPE stack trace.
- * Writes after that are dropped. Other stream errors are reported on stderr, once, in one line.
+ * Writes after that are dropped. Other output errors are reported on stderr, once, in one line.
  */
 export function endOnClosedOutput(end: () => void): void {
-  let ended = false;
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on('error', (error: NodeJS.ErrnoException) => {
-      if (ended) return;
-      ended = true;
-      if (error.code !== 'EPIPE' && stream !== process.stderr) {
-        process.stderr.write(`baton: cannot write the output: ${error.message}\n`);
-      }
-      end();
-    });
+  onClosed = end;
+}
+
+// Straight to the file descriptor while it takes the bytes: making the stream behind
+// process.stdout costs milliseconds, a good part of what `baton validate` adds to node's own
+// start. A descriptor that cannot take them now (a full non-blocking pipe) gets the rest, and
+// everything after, through the stream, which waits.
+function writeTo(fd: 1 | 2, text: string): void {
+  if (closed) return;
+  if (streaming.has(fd)) {
+    streamOf(fd).write(text);
+    return;
   }
+  const bytes = Buffer.from(text);
+  let at = 0;
+  try {
+    while (at < bytes.length) at += writeSync(fd, bytes, at);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') {
+      outputFailed(fd, error as NodeJS.ErrnoException);
+      return;
+    }
+    streaming.add(fd);
+    streamOf(fd).write(bytes.subarray(at));
+  }
+}
+
+function streamOf(fd: 1 | 2): NodeJS.WriteStream {
+  const stream = fd === 1 ? process.stdout : process.stderr;
+  if (stream.listenerCount('error') === 0)
+    stream.on('error', (error: NodeJS.ErrnoException) => outputFailed(fd, error));
+  return stream;
+}
+
+function outputFailed(fd: 1 | 2, error: NodeJS.ErrnoException): void {
+  if (closed) return;
+  closed = true;
+  if (error.code !== 'EPIPE' && fd === 1) {
+    try {
+      writeSync(2, `baton: cannot write the output: ${error.message}\n`);
+    } catch {
+      // stderr is gone too: nothing more to say.
+    }
+  }
+  onClosed?.();
 }

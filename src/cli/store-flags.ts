@@ -83,9 +83,8 @@ export function storeOptions(io: CommandIO, create: boolean): OpenStoreOptions {
   return { cwd: io.cwd, env: io.env, create };
 }
 
-/** One line per handoff: id, time, status, task, writer, title. */
+/** One line per handoff: id, time, the verdict it was archived with, status, task, writer, title. */
 export function handoffLine(h: StoredHandoffSummary): string {
-  return [h.id, h.created_at, h.status ?? '-', h.task ?? '-', h.from ?? '-', h.title ?? '(untitled)'].join(
-    '  ',
-  );
+  const fields = [h.id, h.created_at, h.verdict ?? '-', h.status ?? '-', h.task ?? '-', h.from ?? '-'];
+  return [...fields, h.title ?? '(untitled)'].join('  ');
 }

@@ -8,6 +8,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { bodyOffsetOf, readFrontMatter, splitLines } from '../formats/index.js';
 import type { FindingCode } from '../handoff/finding.js';
 import { HANDOFF_SCHEMA } from '../handoff/values.js';
+import type { GitAnswers } from '../provenance/index.js';
 import { discoverBootFiles, displayPath } from './boot-paths.js';
 import { type JudgeInput, type Judgement, judgeArtifact } from './judge.js';
 import type { TrustedKeys } from './keys.js';
@@ -40,6 +41,8 @@ export interface LoadContextOptions {
   home?: string;
   /** Per-artifact size cap in bytes (default `BOOT_CAP_BYTES`). */
   bootCap?: number;
+  /** A long-lived process's git answers: the base ref's keys are read once per commit, off the event loop. */
+  gitAnswers?: GitAnswers;
 }
 
 interface Loaded {
@@ -57,6 +60,7 @@ export async function loadContext(options: LoadContextOptions): Promise<ContextB
     keys ??= loadTrustRoots(root, {
       ...(options.home ? { home: options.home } : {}),
       ...(options.trustedKeysDir ? { userStore: options.trustedKeysDir } : {}),
+      ...(options.gitAnswers ? { gitAnswers: options.gitAnswers } : {}),
     });
     return keys;
   };

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { UserError } from '../errors.js';
 import { findRepositoryRoot } from '../provenance/discover.js';
+import type { GitAnswers } from '../provenance/index.js';
 import {
   batonHome,
   loadTrustedKeys,
@@ -28,6 +29,8 @@ export interface TrustRootOptions {
   home?: string;
   /** A folder to use as the user's trust store instead of `<home>/trusted-keys`. */
   userStore?: string;
+  /** A long-lived process's git answers: the base ref's keys are read once per commit, off the event loop. */
+  gitAnswers?: GitAnswers;
 }
 
 /**
@@ -38,7 +41,7 @@ export interface TrustRootOptions {
 export async function loadTrustRoots(root: string, options: TrustRootOptions = {}): Promise<TrustedKeys> {
   const store = options.userStore ?? join(options.home ?? batonHome(), TRUST_STORE_DIR);
   const out: TrustedKeys = { roots: [], keys: new Map(), proposed: new Map(), problems: [] };
-  await addBaseRef(root, out);
+  await addBaseRef(root, out, options.gitAnswers);
   const user = await loadTrustedKeys(store, 'user', `your trust store (${store})`);
   out.roots.push(...user.roots);
   out.problems.push(...user.problems);
@@ -67,7 +70,7 @@ export async function loadTrustRoots(root: string, options: TrustRootOptions = {
   return out;
 }
 
-async function addBaseRef(root: string, out: TrustedKeys): Promise<void> {
+async function addBaseRef(root: string, out: TrustedKeys, answers: GitAnswers | undefined): Promise<void> {
   const { readFolderAtRef, reviewedBaseRef } = await import('../provenance/tree.js');
   const ref = reviewedBaseRef(root);
   // Outside a repository only the user's store can trust a key: nothing to say about it.
@@ -79,7 +82,9 @@ async function addBaseRef(root: string, out: TrustedKeys): Promise<void> {
     });
     return;
   }
-  const folder = readFolderAtRef(root, ref, TRUSTED_KEYS_DIR);
+  const folder = answers
+    ? await answers.folderAtRef(root, ref, TRUSTED_KEYS_DIR)
+    : readFolderAtRef(root, ref, TRUSTED_KEYS_DIR);
   if (!folder) {
     out.problems.push({
       path: TRUSTED_KEYS_DIR,

@@ -9,6 +9,7 @@ import { UserError } from '../errors.js';
 import { renderHandoff } from '../formats/index.js';
 import { wrapAsData } from '../governance/index.js';
 import type { Verdict } from '../handoff/finding.js';
+import type { GitAnswers } from '../provenance/index.js';
 import { validateFile } from '../validate/index.js';
 import { phasePath } from './_path.js';
 import { PHASES_DIR, type PhaseHandoff } from './types.js';
@@ -17,6 +18,8 @@ import { PHASES_DIR, type PhaseHandoff } from './types.js';
 export interface LoadPhaseOptions {
   root: string;
   now?: Date;
+  /** A long-lived process's git answers (the MCP server): git asked off the event loop. */
+  gitAnswers?: GitAnswers;
 }
 
 /** The handoff into a phase, as data and as the text for the next agent. */
@@ -49,6 +52,7 @@ export async function loadPhaseHandoff(phase: string, options: LoadPhaseOptions)
     git: true,
     withHandoff: true,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.gitAnswers ? { gitAnswers: options.gitAnswers } : {}),
   });
   if (REFUSED.has(report.verdict) || !report.handoff) {
     const why = report.findings.find((f) => f.verdict === report.verdict)?.message ?? report.verdict;

@@ -9,6 +9,7 @@ import { parseHandoff, renderHandoff } from '../formats/index.js';
 import type { CurrentRole } from '../governance/index.js';
 import type { Verdict } from '../handoff/finding.js';
 import type { Handoff } from '../handoff/index.js';
+import type { GitAnswers } from '../provenance/index.js';
 import type { Store } from '../store/index.js';
 import { writeHandoff } from '../write/index.js';
 import { phasePath } from './_path.js';
@@ -23,6 +24,8 @@ export interface SavePhaseOptions {
   /** The writer's role as the run engine declared it. */
   role?: CurrentRole;
   now?: Date;
+  /** A long-lived process's git answers (the MCP server): git asked off the event loop. */
+  gitAnswers?: GitAnswers;
 }
 
 /** What `savePhaseHandoff` wrote and archived. */
@@ -66,6 +69,7 @@ export async function savePhaseHandoff(
     draft,
     ...(options.role ? { role: options.role } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.gitAnswers ? { gitAnswers: options.gitAnswers } : {}),
   });
   if (!written.ok) {
     const lines = written.findings.map((f) => f.message).concat(written.advice);
@@ -82,6 +86,7 @@ export async function savePhaseHandoff(
     const archived = await archiveHandoff(path, {
       store: options.store,
       ...(options.now ? { now: options.now } : {}),
+      ...(options.gitAnswers ? { gitAnswers: options.gitAnswers } : {}),
     });
     result.archive = archived.ok
       ? { status: archived.put.status, location: archived.location }

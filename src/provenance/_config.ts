@@ -18,6 +18,13 @@ export function readGitConfig(commonDir: string, gitDir: string): GitConfig {
   return config;
 }
 
+/** The settings of one config file (and the files it includes); empty when it cannot be read. */
+export function readGitConfigFile(file: string): GitConfig {
+  const config: GitConfig = new Map();
+  readInto(file, config, 0);
+  return config;
+}
+
 function readInto(file: string, config: GitConfig, depth: number): void {
   if (depth > 5) return;
   let text: string;

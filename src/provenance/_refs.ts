@@ -27,3 +27,63 @@ export function refExists(commonDir: string, ref: string): boolean {
     return false;
   }
 }
+
+const OID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+
+/**
+ * The object id `name` names, resolved from the ref files as `git rev-parse` does for a ref
+ * name (`<name>`, `refs/<name>`, `refs/tags/<name>`, `refs/heads/<name>`, `refs/remotes/<name>`,
+ * `refs/remotes/<name>/HEAD`, the first that exists, symbolic refs followed). Undefined when it
+ * cannot be told from files (no such ref, reftable, an odd name): ask git then.
+ */
+export function resolveRef(gitDir: string, commonDir: string, name: string): string | undefined {
+  if (existsSync(join(commonDir, 'reftable'))) return undefined;
+  if (!/^[A-Za-z0-9_][\w./-]*$/.test(name) || /\.\.|\/\/|\.lock$|\/$/.test(name)) return undefined;
+  const candidates = name.startsWith('refs/')
+    ? [name]
+    : [
+        name,
+        `refs/${name}`,
+        `refs/tags/${name}`,
+        `refs/heads/${name}`,
+        `refs/remotes/${name}`,
+        `refs/remotes/${name}/HEAD`,
+      ];
+  for (const ref of candidates) {
+    const oid = readRef(gitDir, commonDir, ref, 0);
+    if (oid) return oid;
+  }
+  return undefined;
+}
+
+function readRef(gitDir: string, commonDir: string, ref: string, depth: number): string | undefined {
+  if (depth > 5) return undefined;
+  // HEAD-like names and per-worktree refs live in the worktree's git folder, the rest are shared.
+  const perWorktree = !ref.startsWith('refs/') || /^refs\/(bisect|worktree|rewritten)\//.test(ref);
+  let text: string | undefined;
+  try {
+    text = readFileSync(join(perWorktree ? gitDir : commonDir, ref), 'utf8').trim();
+  } catch {
+    text = undefined;
+  }
+  if (text !== undefined) {
+    const target = /^ref:\s*(\S+)$/.exec(text)?.[1];
+    if (target) return readRef(gitDir, commonDir, target, depth + 1);
+    return OID.test(text) ? text : undefined;
+  }
+  return ref.startsWith('refs/') ? packedRef(commonDir, ref) : undefined;
+}
+
+function packedRef(commonDir: string, ref: string): string | undefined {
+  let packed: string;
+  try {
+    packed = `${readFileSync(join(commonDir, 'packed-refs'), 'utf8')}\n`;
+  } catch {
+    return undefined;
+  }
+  const at = packed.indexOf(` ${ref}\n`);
+  if (at < 0) return undefined;
+  const start = packed.lastIndexOf('\n', at) + 1;
+  const oid = packed.slice(start, at);
+  return OID.test(oid) ? oid : undefined;
+}

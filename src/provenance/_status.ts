@@ -18,6 +18,8 @@ export interface StatusResult {
   /** False when an upstream is configured but its ref is gone. */
   upstreamExists: boolean;
   changes: WorktreeChange[];
+  /** Ignored paths (`--ignored=matching`): a folder ends with `/`. */
+  ignored: string[];
 }
 
 /** Parses the NUL-separated porcelain v2 output. */
@@ -29,6 +31,7 @@ export function parseStatus(output: string): StatusResult {
     upstream: undefined,
     upstreamExists: false,
     changes: [],
+    ignored: [],
   };
   for (let i = 0; i < records.length; i++) {
     const rec = records[i] as string;
@@ -42,7 +45,9 @@ export function parseStatus(output: string): StatusResult {
       continue;
     }
     const type = rec[0];
-    if (type === '?') {
+    if (type === '!') {
+      status.ignored.push(rec.slice(2));
+    } else if (type === '?') {
       status.changes.push({ path: rec.slice(2), kind: 'untracked' });
     } else if (type === '1') {
       status.changes.push({ path: field(rec, 8), kind: kindOf(rec.slice(2, 4)) });

@@ -9,9 +9,9 @@ import { UserError } from '../errors.js';
 import type { Provenance } from '../handoff/types.js';
 import { readGitConfig } from './_config.js';
 import { readSymref, refExists } from './_refs.js';
-import { parseStatus, type WorktreeChange } from './_status.js';
-import { locateRepository, realPath } from './discover.js';
-import { runGit } from './git.js';
+import { parseStatus, type StatusResult, type WorktreeChange } from './_status.js';
+import { locateRepository, type RepositoryLocation, realPath } from './discover.js';
+import { type GitCall, type GitResult, type GitSteps, runSteps } from './git.js';
 import { repositoryFromUrl } from './repository-name.js';
 
 /** Paths that never count as changes to the work tree: baton's folder and context-kit's. */
@@ -51,30 +51,47 @@ export interface CaptureOptions {
  * outside a repository and PROVENANCE_GIT_MISSING without git.
  */
 export function captureProvenance(path: string, options: CaptureOptions = {}): Capture {
+  const loc = repositoryOf(path);
+  return runSteps(loc.root, captureSteps(loc, options)).capture;
+}
+
+/** The repository containing `path`; PROVENANCE_NOT_A_REPO outside one. */
+export function repositoryOf(path: string): RepositoryLocation {
   const loc = locateRepository(path);
-  if (!loc) {
-    throw new UserError('PROVENANCE_NOT_A_REPO', `${path} is not inside a git repository`);
-  }
-  let processes = 0;
+  if (!loc) throw new UserError('PROVENANCE_NOT_A_REPO', `${path} is not inside a git repository`);
+  return loc;
+}
+
+/**
+ * The git calls of a capture and what is made of their answers, run by `captureProvenance` (one
+ * process at a time, synchronously) and by the servers' cached answers (`statusArgs` adds to the
+ * status call; the status as parsed comes back too).
+ */
+export function* captureSteps(
+  loc: RepositoryLocation,
+  options: CaptureOptions,
+  statusArgs: readonly string[] = [],
+): GitSteps<{ capture: Capture; status: StatusResult }> {
   const notes: string[] = [];
-  processes++;
+  let processes = 0;
+  const ask = function* (call: GitCall): GitSteps<GitResult> {
+    processes++;
+    return yield call;
+  };
   // Untracked files one by one, so that the handoff itself can be told apart from other changes.
-  const st = runGit(loc.root, [
-    'status',
-    '--porcelain=v2',
-    '--branch',
-    '-z',
-    '--untracked-files=all',
-    '--',
-    ...OWN_PATHSPECS,
-  ]);
-  if (st.status !== 0) {
-    const reason = firstLine(st.stderr);
-    if (/not a git repository/i.test(reason)) {
-      throw new UserError('PROVENANCE_NOT_A_REPO', `${loc.root} is not a usable git repository: ${reason}`);
-    }
-    throw new UserError('PROVENANCE_GIT_FAILED', `git status failed in ${loc.root}: ${reason}`);
-  }
+  const st = yield* ask({
+    args: [
+      'status',
+      '--porcelain=v2',
+      '--branch',
+      '-z',
+      '--untracked-files=all',
+      ...statusArgs,
+      '--',
+      ...OWN_PATHSPECS,
+    ],
+  });
+  if (st.status !== 0) throw statusFailure(loc.root, st.stderr);
   const status = parseStatus(st.stdout);
   const config = readGitConfig(loc.commonDir, loc.gitDir);
   const changes = withoutPaths(loc.root, status.changes, options.exclude ?? []);
@@ -85,55 +102,73 @@ export function captureProvenance(path: string, options: CaptureOptions = {}): C
   };
   if (status.head) current.head = status.head;
   else notes.push('the repository has no commits yet');
-
   const origin = config.get('remote.origin.url');
   if (origin) current.repository = repositoryFromUrl(origin);
-
   if (status.upstream && !status.upstreamExists) notes.push(`upstream ${status.upstream} is gone`);
   const upstream = status.upstreamExists ? status.upstream : undefined;
   const baseRef = options.baseRef ?? defaultBaseRef(loc.commonDir, config, status.branch, upstream);
   if (baseRef) current.base_ref = baseRef;
   else notes.push('no base ref: no upstream, no origin/HEAD and no default branch');
-
-  if (status.head && baseRef) {
-    if (baseRef === status.branch) {
-      current.base_commit = status.head;
-    } else if (baseRef.startsWith('-')) {
-      notes.push(`base ref ${baseRef} is not a ref name`);
-    } else {
-      processes++;
-      const mb = runGit(loc.root, ['merge-base', 'HEAD', '--end-of-options', baseRef]);
-      if (mb.status === 0) current.base_commit = mb.stdout.trim().split('\n')[0];
-      else if (mb.status === 1) notes.push(`HEAD and ${baseRef} have no common ancestor`);
-      else {
-        notes.push(`base ref ${baseRef} does not exist here`);
-        delete current.base_ref;
-      }
-      if (mb.status !== 0 && loc.shallow)
-        notes.push('this is a shallow clone: fetch more history to find the base');
-    }
-  }
-
+  const base = yield* baseSteps(ask, loc, status, baseRef, origin !== undefined, current, notes);
+  if (base !== undefined) current.base_commit = base;
   if (!origin && status.head) {
-    processes++;
-    const roots = runGit(loc.root, ['rev-list', '--max-parents=0', '--first-parent', 'HEAD']);
+    const roots = yield* ask({ args: ['rev-list', '--max-parents=0', '--first-parent', 'HEAD'] });
     const root = roots.stdout.trim().split('\n').at(-1);
     if (roots.status === 0 && root) current.repository = `root:${root.slice(0, 12)}`;
     else notes.push('could not read the root commit');
     notes.push('no origin remote: the repository is identified by its root commit');
   }
-
   const provenance = isComplete(current) ? current : undefined;
-  return {
-    root: loc.root,
-    current,
-    provenance,
-    changes,
-    shallow: loc.shallow,
-    linked: loc.linked,
-    notes,
-    gitProcesses: processes,
-  };
+  const { root, shallow, linked } = loc;
+  const capture = { root, current, provenance, changes, shallow, linked, notes, gitProcesses: processes };
+  return { capture, status };
+}
+
+// The base commit: HEAD itself on the base branch, else the merge-base with the base ref.
+function* baseSteps(
+  ask: (call: GitCall) => GitSteps<GitResult>,
+  loc: RepositoryLocation,
+  status: StatusResult,
+  baseRef: string | undefined,
+  hasOrigin: boolean,
+  current: Partial<Provenance>,
+  notes: string[],
+): GitSteps<string | undefined> {
+  if (!status.head || !baseRef) return undefined;
+  if (baseRef === status.branch) return status.head;
+  if (baseRef.startsWith('-')) {
+    notes.push(`base ref ${baseRef} is not a ref name`);
+    return undefined;
+  }
+  const mb = yield* ask({ args: ['merge-base', 'HEAD', '--end-of-options', baseRef] });
+  if (mb.status !== 0 && loc.shallow)
+    notes.push('this is a shallow clone: fetch more history to find the base');
+  if (mb.status === 0) return mb.stdout.trim().split('\n')[0];
+  if (mb.status === 1) notes.push(`HEAD and ${baseRef} have no common ancestor`);
+  else if (hasOrigin && !/^(origin\/|refs\/)/.test(baseRef)) {
+    // A clone that has no local branch of that name (`git clone -b feature`, a CI checkout) still
+    // has origin's: the base is the same branch as the remote has it.
+    const tracking = `origin/${baseRef}`;
+    const again = yield* ask({ args: ['merge-base', 'HEAD', '--end-of-options', tracking] });
+    if (again.status === 0) {
+      notes.push(`base ref ${baseRef} is not a branch here: ${tracking} stands in for it`);
+      return again.stdout.trim().split('\n')[0];
+    }
+    notes.push(`base ref ${baseRef} does not exist here, nor ${tracking}`);
+    delete current.base_ref;
+  } else {
+    notes.push(`base ref ${baseRef} does not exist here`);
+    delete current.base_ref;
+  }
+  return undefined;
+}
+
+function statusFailure(root: string, stderr: string): UserError {
+  const reason = firstLine(stderr);
+  if (/not a git repository/i.test(reason)) {
+    return new UserError('PROVENANCE_NOT_A_REPO', `${root} is not a usable git repository: ${reason}`);
+  }
+  return new UserError('PROVENANCE_GIT_FAILED', `git status failed in ${root}: ${reason}`);
 }
 
 /** The same capture with `paths` (absolute; the handoff itself) not counted as changes. */

@@ -23,6 +23,13 @@ export function headCommit(root: string): string | undefined {
   return r.status === 0 ? r.stdout.trim() : undefined;
 }
 
+/** Who commits here: git's committer identity (`Name <email>`), or undefined when git has none. */
+export function committerIdentity(root: string): string | undefined {
+  const r = runGit(root, ['var', 'GIT_COMMITTER_IDENT']);
+  const m = /^(.*<[^>]*>)\s+\d+\s+[-+]\d{4}\s*$/.exec(r.stdout.trim());
+  return r.status === 0 && m ? (m[1] as string).trim() : undefined;
+}
+
 /** Each path's blob at `commit` and now (two git processes however many paths). */
 export function pathStates(root: string, commit: string | undefined, paths: readonly string[]): PathState[] {
   const before = new Map<string, string>();

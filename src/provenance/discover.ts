@@ -23,7 +23,8 @@ export interface RepositoryLocation {
 export function realPath(path: string): string {
   const abs = resolve(path);
   try {
-    return realpathSync(abs);
+    // One realpath(3) call; the JavaScript version lstat-s each part of the path.
+    return realpathSync.native(abs);
   } catch {
     const parent = dirname(abs);
     if (parent === abs) return abs;

@@ -1,6 +1,7 @@
 /** Git provenance: capture the current state, compare it with a saved one, describe what moved. */
 
 export type { WorktreeChange } from './_status.js';
+export { GitAnswers } from './answers.js';
 export {
   type Capture,
   type CaptureOptions,
@@ -11,6 +12,7 @@ export {
 export {
   commitPaths,
   commitsSince,
+  committerIdentity,
   findCommitWithTrailers,
   headCommit,
   ignoredPaths,
@@ -28,10 +30,17 @@ export { findRepositoryRoot, locateRepository, type RepositoryLocation, realPath
 export { existingCommits, type RecentCommit, recentCommits, worktreeChanges } from './evidence.js';
 export { gitProcessCount, runGit } from './git.js';
 export { recogniseRepository } from './identity.js';
+export { type LandResult, landCommit, syncLanded } from './land.js';
 export { repositoryFromUrl } from './repository-name.js';
 export { type CommitSince, describeSince, type FileSince, type HeadRelation, type Since } from './since.js';
 export { type StashResult, stashPaths } from './stash.js';
-export { type FileAtRef, type FolderAtRef, readFolderAtRef, reviewedBaseRef } from './tree.js';
+export {
+  type FileAtRef,
+  type FolderAtRef,
+  type FolderOptions,
+  readFolderAtRef,
+  reviewedBaseRef,
+} from './tree.js';
 export {
   addWorktree,
   applyPatch,
@@ -41,4 +50,5 @@ export {
   patchPaths,
   patchSince,
   removeWorktree,
+  worktreesIn,
 } from './worktree.js';

@@ -1,7 +1,7 @@
 /** What moved between a saved HEAD and now: how they relate, the commits, the files. */
 import { COMMIT_RE } from '../handoff/values.js';
 import { OWN_PATHSPECS } from './capture.js';
-import { runGit } from './git.js';
+import { type GitSteps, runSteps } from './git.js';
 
 /** How the saved HEAD relates to the current one. */
 export type HeadRelation = 'same' | 'moved-on' | 'moved-back' | 'rewritten' | 'unknown';
@@ -45,6 +45,16 @@ export function describeSince(
   maxCommits = 500,
   exclude: readonly string[] = [],
 ): Since {
+  return runSteps(root, sinceSteps(saved, head, maxCommits, exclude));
+}
+
+/** The git calls of `describeSince` and what is made of their answers. */
+export function* sinceSteps(
+  saved: string,
+  head: string,
+  maxCommits: number,
+  exclude: readonly string[],
+): GitSteps<Since> {
   const unknown = (summary: string): Since => ({
     relation: 'unknown',
     commits: [],
@@ -67,15 +77,17 @@ export function describeSince(
       summary: 'HEAD has not moved',
     };
   }
-  const log = runGit(root, [
-    'log',
-    '--left-right',
-    `--max-count=${maxCommits + 1}`,
-    '--format=%m%x09%H%x09%s',
-    '--end-of-options',
-    `${saved}...${head}`,
-    '--',
-  ]);
+  const log = yield {
+    args: [
+      'log',
+      '--left-right',
+      `--max-count=${maxCommits + 1}`,
+      '--format=%m%x09%H%x09%s',
+      '--end-of-options',
+      `${saved}...${head}`,
+      '--',
+    ],
+  };
   if (log.status !== 0) {
     return unknown(
       `saved HEAD ${saved.slice(0, 12)} is not in this repository (history rewritten and pruned, or not fetched)`,
@@ -90,17 +102,19 @@ export function describeSince(
     const subject = tab < 0 ? '' : line.slice(tab + 1);
     (line[0] === '<' ? dropped : commits).push({ sha, subject });
   }
-  const diff = runGit(root, [
-    'diff',
-    '--name-status',
-    '-z',
-    '--no-renames',
-    saved,
-    head,
-    '--',
-    ...OWN_PATHSPECS,
-    ...exclude.map((p) => `:(exclude,top,literal)${p}`),
-  ]);
+  const diff = yield {
+    args: [
+      'diff',
+      '--name-status',
+      '-z',
+      '--no-renames',
+      saved,
+      head,
+      '--',
+      ...OWN_PATHSPECS,
+      ...exclude.map((p) => `:(exclude,top,literal)${p}`),
+    ],
+  };
   const files = diff.status === 0 ? parseNameStatus(diff.stdout) : [];
   const relation: HeadRelation =
     dropped.length === 0 ? 'moved-on' : commits.length === 0 ? 'moved-back' : 'rewritten';

@@ -5,7 +5,7 @@
 import { readGitConfig } from './_config.js';
 import { readSymref, refExists } from './_refs.js';
 import { locateRepository } from './discover.js';
-import { runGit } from './git.js';
+import { type GitSteps, runSteps } from './git.js';
 
 /** One file of a folder at a ref. */
 export interface FileAtRef {
@@ -62,13 +62,30 @@ export function readFolderAtRef(
   root: string,
   ref: string,
   folder: string,
-  options: { maxBytes?: number; maxFiles?: number } = {},
+  options: FolderOptions = {},
 ): FolderAtRef | undefined {
+  return runSteps(root, folderSteps(ref, folder, options));
+}
+
+/** Caps of `readFolderAtRef`. */
+export interface FolderOptions {
+  /** Blobs over this many bytes are listed, not read (default 64 KiB). */
+  maxBytes?: number;
+  /** At most this many files (default 256). */
+  maxFiles?: number;
+}
+
+/** The git calls of `readFolderAtRef` and what is made of their answers. */
+export function* folderSteps(
+  ref: string,
+  folder: string,
+  options: FolderOptions,
+): GitSteps<FolderAtRef | undefined> {
   if (ref.startsWith('-') || /[\0\n]/.test(ref)) return undefined;
   const maxBytes = options.maxBytes ?? 64 * 1024;
   const maxFiles = options.maxFiles ?? 256;
   const dir = folder.replace(/\/+$/, '');
-  const ls = runGit(root, ['ls-tree', '-z', '-l', '--full-tree', '--end-of-options', ref, '--', `${dir}/`]);
+  const ls = yield { args: ['ls-tree', '-z', '-l', '--full-tree', '--end-of-options', ref, '--', `${dir}/`] };
   if (ls.status !== 0) return undefined;
   const entries: { path: string; oid: string; size: number }[] = [];
   for (const entry of ls.stdout.split('\0')) {
@@ -78,10 +95,11 @@ export function readFolderAtRef(
   }
   const wanted = entries.filter((e) => e.size <= maxBytes);
   // The ref's commit first, then each blob: one process, read back byte for byte.
-  const cat = runGit(root, ['cat-file', '--batch'], {
+  const cat = yield {
+    args: ['cat-file', '--batch'],
     input: `${[`${ref}^{commit}`, ...wanted.map((e) => e.oid)].join('\n')}\n`,
     encoding: 'latin1',
-  });
+  };
   if (cat.status !== 0) return undefined;
   const objects = parseBatch(Buffer.from(cat.stdout, 'latin1'));
   const commit = objects[0];

@@ -3,25 +3,65 @@
  * as a binary patch, and that patch applied to another work tree. Used by remote builders (A2A).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runGit } from './git.js';
+import { runGit, runGitAsync } from './git.js';
 
 /** True when `commit` names a commit this repository has. */
 export function hasCommit(root: string, commit: string): boolean {
   return runGit(root, ['cat-file', '-e', `${commit}^{commit}`]).status === 0;
 }
 
-/** Adds a detached worktree of `root` at `commit` in `dir` (which must not exist yet). */
-export function addWorktree(root: string, dir: string, commit: string): { ok: boolean; error?: string } {
-  const r = runGit(root, ['worktree', 'add', '--detach', '--quiet', dir, commit]);
-  return r.status === 0 ? { ok: true } : { ok: false, error: lastLine(r.stderr) };
+// Every worktree command reads git's list of a repository's worktrees, and one that adds or prunes
+// an entry while another reads the list fails (`failed to read .git/worktrees/X/commondir`): the
+// commands that change the list run one at a time per repository; the checkout and the deletion
+// of the files, the long parts, run outside it, each in its own tree.
+const listChanges = new Map<string, Promise<unknown>>();
+
+function oneAtATime<T>(root: string, change: () => Promise<T>): Promise<T> {
+  const next = (listChanges.get(root) ?? Promise.resolve()).then(change, change);
+  listChanges.set(
+    root,
+    next.catch(() => undefined),
+  );
+  return next;
 }
 
-/** Removes a worktree added by `addWorktree`, whatever is in it. */
-export function removeWorktree(root: string, dir: string): void {
-  runGit(root, ['worktree', 'remove', '--force', dir]);
-  runGit(root, ['worktree', 'prune']);
+/**
+ * Adds a detached worktree of `root` at `commit` in `dir` (which must not exist yet), off the event
+ * loop: its checkout is the longest git call a task makes, and tasks make theirs at the same time.
+ */
+export async function addWorktree(
+  root: string,
+  dir: string,
+  commit: string,
+): Promise<{ ok: boolean; error?: string }> {
+  const added = await oneAtATime(root, () =>
+    runGitAsync(root, ['worktree', 'add', '--detach', '--no-checkout', '--quiet', dir, commit]),
+  );
+  if (added.status !== 0) return { ok: false, error: lastLine(added.stderr) };
+  const filled = await runGitAsync(dir, ['reset', '--hard', '--quiet']);
+  return filled.status === 0 ? { ok: true } : { ok: false, error: lastLine(filled.stderr) };
+}
+
+/** Removes a worktree added by `addWorktree`, whatever is in it (locked by an add that was killed too). */
+export async function removeWorktree(root: string, dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+  await oneAtATime(root, async () => {
+    await runGitAsync(root, ['worktree', 'unlock', dir]);
+    await runGitAsync(root, ['worktree', 'prune']);
+  });
+}
+
+/** The folders of the worktrees of `root` that git knows and that lie inside `folder`. */
+export function worktreesIn(root: string, folder: string): string[] {
+  const r = runGit(root, ['worktree', 'list', '--porcelain', '-z']);
+  return r.stdout
+    .split('\0')
+    .filter((f) => f.startsWith('worktree '))
+    .map((f) => f.slice('worktree '.length))
+    .filter((dir) => dir.startsWith(`${folder}/`));
 }
 
 /** Every change in `dir` since `commit` (new files too) as one binary patch; '' when none. */

@@ -1,5 +1,6 @@
 /** `resume`: validate, refuse what must not be resumed, and brief the next agent. */
 import type { FormatName } from '../formats/types.js';
+import type { GitAnswers } from '../provenance/index.js';
 import type { Report } from '../validate/report.js';
 import { validateFile } from '../validate/validate.js';
 import { type Brief, buildBrief, type ReverifyCommand } from './brief.js';
@@ -21,6 +22,8 @@ export interface ResumeOptions {
   /** Timeout of each re-verification command. */
   timeoutMs?: number;
   now?: Date;
+  /** A long-lived process's git answers (the servers'): see `ValidateOptions.gitAnswers`. */
+  gitAnswers?: GitAnswers;
 }
 
 /** A refusal (INVALID, MISMATCH, UNTRUSTED) or the brief. */
@@ -36,6 +39,7 @@ export async function resumeHandoff(path: string, options: ResumeOptions = {}): 
     since: true,
     withHandoff: true,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.gitAnswers ? { gitAnswers: options.gitAnswers } : {}),
   });
   if (REFUSED.has(report.verdict) || !report.handoff) return { ok: false, report };
   const brief = buildBrief(report);

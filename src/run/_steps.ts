@@ -9,6 +9,7 @@ import type { RunEventPayloads } from '../run-events.js';
 import { accumulate, continuationDispatch } from '../window/continuation.js';
 import { at, done, end, type Next, type StageOutcome, type StageRun, withNotice } from './_stage-common.js';
 import { sameRemaining, scopeViolations, vagueSubSpecs } from './guardrails.js';
+import { workDir } from './isolation.js';
 import type { HandoffReply, Malformed, StageResult } from './reply.js';
 
 /** The fields of the `reply` event that every step records (all but its verdict and reason). */
@@ -35,7 +36,7 @@ export function handoffStep(
   const h = reply.handoff;
   const vague = vagueSubSpecs(h.remaining);
   if (vague.length > 0) return vagueStep(s, vague, current);
-  const outside = scopeViolations(h.remaining, task, ctx.paths.root);
+  const outside = scopeViolations(h.remaining, task, workDir(ctx, task.id));
   if (outside.length > 0) {
     ctx.log.append({ event: 'handoff-scope-refused', ...at(s), paths: outside, scope: task.filesInScope });
     return done(

@@ -13,6 +13,7 @@ import { writeRecord } from './_record-files.js';
 import type { RunContext } from './context.js';
 import type { RunEvent } from './events.js';
 import { checkGate, type GateResult } from './gate.js';
+import { commitInTree, type TaskTree } from './task-tree.js';
 
 /** The trailers of a task's commit. */
 function commitTrailers(runId: string, task: string): Record<string, string> {
@@ -24,21 +25,36 @@ export function findTaskCommit(ctx: RunContext, task: string, since: string | un
   return findCommitWithTrailers(ctx.paths.root, commitTrailers(ctx.runId, task), since);
 }
 
-/** Gate, result file and commit; returns the gate's verdict and, when it passed, the commit. */
+/** What the committer did: the gate's verdict and, when it passed, the commit. */
+export interface Committed {
+  gate: GateResult;
+  /** The task's commit: on the branch, or (a task's own work tree) in the tree, still to land. */
+  commit?: string;
+  /** The commit's message (for landing it). */
+  message?: string;
+}
+
+/**
+ * Gate, result file and commit. With a work tree of the task's own, the gate judges the tree and
+ * the commit is made there (git hooks run there), to land on the branch afterwards (task-tree.ts);
+ * else both happen in the repository, and the commit is on the branch.
+ */
 export function gateAndCommit(
   ctx: RunContext,
   task: PlanTask,
   attempt: number,
   startCommit: string | undefined,
   handoffs: { builder: ContextHandoffXml; verifier: ContextHandoffXml },
-): { gate: GateResult; commit?: string } {
+  tree?: TaskTree,
+): Committed {
   const { paths } = ctx;
   const gate = checkGate({
-    root: paths.root,
+    root: tree?.dir ?? paths.root,
     task,
     progressPath: paths.progress(task.id),
-    startCommit,
-    dirtyAtStart: ctx.dirtyAtStart,
+    startCommit: tree?.base ?? startCommit,
+    // A task's tree was clean when it was made: only the user's work tree has changes of its own.
+    ...(tree ? {} : { dirtyAtStart: ctx.dirtyAtStart }),
     ownCommits: new Set(ctx.log.events.flatMap((e: RunEvent) => (e.event === 'commit' ? [e.commit] : []))),
   });
   if (!gate.pass) return { gate };
@@ -47,12 +63,14 @@ export function gateAndCommit(
   // The task's own records go with it. The event log does not: committing a log that grows with
   // every step, once per task, would make a long run's commits quadratic in bytes.
   const records = [paths.progress(task.id), result].filter((p) => existsSync(p));
-  const files = [...gate.files.map((f) => f.path), ...records.map((p) => relative(paths.root, p))];
   const trailers = Object.entries(commitTrailers(ctx.runId, task.id))
     .map(([k, v]) => `${k}: ${v}`)
     .join('\n');
-  const commit = commitPaths(paths.root, files, `${task.id}: ${task.title}\n\n${trailers}\n`);
-  return { gate, commit };
+  const message = `${task.id}: ${task.title}\n\n${trailers}\n`;
+  const files = gate.files.map((f) => f.path);
+  if (tree) return { gate, commit: commitInTree(tree, paths, files, records, message), message };
+  const all = [...files, ...records.map((p) => relative(paths.root, p))];
+  return { gate, commit: commitPaths(paths.root, all, message), message };
 }
 
 // The result file (seed 000 §4): status, files, verification and the handoffs, as committed.

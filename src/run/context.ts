@@ -9,6 +9,7 @@ import type { WindowSizes } from '../window/policy.js';
 import type { EventListener, EventLog } from './events.js';
 import type { RunPaths } from './records.js';
 import type { StoreSink } from './store-sink.js';
+import type { TaskTree } from './task-tree.js';
 
 /** Options of a run. */
 export interface RunOptions {
@@ -68,6 +69,8 @@ export interface RunContext {
   allHandoffs: ContextHandoffXml[];
   /** Blob ids of files that were already changed when the run started (--allow-dirty). */
   dirtyAtStart: Map<string, string | undefined>;
+  /** The work tree of each running task that has one of its own (`--parallel` N > 1). */
+  trees: Map<string, TaskTree>;
   /** Serialises gate and commit: one task commits at a time. */
   commitLock: Promise<unknown>;
   halted: boolean;

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
+import { hostname, userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import type { ContextHandoffXml } from '../formats/pipeline-xml/index.js';
@@ -14,7 +15,8 @@ import { topologicalOrder } from '../plan/graph.js';
 import { parsePlan } from '../plan/load.js';
 import type { PlanTask } from '../plan/types.js';
 import { captureProvenance } from '../provenance/capture.js';
-import { headCommit, pathStates } from '../provenance/commit.js';
+import { committerIdentity, headCommit, pathStates } from '../provenance/commit.js';
+import { syncLanded } from '../provenance/land.js';
 import type { NewRunEvent } from '../run-events.js';
 import { endProcessesWithEnv } from '../shell/run-shell.js';
 import { loadTokenCounter } from '../tokens/count.js';
@@ -24,6 +26,7 @@ import type { RunContext, RunOptions } from './context.js';
 import { EventLog } from './events.js';
 import { retryHalted, setLeftoversAside } from './halt.js';
 import { INTERRUPTED_EXIT_CODE, isInterruption, watchInterrupt } from './interrupt.js';
+import { removeOrphanTrees } from './isolation.js';
 import { type RunLock, takeRunLock } from './lock.js';
 import { existingRunPaths, type RunPaths, runPaths } from './records.js';
 import { type TaskState, taskStates } from './resume-state.js';
@@ -120,6 +123,8 @@ export async function startRun(options: RunOptions): Promise<RunResult> {
       max_attempts: options.maxAttempts ?? 3,
       dispatch_format: options.dispatchFormat ?? 'xml',
       dirty_at_start: Object.fromEntries(dirtyAtStart),
+      started_by: committerIdentity(capture.root) ?? userInfo().username,
+      host: hostname(),
     });
     watchInterrupt(ctx);
     return finish(ctx, await schedule(ctx, new Map()));
@@ -158,13 +163,24 @@ export async function resumeRun(runId: string, options: ResumeOptions): Promise<
     const log = EventLog.open<NewRunEvent>(paths.events);
     const started = log.events.find((e) => e.event === 'run-started');
     const dirty = new Map(Object.entries((started?.dirty_at_start as Record<string, string>) ?? {}));
-    const ctx = await context({ ...options, root: capture.root, plan, planText }, runId, log, dirty);
+    // A run resumes as it was started (one work tree per task, or the user's) unless told otherwise.
+    const parallel = options.parallel ?? (typeof started?.parallel === 'number' ? started.parallel : 1);
+    const ctx = await context(
+      { ...options, parallel, root: capture.root, plan, planText },
+      runId,
+      log,
+      dirty,
+    );
     const states = taskStates(log.events);
-    log.append({ event: 'run-resumed', run_id: runId, after_seq: log.events.length });
+    const resumedAt = log.events.length;
+    log.append({ event: 'run-resumed', run_id: runId, after_seq: resumedAt });
     if (options.planText !== undefined && options.planText !== copy.text)
       writeRecord(paths, paths.plan, planText);
     retryHalted(ctx, states, options.retry);
     endOrphans(ctx, paths, lock);
+    const kept = [...states].filter(([, s]) => s.status === 'failed' || s.status === 'needs-planning');
+    const retried = log.events.slice(resumedAt).flatMap((e) => (e.event === 'task-retried' ? [e.task] : []));
+    await removeOrphanTrees(ctx, new Set(kept.map(([id]) => id)), new Set(retried));
     watchInterrupt(ctx);
     return finish(ctx, await schedule(ctx, states));
   });
@@ -208,6 +224,7 @@ async function context(
     finals: new Map(),
     allHandoffs: [],
     dirtyAtStart,
+    trees: new Map(),
     commitLock: Promise.resolve(),
     halted: false,
   };
@@ -219,9 +236,13 @@ async function context(
     ctx.sink = sink;
   }
   for (const listener of options.listeners ?? []) log.subscribe(listener);
-  // run.json follows every finished task, so a crash leaves a current summary behind.
+  // run.json follows every finished task, so a crash leaves a current summary behind; the store
+  // gets it too, from the start, so that a team sees a running run with who started it.
   log.subscribe((e) => {
-    if (e.event === 'task-finished') writeSummary(paths.summary, summarize(runId, options.plan, log.events));
+    if (e.event !== 'task-finished' && e.event !== 'run-started') return;
+    const summary = summarize(runId, options.plan, log.events);
+    if (e.event === 'task-finished') writeSummary(paths.summary, summary);
+    void ctx.sink?.putSummary(summary);
   });
   return ctx;
 }
@@ -300,6 +321,8 @@ async function start(ctx: RunContext, task: PlanTask, state: TaskState | undefin
   if (state?.status === 'started') {
     const commit = findTaskCommit(ctx, task.id, state.resume.startCommit);
     if (commit) {
+      // Landed from a work tree just before the crash: the user's work tree may be a step behind.
+      const synced = state.resume.tree ? syncLanded(ctx.paths.root, commit) : [];
       const handoff = state.resume.builder?.handoff as ContextHandoffXml | undefined;
       ctx.log.append({
         event: 'commit',
@@ -307,6 +330,7 @@ async function start(ctx: RunContext, task: PlanTask, state: TaskState | undefin
         attempt: state.resume.attempt,
         commit,
         recovered: true,
+        ...(synced.length ? { synced } : {}),
       });
       if (handoff) ctx.finals.set(task.id, handoff);
       ctx.log.append({

@@ -17,6 +17,7 @@ export { checkRecordsHome, type RunPaths, runPaths } from './records.js';
 export { type Classified, classifyReply, replyInstructions } from './reply.js';
 export { recordedAgents, type TaskState, taskStates } from './resume-state.js';
 export { type RunSummary, summarize, type TaskSummary } from './summary.js';
+export { type TreeWork, workInTaskTree } from './task-tree.js';
 export {
   type DispatchPoint,
   type RunTimeline,

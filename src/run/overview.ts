@@ -17,6 +17,11 @@ export interface RunOverview {
   tasks: number;
   tokens: number;
   tokensForwardAll: number;
+  /** Who started the run, and on which machine (a team's shared store holds several people's). */
+  startedBy?: string;
+  host?: string;
+  /** Every place its tasks were built, each once: the run's host, pool members, remote builders. */
+  builtBy: string[];
 }
 
 // What both sources say of a task: run.json's task summaries and the timeline's tasks alike.
@@ -24,6 +29,7 @@ interface CountedTask {
   status: string;
   tokens?: number;
   tokensForwardAll?: number;
+  builtBy?: string;
 }
 
 // The summary's data as the engine stores it (`RunSummary` of run/summary.ts, read back as JSON).
@@ -43,6 +49,8 @@ export async function runOverview(
   const data = run.summary?.data as StoredSummaryData | undefined;
   if (data?.tasks && run.summary?.status !== 'running') {
     return {
+      ...(run.summary?.started_by ? { startedBy: run.summary.started_by } : {}),
+      ...(run.summary?.host ? { host: run.summary.host } : {}),
       id: run.run_id,
       plan: data.plan?.title ?? run.summary?.title ?? '',
       started: run.summary?.started_at ?? run.first_event_at,
@@ -52,6 +60,8 @@ export async function runOverview(
   }
   const view = await timeline(run.run_id);
   return {
+    ...(view.startedBy ? { startedBy: view.startedBy } : {}),
+    ...(view.host ? { host: view.host } : {}),
     id: run.run_id,
     plan: view.plan,
     started: view.started ?? run.first_event_at,
@@ -67,5 +77,6 @@ function counts(tasks: readonly CountedTask[]) {
     tasks: tasks.length,
     tokens: tasks.reduce((n, t) => n + (t.tokens ?? 0), 0),
     tokensForwardAll: tasks.reduce((n, t) => n + (t.tokensForwardAll ?? 0), 0),
+    builtBy: [...new Set(tasks.flatMap((t) => (t.builtBy ? [t.builtBy] : [])))],
   };
 }

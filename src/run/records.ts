@@ -13,6 +13,10 @@ export interface RunPaths {
   plan: string;
   progress(task: string): string;
   result(task: string): string;
+  /** The folder of the run's task work trees (`--parallel` N > 1). */
+  worktrees: string;
+  /** Task `task`'s work tree. */
+  worktree(task: string): string;
   dispatch(task: string, stage: string, attempt: number, window: number): string;
   reply(task: string, stage: string, attempt: number, window: number): string;
 }
@@ -31,6 +35,8 @@ export function runPaths(root: string, runId: string): RunPaths {
     plan: join(dir, 'plan.md'),
     progress: (task) => join(dir, `${plainName(task, 'task id')}_progress.md`),
     result: (task) => join(dir, `${plainName(task, 'task id')}_result.md`),
+    worktrees: join(dir, 'worktrees'),
+    worktree: (task) => join(dir, 'worktrees', plainName(task, 'task id')),
     dispatch: (task, stage, attempt, window) =>
       join(dir, 'dispatches', `${name(task, stage, attempt, window)}.txt`),
     reply: (task, stage, attempt, window) =>

@@ -33,6 +33,9 @@ export function taskStates(events: readonly RunEvent[]): Map<string, TaskState> 
           resume: { attempt: 1, startCommit: e.start_commit ?? undefined, next: {} },
         });
         break;
+      case 'worktree':
+        if (current?.status === 'started') current.resume.tree = e.path;
+        break;
       case 'attempt-started':
         if (current?.status === 'started') {
           current.resume = { ...current.resume, attempt: e.attempt ?? 1, next: {} };

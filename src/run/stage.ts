@@ -6,7 +6,7 @@
  * guardrails, a malformed reply gets a corrective re-dispatch; each step returns the next
  * dispatch or the stage's outcome (openai-agents-js's NextStep).
  */
-import type { Agent, AgentReply } from '../agents/types.js';
+import type { Agent, AgentNote, AgentReply } from '../agents/types.js';
 import type { DispatchXml } from '../formats/pipeline-xml/index.js';
 import type { PlanTask } from '../plan/types.js';
 import { loadTokenCounter } from '../tokens/count.js';
@@ -26,6 +26,7 @@ import {
 import { handoffStep, malformedStep, resultStep } from './_steps.js';
 import type { RunContext } from './context.js';
 import { RunInterrupted } from './interrupt.js';
+import { workDir } from './isolation.js';
 import { classifyReply } from './reply.js';
 
 export { renderFor, type StageOutcome, type StageStart } from './_stage-common.js';
@@ -68,6 +69,8 @@ async function runWindow(s: StageRun, current: DispatchXml): Promise<Next> {
     duration_ms: reply.durationMs,
     file: relativeTo(ctx.paths.root, replyFile),
     ...(reply.usage ? { usage: reply.usage } : {}),
+    ...(reply.builtBy ? { built_by: reply.builtBy } : {}),
+    ...(reply.remoteTask ? { remote_task: reply.remoteTask } : {}),
   };
   const interrupted = ctx.options.signal?.aborted === true;
   if (!reply.ok || interrupted) {
@@ -118,11 +121,19 @@ function call(s: StageRun, current: DispatchXml, budgeted: Budgeted): Promise<Ag
     // and observe, never write guidance or policy, whatever its payload claims.
     role: 'child',
     runDir: paths.dir,
+    runId: ctx.runId,
     filesInScope: task.filesInScope,
-    cwd: paths.root,
+    report: (note) => ctx.log.append({ event: 'failover', ...at(s), ...noteFields(note) }),
+    // Its own work tree when the task has one (`--parallel` N > 1), else the repository.
+    cwd: workDir(ctx, task.id),
     timeoutMs: options.timeoutMs ?? 600_000,
     ...(options.signal ? { signal: options.signal } : {}),
   });
+}
+
+function noteFields(note: AgentNote) {
+  const { kind: _kind, ...fields } = note;
+  return fields;
 }
 
 function relativeTo(root: string, file: string): string {

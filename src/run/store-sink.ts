@@ -12,7 +12,7 @@ import type { RunSummary } from './summary.js';
 export interface StoreSink {
   add(event: RunEvent): void;
   flush(): Promise<void>;
-  /** Stores the run's summary (after `flush`). */
+  /** Stores the run's summary, after the events handed over before it. */
   putSummary(summary: RunSummary): Promise<void>;
 }
 
@@ -30,20 +30,23 @@ export function storeSink(store: Store, runId: string, onError: (error: Error) =
       chain = chain.then(() => store.appendEvent(stored).then(() => undefined, fail));
     },
     flush: () => chain,
-    async putSummary(summary) {
-      await chain;
-      try {
-        await store.putRunSummary({
-          run_id: runId,
-          status: summary.status,
-          started_at: summary.started,
-          ...(summary.finished ? { ended_at: summary.finished } : {}),
-          title: summary.goal,
-          data: { ...summary },
-        });
-      } catch (error) {
-        fail(error);
-      }
+    putSummary(summary) {
+      // In the same chain as the events: summaries land in the order they were made.
+      chain = chain.then(() =>
+        store
+          .putRunSummary({
+            run_id: runId,
+            status: summary.status,
+            started_at: summary.started,
+            ...(summary.finished ? { ended_at: summary.finished } : {}),
+            title: summary.goal,
+            ...(summary.startedBy ? { started_by: summary.startedBy } : {}),
+            ...(summary.host ? { host: summary.host } : {}),
+            data: { ...summary },
+          })
+          .then(() => undefined, fail),
+      );
+      return chain;
     },
   };
 }

@@ -18,6 +18,10 @@ export interface TaskSummary {
   tokens: number;
   tokensForwardAll: number;
   reason?: string;
+  /** The task's own work tree, kept when the task did not commit (`--parallel` N > 1). */
+  worktree?: string;
+  /** Where its builder's last reply came from: a pool member or remote builder, else the run's host. */
+  builtBy?: string;
 }
 
 /** The summary of a run. */
@@ -28,6 +32,9 @@ export interface RunSummary {
   started: string;
   finished?: string;
   goal: string;
+  /** Who started it and on which machine (the `run-started` event's). */
+  startedBy?: string;
+  host?: string;
   plan: { title: string; path?: string; tasks: number };
   tasks: TaskSummary[];
   events: number;
@@ -53,8 +60,15 @@ export function summarize(id: string, plan: Plan, events: readonly RunEvent[]): 
   let status: RunSummary['status'] = 'running';
   let finished: string | undefined;
   let exitCode: number | undefined;
+  let startedBy: string | undefined;
+  let host: string | undefined;
   for (const e of events) {
     const t = e.task ? tasks.get(e.task) : undefined;
+    if (e.event === 'run-started') {
+      startedBy = e.started_by;
+      host = e.host;
+    }
+    if (t && e.event === 'reply' && e.stage === 'builder') t.builtBy = e.built_by ?? host;
     if (e.event === 'run-finished') {
       status =
         e.status === 'committed' || e.status === 'needs-planning' || e.status === 'interrupted'
@@ -72,6 +86,10 @@ export function summarize(id: string, plan: Plan, events: readonly RunEvent[]): 
       t.tokensForwardAll += Number(e.tokens_forward_all ?? e.tokens ?? 0);
     }
     if (e.event === 'handoff') t.handoffs++;
+    if (e.event === 'worktree-ended') {
+      if (e.kept) t.worktree = e.path;
+      else delete t.worktree;
+    }
     if (e.event === 'task-finished') {
       t.status =
         e.status === 'committed' ? 'committed' : e.status === 'needs-planning' ? 'needs-planning' : 'failed';
@@ -88,6 +106,8 @@ export function summarize(id: string, plan: Plan, events: readonly RunEvent[]): 
     tasks: [...tasks.values()],
     events: events.length,
   };
+  if (startedBy) summary.startedBy = startedBy;
+  if (host) summary.host = host;
   if (finished) summary.finished = finished;
   if (exitCode !== undefined) summary.exitCode = exitCode;
   return summary;

@@ -14,6 +14,7 @@ export type TimelineEvent = Omit<StoredRunEvent, 'run_id'>;
 export type StepKind =
   | 'dispatch'
   | 'reply'
+  | 'failover'
   | 'correction'
   | 'handoff'
   | 'budget-notice'
@@ -71,6 +72,10 @@ export interface TimelineTask {
   reason?: string;
   tokens: number;
   tokensForwardAll: number;
+  /** Where its builder's last reply came from: a pool member or remote builder, else the run's host. */
+  builtBy?: string;
+  /** Its own work tree, while it runs or when it was kept after a failure (`--parallel` N > 1). */
+  worktree?: string;
 }
 
 /** One dispatch's size, for the token plot. */
@@ -91,6 +96,9 @@ export interface RunTimeline {
   status: string;
   started?: string;
   finished?: string;
+  /** Who started the run, and on which machine. */
+  startedBy?: string;
+  host?: string;
   tasks: TimelineTask[];
   dispatches: DispatchPoint[];
   /** The highest seq read, for a live view to ask for what comes after. */
@@ -120,6 +128,8 @@ export function runTimeline(runId: string, events: readonly TimelineEvent[]): Ru
 function startRun(view: RunTimeline, tasks: Map<string, TimelineTask>, e: TimelineEvent): void {
   view.plan = String(e.data.plan ?? '');
   view.started ??= e.time;
+  if (typeof e.data.started_by === 'string') view.startedBy = e.data.started_by;
+  if (typeof e.data.host === 'string') view.host = e.data.host;
   const ids = Array.isArray(e.data.tasks) ? e.data.tasks : [];
   for (const id of ids) if (typeof id === 'string') taskOf(tasks, view, id);
 }
@@ -147,6 +157,15 @@ function applyTaskEvent(view: RunTimeline, task: TimelineTask, e: TimelineEvent)
     if (typeof d.commit === 'string') task.commit = d.commit;
     if (typeof d.reason === 'string') task.reason = d.reason;
     return;
+  }
+  if (is(e, 'worktree') || is(e, 'worktree-ended')) {
+    if (is(e, 'worktree') || d.kept === true) task.worktree = String(d.path ?? '');
+    else delete task.worktree;
+    return;
+  }
+  if (is(e, 'reply') && e.stage === 'builder') {
+    const by = typeof d.built_by === 'string' ? d.built_by : view.host;
+    if (by) task.builtBy = by;
   }
   const attemptNo = Number(d.attempt ?? 1);
   const attempt = attemptOf(task, attemptNo);
@@ -228,8 +247,15 @@ function stepOf(e: TimelineEvent): TimelineStep | undefined {
       const verdict = text(d.verdict);
       const failed = verdict !== 'PASS' && verdict !== 'HANDOFF';
       const reason = d.reason ? `: ${text(d.reason)}` : '';
-      return { ...base, kind: 'reply', label: `reply ${verdict}${reason}`, failed, ...tokens, ...file };
+      const by = typeof d.built_by === 'string' ? ` by ${d.built_by}` : '';
+      return { ...base, kind: 'reply', label: `reply ${verdict}${by}${reason}`, failed, ...tokens, ...file };
     }
+    case 'failover':
+      return {
+        ...base,
+        kind: 'failover',
+        label: `${text(d.from)} did not take it (${text(d.cause)})${d.to ? `, moved to ${text(d.to)}` : ''}`,
+      };
     case 'correction':
       return { ...base, kind: 'correction', label: `corrected: ${text(d.reason)}`, failed: true };
     case 'handoff':

@@ -17,6 +17,7 @@ import { replayable } from './_retry.js';
 import { parseQuery, type QueryTerm, searchDocument, snippetOf } from './_search.js';
 import {
   COLLISION_SQL,
+  COUNT_EVENT_SQL,
   countHandoffsQuery,
   EVENT_DIGEST_SQL,
   findHandoffQuery,
@@ -27,6 +28,7 @@ import {
   LIST_EVENTS_SQL,
   listHandoffsQuery,
   listRunsQuery,
+  MISCOUNTED_RUNS_SQL,
   ORPHANS_SQL,
   STATS_SQL,
   SUMMARY_BY_ID_SQL,
@@ -167,6 +169,8 @@ export class SqlStore implements Store {
     return this.backend.write(async (db) => {
       const params = [row.run_id, row.seq, row.time, row.time_ms, row.event, row.task, row.stage];
       if ((await db.run(INSERT_EVENT_SQL, [...params, row.window_number, row.data, row.digest])) === 1) {
+        const at = [row.seq, row.time];
+        await db.run(COUNT_EVENT_SQL, [row.run_id, ...at, ...at, row.time_ms, row.event]);
         return { status: 'appended' } as const;
       }
       const [existing] = await db.all(EVENT_DIGEST_SQL, [row.run_id, row.seq]);
@@ -186,7 +190,17 @@ export class SqlStore implements Store {
   async putRunSummary(summary: RunSummary): Promise<void> {
     const r = runRow(summary);
     await this.backend.write((db) =>
-      db.run(UPSERT_RUN_SQL, [r.run_id, r.status, r.started_at, r.ended_at, r.title, r.data, r.updated_ms]),
+      db.run(UPSERT_RUN_SQL, [
+        r.run_id,
+        r.status,
+        r.started_at,
+        r.ended_at,
+        r.title,
+        r.started_by,
+        r.host,
+        r.data,
+        r.updated_ms,
+      ]),
     );
   }
 
@@ -236,6 +250,9 @@ export class SqlStore implements Store {
       const [orphans] = await db.all(ORPHANS_SQL);
       if (Number(orphans?.textless) > 0) problems.push(`${orphans?.textless} handoffs have no text`);
       if (Number(orphans?.orphans) > 0) problems.push(`${orphans?.orphans} texts belong to no handoff`);
+      const [miscounted] = await db.all(MISCOUNTED_RUNS_SQL);
+      if (Number(miscounted?.n) > 0)
+        problems.push(`${miscounted?.n} runs are counted wrong in baton_run_stats`);
       // The text of each handoff must still hash to the hash it was archived under.
       const PAGE = 500;
       for (let after = -1; ; ) {

@@ -29,6 +29,7 @@ export interface HandoffRow {
   parent: string | null;
   window_number: number | null;
   source: string | null;
+  verdict: string | null;
   bytes: number;
   text: string;
 }
@@ -51,6 +52,7 @@ export const SUMMARY_COLUMNS = [
   'parent',
   'window_number',
   'source',
+  'verdict',
   'bytes',
 ] as const;
 
@@ -96,6 +98,7 @@ export function handoffRow(input: PutHandoffInput, now: Date = new Date()): Hand
     parent: h.parent ?? null,
     window_number: typeof h.window === 'number' ? h.window : null,
     source: input.source ?? null,
+    verdict: typeof input.verdict === 'string' && /^[A-Z]{1,20}$/.test(input.verdict) ? input.verdict : null,
     bytes: bytes.length,
     text: input.text,
   };
@@ -141,6 +144,7 @@ export function summaryFromRow(row: Record<string, unknown>): StoredHandoffSumma
     ['head', 'head'],
     ['parent', 'parent'],
     ['source', 'source'],
+    ['verdict', 'verdict'],
   ];
   for (const [key, column] of optional) {
     const value = row[column];
@@ -222,6 +226,8 @@ export interface RunRow {
   started_at: string;
   ended_at: string | null;
   title: string | null;
+  started_by: string | null;
+  host: string | null;
   data: string;
   updated_ms: number;
 }
@@ -245,6 +251,8 @@ export function runRow(summary: RunSummary, now: Date = new Date()): RunRow {
     started_at: summary.started_at,
     ended_at: summary.ended_at ?? null,
     title: summary.title ?? null,
+    started_by: optionalText(summary.started_by, 'started_by'),
+    host: optionalText(summary.host, 'host'),
     data: jsonObject(summary.data, 'data of a run summary'),
     updated_ms: now.getTime(),
   };
@@ -260,7 +268,21 @@ export function runFromRow(row: Record<string, unknown>): RunSummary {
   };
   if (row.ended_at !== null && row.ended_at !== undefined) out.ended_at = String(row.ended_at);
   if (row.title !== null && row.title !== undefined) out.title = String(row.title);
+  if (row.started_by !== null && row.started_by !== undefined) out.started_by = String(row.started_by);
+  if (row.host !== null && row.host !== undefined) out.host = String(row.host);
   return out;
+}
+
+// A short single line, or nothing: a name or host read from elsewhere, never a document.
+function optionalText(value: unknown, what: string): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string' || value.length > 300 || /[\p{Cc}]/u.test(value)) {
+    throw new UserError(
+      'STORE_BAD_INPUT',
+      `${what} of a run summary must be one line of at most 300 characters`,
+    );
+  }
+  return value;
 }
 
 /**

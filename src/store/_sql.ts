@@ -109,6 +109,16 @@ export const SUMMARY_BY_ID_SQL = `SELECT ${SUMMARY_SELECT} FROM baton_handoffs h
 export const TEXTS_AFTER_SQL = `SELECT t.seq, h.id, h.content_hash, t.text
   FROM baton_handoff_texts t JOIN baton_handoffs h ON h.seq = t.seq WHERE t.seq > ? ORDER BY t.seq LIMIT ?`;
 
+/** Runs whose counted events (`baton_run_stats`) are not what their events say (must be 0). */
+export const MISCOUNTED_RUNS_SQL = `SELECT
+  (SELECT count(*) FROM
+    (SELECT run_id, count(*) AS events, min(seq) AS first_seq, max(seq) AS last_seq
+     FROM baton_run_events GROUP BY run_id) a
+    LEFT JOIN baton_run_stats s ON s.run_id = a.run_id
+    WHERE s.run_id IS NULL OR s.events <> a.events OR s.first_seq <> a.first_seq OR s.last_seq <> a.last_seq)
+  + (SELECT count(*) FROM baton_run_stats s
+     WHERE NOT EXISTS (SELECT 1 FROM baton_run_events e WHERE e.run_id = s.run_id)) AS n`;
+
 /** Handoffs without text and texts without a handoff (both must be 0). */
 export const ORPHANS_SQL = `SELECT
   (SELECT count(*) FROM baton_handoffs h WHERE NOT EXISTS (SELECT 1 FROM baton_handoff_texts t WHERE t.seq = h.seq)) AS textless,
@@ -119,6 +129,21 @@ export const INSERT_EVENT_SQL = `INSERT INTO baton_run_events
   (run_id, seq, time, time_ms, event, task, stage, window_number, data, digest)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`;
 
+/**
+ * Counts an appended event in its run's row of `baton_run_stats` (in the append's transaction):
+ * one more event, and the first and last by seq, whatever order events come in.
+ */
+export const COUNT_EVENT_SQL = `INSERT INTO baton_run_stats AS s
+  (run_id, events, first_seq, first_time, last_seq, last_time, last_ms, last_event)
+  VALUES (?, 1, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (run_id) DO UPDATE SET events = s.events + 1,
+    first_seq = CASE WHEN excluded.first_seq < s.first_seq THEN excluded.first_seq ELSE s.first_seq END,
+    first_time = CASE WHEN excluded.first_seq < s.first_seq THEN excluded.first_time ELSE s.first_time END,
+    last_seq = CASE WHEN excluded.last_seq > s.last_seq THEN excluded.last_seq ELSE s.last_seq END,
+    last_time = CASE WHEN excluded.last_seq > s.last_seq THEN excluded.last_time ELSE s.last_time END,
+    last_ms = CASE WHEN excluded.last_seq > s.last_seq THEN excluded.last_ms ELSE s.last_ms END,
+    last_event = CASE WHEN excluded.last_seq > s.last_seq THEN excluded.last_event ELSE s.last_event END`;
+
 /** The digest of the event already at (run_id, seq). */
 export const EVENT_DIGEST_SQL = 'SELECT digest FROM baton_run_events WHERE run_id = ? AND seq = ?';
 
@@ -127,16 +152,22 @@ export const LIST_EVENTS_SQL = `SELECT run_id, seq, time, event, task, stage, wi
   FROM baton_run_events WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?`;
 
 /** Puts a run summary, replacing the previous one. */
-export const UPSERT_RUN_SQL = `INSERT INTO baton_runs (run_id, status, started_at, ended_at, title, data, updated_ms)
-  VALUES (?, ?, ?, ?, ?, ?, ?)
+export const UPSERT_RUN_SQL = `INSERT INTO baton_runs
+  (run_id, status, started_at, ended_at, title, started_by, host, data, updated_ms)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (run_id) DO UPDATE SET status = excluded.status, started_at = excluded.started_at,
-    ended_at = excluded.ended_at, title = excluded.title, data = excluded.data, updated_ms = excluded.updated_ms`;
+    ended_at = excluded.ended_at, title = excluded.title,
+    started_by = COALESCE(excluded.started_by, baton_runs.started_by),
+    host = COALESCE(excluded.host, baton_runs.host), data = excluded.data, updated_ms = excluded.updated_ms`;
 
 /** A run summary by id. */
 export const GET_RUN_SQL =
-  'SELECT run_id, status, started_at, ended_at, title, data FROM baton_runs WHERE run_id = ?';
+  'SELECT run_id, status, started_at, ended_at, title, started_by, host, data FROM baton_runs WHERE run_id = ?';
 
-/** Runs (by summary or events) with what their events add up to; optionally only ids in a prefix range. */
+/**
+ * Runs (by summary or events) with what their events add up to, read from `baton_run_stats`:
+ * the time is the number of runs', never the number of events'. Optionally only ids in a prefix range.
+ */
 export function listRunsQuery(options: { prefix?: string; limit?: number } = {}): Query {
   const params: unknown[] = [];
   let where = '';
@@ -150,16 +181,13 @@ export function listRunsQuery(options: { prefix?: string; limit?: number } = {})
     params.push(options.limit);
   }
   return {
-    sql: `SELECT ids.run_id, r.status, r.started_at, r.ended_at, r.title, r.data,
-        a.events, fe.time AS first_event_at, le.time AS last_event_at, le.event AS last_event
-      FROM (SELECT run_id FROM baton_runs UNION SELECT run_id FROM baton_run_events) ids
+    sql: `SELECT ids.run_id, r.status, r.started_at, r.ended_at, r.title, r.started_by, r.host, r.data,
+        s.events, s.first_time AS first_event_at, s.last_time AS last_event_at, s.last_event
+      FROM (SELECT run_id FROM baton_runs UNION SELECT run_id FROM baton_run_stats) ids
       LEFT JOIN baton_runs r ON r.run_id = ids.run_id
-      LEFT JOIN (SELECT run_id, count(*) AS events, min(seq) AS first_seq, max(seq) AS last_seq
-                 FROM baton_run_events GROUP BY run_id) a ON a.run_id = ids.run_id
-      LEFT JOIN baton_run_events fe ON fe.run_id = ids.run_id AND fe.seq = a.first_seq
-      LEFT JOIN baton_run_events le ON le.run_id = ids.run_id AND le.seq = a.last_seq
+      LEFT JOIN baton_run_stats s ON s.run_id = ids.run_id
       ${where}
-      ORDER BY coalesce(le.time_ms, r.updated_ms) DESC, ids.run_id${limit}`,
+      ORDER BY coalesce(s.last_ms, r.updated_ms) DESC, ids.run_id${limit}`,
     params,
   };
 }
@@ -167,6 +195,6 @@ export function listRunsQuery(options: { prefix?: string; limit?: number } = {})
 /** Counts over the whole store. */
 export const STATS_SQL = `SELECT
   (SELECT count(*) FROM baton_handoffs) AS handoffs,
-  (SELECT count(*) FROM (SELECT run_id FROM baton_runs UNION SELECT run_id FROM baton_run_events) ids) AS runs,
+  (SELECT count(*) FROM (SELECT run_id FROM baton_runs UNION SELECT run_id FROM baton_run_stats) ids) AS runs,
   (SELECT count(*) FROM baton_run_events) AS events,
   (SELECT max(version) FROM baton_migrations) AS version`;

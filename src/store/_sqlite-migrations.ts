@@ -94,4 +94,49 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX baton_a2a_tasks_context ON baton_a2a_tasks (context_id, updated_ms DESC);
     `,
   },
+  {
+    version: 3,
+    name: "each run's event count and first and last event, kept as events are appended",
+    sql: `
+      -- One row per run with events: what the runs list shows without reading every event.
+      CREATE TABLE baton_run_stats (
+        run_id TEXT PRIMARY KEY,
+        events INTEGER NOT NULL,
+        first_seq INTEGER NOT NULL,
+        first_time TEXT NOT NULL,
+        last_seq INTEGER NOT NULL,
+        last_time TEXT NOT NULL,
+        last_ms INTEGER NOT NULL,
+        last_event TEXT NOT NULL
+      );
+      -- Filled from the events already there; from now on kept by each append (src/store/_sql.ts).
+      INSERT INTO baton_run_stats (run_id, events, first_seq, first_time, last_seq, last_time, last_ms, last_event)
+        SELECT a.run_id, a.events, a.first_seq, fe.time, a.last_seq, le.time, le.time_ms, le.event
+        FROM (SELECT run_id, count(*) AS events, min(seq) AS first_seq, max(seq) AS last_seq
+              FROM baton_run_events GROUP BY run_id) a
+        JOIN baton_run_events fe ON fe.run_id = a.run_id AND fe.seq = a.first_seq
+        JOIN baton_run_events le ON le.run_id = a.run_id AND le.seq = a.last_seq;
+    `,
+  },
+  {
+    version: 4,
+    name: 'a team in one store: who started each run, on which machine, and the run of each remote task',
+    sql: `
+      -- Filled from the run's summary (the engine reads git's committer identity and the host name).
+      ALTER TABLE baton_runs ADD COLUMN started_by TEXT;
+      ALTER TABLE baton_runs ADD COLUMN host TEXT;
+      -- The orchestrator's run a remote builder's task worked for (the dispatch's run_id).
+      ALTER TABLE baton_a2a_tasks ADD COLUMN run_id TEXT;
+      CREATE INDEX baton_a2a_tasks_run ON baton_a2a_tasks (run_id, updated_ms DESC);
+    `,
+  },
+  {
+    version: 5,
+    name: 'the verdict each handoff had when it was archived',
+    sql: `
+      -- Archive keeps evidence: a STALE or MISMATCH handoff is kept with that verdict. Handoffs
+      -- archived before this have none (only VALID ones could be archived then).
+      ALTER TABLE baton_handoffs ADD COLUMN verdict TEXT;
+    `,
+  },
 ];

@@ -145,10 +145,19 @@ function versionOf(db: BetterSqlite3.Database): number {
   return Number(db.prepare('SELECT max(version) FROM baton_migrations').pluck().get() ?? 0);
 }
 
+// A write waiting in a batch, and how to answer it.
+interface BatchItem {
+  fn: (db: SqlExec) => Promise<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
 class SqliteBackend implements Backend {
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
   // One connection serves every call of this store, one transaction at a time.
   private queue: Promise<unknown> = Promise.resolve();
+  // The writes waiting for their turn, committed together when it comes.
+  private batch: BatchItem[] | undefined;
   private readonly exec: SqlExec;
 
   constructor(
@@ -166,10 +175,29 @@ class SqliteBackend implements Backend {
     };
   }
 
+  /**
+   * Writes that come in while the store is busy, or in the same turn of the event loop, wait in one
+   * batch and commit together, each in a savepoint of its own: one that fails is rolled back alone and rejects alone, and each is
+   * durable when it resolves, as before. A burst of handoffs (fifty A2A senders at once) pays for
+   * one commit per batch, not one per write.
+   */
   write<T>(fn: (db: SqlExec) => Promise<T>): Promise<T> {
-    return this.serialised(() =>
-      retryTransient(() => this.transaction('BEGIN IMMEDIATE', fn), isBusy, this.location),
-    );
+    return new Promise<T>((resolve, reject) => {
+      const item = { fn, resolve, reject } as BatchItem;
+      if (this.batch) {
+        this.batch.push(item);
+        return;
+      }
+      const batch: BatchItem[] = [item];
+      this.batch = batch;
+      // The batch takes its place in line now; it waits one turn of the event loop before it
+      // runs, so that the writes of requests read in the same turn join it.
+      void this.serialised(async () => {
+        await new Promise((resolve) => setImmediate(resolve));
+        this.batch = undefined;
+        await this.commitBatch(batch);
+      });
+    });
   }
 
   read<T>(fn: (db: SqlExec) => Promise<T>): Promise<T> {
@@ -229,15 +257,66 @@ class SqliteBackend implements Backend {
   }
 
   private async transaction<T>(begin: string, fn: (db: SqlExec) => Promise<T>): Promise<T> {
-    this.db.exec(begin);
+    this.control(begin);
     try {
       const result = await fn(this.exec);
-      this.db.exec('COMMIT');
+      this.control('COMMIT');
       return result;
     } catch (error) {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      if (this.db.inTransaction) this.control('ROLLBACK');
       throw mapError(error, this.location);
     }
+  }
+
+  // One transaction for the batch, a savepoint for each write; the whole batch again from the
+  // start when it lost the file lock to another process (each write can run again).
+  private async commitBatch(batch: BatchItem[]): Promise<void> {
+    let outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    try {
+      await retryTransient(
+        async () => {
+          outcomes = [];
+          this.control('BEGIN IMMEDIATE');
+          try {
+            for (const item of batch) outcomes.push(await this.inSavepoint(item.fn));
+            this.control('COMMIT');
+          } catch (error) {
+            if (this.db.inTransaction) this.control('ROLLBACK');
+            throw error;
+          }
+        },
+        isBusy,
+        this.location,
+      );
+    } catch (error) {
+      for (const item of batch) item.reject(mapError(error, this.location));
+      return;
+    }
+    batch.forEach((item, i) => {
+      const outcome = outcomes[i];
+      if (outcome?.ok) item.resolve(outcome.value);
+      else item.reject(mapError(outcome?.error, this.location));
+    });
+  }
+
+  private async inSavepoint(fn: (db: SqlExec) => Promise<unknown>) {
+    this.control('SAVEPOINT baton_write');
+    try {
+      const value = await fn(this.exec);
+      this.control('RELEASE baton_write');
+      return { ok: true as const, value };
+    } catch (error) {
+      // Lost a race for the file: the whole batch runs again.
+      if (isBusy(error)) throw error;
+      this.control('ROLLBACK TO baton_write');
+      this.control('RELEASE baton_write');
+      return { ok: false as const, error };
+    }
+  }
+
+  // BEGIN, COMMIT, SAVEPOINT…: prepared once, like every other statement (exec parses each time).
+  private control(sql: string): void {
+    this.statement(sql).run();
   }
 
   private serialised<T>(op: () => Promise<T>): Promise<T> {

@@ -17,6 +17,8 @@ export interface A2ATaskRecord {
   sender?: string;
   /** The id of the archived handoff the task carries, once archived. */
   handoffId?: string;
+  /** The orchestrator's run a remote build worked for (migration 4). */
+  runId?: string;
   /** The task as wire JSON. */
   task: Record<string, unknown>;
   /** When its status last changed (ms); kept as the row's update time (default: now). */
@@ -26,6 +28,8 @@ export interface A2ATaskRecord {
 /** Options of `listA2ATasks`. */
 export interface ListA2ATasksOptions {
   contextId?: string;
+  /** Only the remote builds of this run. */
+  runId?: string;
   state?: string;
   limit?: number;
   offset?: number;
@@ -34,11 +38,12 @@ export interface ListA2ATasksOptions {
 }
 
 const UPSERT = `INSERT INTO baton_a2a_tasks
-  (id, context_id, state, sender, handoff_id, task, created_ms, updated_ms)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+  (id, context_id, state, sender, handoff_id, run_id, task, created_ms, updated_ms)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (id) DO UPDATE SET context_id = excluded.context_id, state = excluded.state,
     sender = COALESCE(excluded.sender, baton_a2a_tasks.sender),
     handoff_id = COALESCE(excluded.handoff_id, baton_a2a_tasks.handoff_id),
+    run_id = COALESCE(excluded.run_id, baton_a2a_tasks.run_id),
     task = excluded.task, updated_ms = excluded.updated_ms`;
 
 function sql(store: Store): SqlStore {
@@ -58,6 +63,7 @@ export async function putA2ATask(store: Store, record: A2ATaskRecord): Promise<v
       record.state,
       record.sender ?? null,
       record.handoffId ?? null,
+      record.runId ?? null,
       JSON.stringify(record.task),
       now,
       record.statusAtMs ?? now,
@@ -88,6 +94,10 @@ export async function listA2ATasks(
     where.push('state = ?');
     params.push(options.state);
   }
+  if (options.runId) {
+    where.push('run_id = ?');
+    params.push(options.runId);
+  }
   if (options.statusSinceMs !== undefined) {
     where.push('updated_ms >= ?');
     params.push(Math.floor(options.statusSinceMs));
@@ -114,5 +124,6 @@ function fromRow(row: Record<string, unknown>): A2ATaskRecord {
   };
   if (row.sender !== null && row.sender !== undefined) record.sender = String(row.sender);
   if (row.handoff_id !== null && row.handoff_id !== undefined) record.handoffId = String(row.handoff_id);
+  if (row.run_id !== null && row.run_id !== undefined) record.runId = String(row.run_id);
   return record;
 }

@@ -16,6 +16,8 @@ export interface PutHandoffInput {
   handoff: Partial<Handoff>;
   /** Where it was archived from (a path), for the record only. */
   source?: string;
+  /** The verdict it had when archived (VALID, STALE, …): archive keeps evidence, not only what is current. */
+  verdict?: string;
 }
 
 /** An archived handoff without its text: what lists and searches return. */
@@ -39,6 +41,8 @@ export interface StoredHandoffSummary {
   parent?: string;
   window?: number;
   source?: string;
+  /** The verdict it had when it was archived; absent for handoffs archived before baton kept it. */
+  verdict?: string;
   /** Size of the text in bytes. */
   bytes: number;
 }
@@ -114,6 +118,10 @@ export interface RunSummary {
   started_at: string;
   ended_at?: string;
   title?: string;
+  /** Who started the run (git's committer identity where it ran: `Name <email>`). */
+  started_by?: string;
+  /** The machine it ran on. */
+  host?: string;
   data: Record<string, unknown>;
 }
 

@@ -8,7 +8,7 @@ import { relativeInside } from '../fs/index.js';
 import { type Finding, finding } from '../handoff/finding.js';
 import type { Provenance } from '../handoff/types.js';
 import { compareProvenance } from '../provenance/compare.js';
-import type { Capture, ComparedField, Since } from '../provenance/index.js';
+import type { Capture, ComparedField, GitAnswers, Since } from '../provenance/index.js';
 
 /** Options of `checkFreshness`. */
 export interface FreshnessOptions {
@@ -16,6 +16,7 @@ export interface FreshnessOptions {
   current?: Partial<Record<ComparedField, string>>;
   since?: boolean;
   captureCache?: Map<string, Capture | Error>;
+  gitAnswers?: GitAnswers;
 }
 
 /** Findings of the comparison, and what git showed. */
@@ -40,7 +41,7 @@ export async function checkFreshness(
     findings.push(...compareProvenance(saved, { flags: options.current }));
     return { findings };
   }
-  const { capture, error } = await currentState(path, saved, options.captureCache);
+  const { capture, error } = await currentState(path, saved, options);
   if (error) findings.push(finding('INFO', 'git-unavailable', `current values unknown: ${error}`));
   const comparison = compareProvenance(saved, { git: capture?.current ?? {}, flags: options.current });
   if (capture) await recogniseRenamed(saved, capture, comparison, options);
@@ -75,7 +76,9 @@ async function explainHeadMove(
   const { describeSince } = await import('../provenance/since.js');
   const own = path === '<stdin>' ? undefined : relativeInside(capture.root, path);
   const exclude = own ? [own] : [];
-  const since = describeSince(capture.root, saved.head, head, 500, exclude);
+  const since = options.gitAnswers
+    ? await options.gitAnswers.since(capture.root, saved.head, head, 500, exclude)
+    : describeSince(capture.root, saved.head, head, 500, exclude);
   moved.message = `HEAD has moved: ${since.summary}`;
   if (since.relation !== 'moved-on' || since.files.length > 0) return since;
   const n = since.commits.length;
@@ -124,8 +127,9 @@ async function recogniseRenamed(
 async function currentState(
   path: string,
   saved: Partial<Provenance>,
-  cache: Map<string, Capture | Error> | undefined,
+  options: FreshnessOptions,
 ): Promise<{ capture?: Capture; error?: string }> {
+  const cache = options.captureCache;
   const dir = path === '<stdin>' ? process.cwd() : dirname(path);
   // The saved base ref is the one to measure against, as long as it still exists.
   const baseRef = saved.base_ref && !saved.base_ref.startsWith('-') ? saved.base_ref : undefined;
@@ -137,7 +141,10 @@ async function currentState(
   const cached = cache?.get(key);
   if (cached) return cached instanceof Error ? { error: cached.message } : { capture: own(cached) };
   try {
-    const capture = captureProvenance(dir, baseRef ? { baseRef } : {});
+    const base = baseRef ? { baseRef } : {};
+    const capture = options.gitAnswers
+      ? await options.gitAnswers.capture(dir, base)
+      : captureProvenance(dir, base);
     cache?.set(key, capture);
     return { capture: own(capture) };
   } catch (error) {

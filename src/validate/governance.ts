@@ -10,6 +10,7 @@ import type { FlatField } from '../governance/manifest.js';
 import { type Finding, finding } from '../handoff/finding.js';
 import { lazy } from '../lazy.js';
 import { findRepositoryRoot } from '../provenance/discover.js';
+import type { GitAnswers } from '../provenance/index.js';
 import type { Subject } from './subject.js';
 
 /** Options of `checkGovernance`. */
@@ -20,6 +21,8 @@ export interface GovernanceCheckOptions {
   role?: CurrentRole;
   /** The user's trust store (default `$BATON_HOME/trusted-keys`); the base ref's keys count too. */
   trustedKeysDir?: string;
+  /** A long-lived process's git answers (the base ref's keys read once per commit). */
+  gitAnswers?: GitAnswers;
 }
 
 // Loaded on first use and kept: `await import()` of a loaded module still costs microseconds.
@@ -54,8 +57,10 @@ export async function checkGovernance(
       trustedKeys: async () => {
         // The reviewed base ref's keys and the user's trust store; never the work tree's.
         const { loadTrustRoots } = await import('../governance/trust.js');
-        const store = options.trustedKeysDir ? { userStore: options.trustedKeysDir } : {};
-        return loadTrustRoots(rootOf(options.path), store);
+        return loadTrustRoots(rootOf(options.path), {
+          ...(options.trustedKeysDir ? { userStore: options.trustedKeysDir } : {}),
+          ...(options.gitAnswers ? { gitAnswers: options.gitAnswers } : {}),
+        });
       },
     },
   );

@@ -7,7 +7,7 @@ import type { FormatName } from '../formats/types.js';
 import type { CurrentRole } from '../governance/classes.js';
 import { type Finding, finding } from '../handoff/finding.js';
 import type { Limits } from '../handoff/values.js';
-import type { Capture, ComparedField } from '../provenance/index.js';
+import type { Capture, ComparedField, GitAnswers } from '../provenance/index.js';
 import { decodeUtf8, readArtifact } from './read.js';
 import { EXIT_CODES, type Report, verdictOf } from './report.js';
 import { readSubject } from './subject.js';
@@ -42,6 +42,11 @@ export interface ValidateOptions {
   withHandoff?: boolean;
   /** Captures by folder and base ref, shared by the artifacts of one run. */
   captureCache?: Map<string, Capture | Error>;
+  /**
+   * A long-lived process's git answers (the servers'): git asked off the event loop, and once
+   * per repository state. Without them git is asked synchronously, every time (the CLI).
+   */
+  gitAnswers?: GitAnswers;
   /**
    * The writer's role, as the run engine declared it (`BATON_ROLE`): a class the role may not
    * write is UNTRUSTED. Unset, the writer is unknown.
@@ -96,6 +101,7 @@ export async function validateText(
         now: options.now ?? new Date(),
         ...(options.role ? { role: options.role } : {}),
         ...(options.trustedKeysDir ? { trustedKeysDir: options.trustedKeysDir } : {}),
+        ...(options.gitAnswers ? { gitAnswers: options.gitAnswers } : {}),
       })),
     );
   }

@@ -16,6 +16,7 @@ import { type Handoff, PROVENANCE_KEYS, type Provenance } from '../handoff/types
 import { newUlid } from '../handoff/ulid.js';
 import { DEFAULT_LIMITS, HANDOFF_SCHEMA, type Limits, nowRfc3339 } from '../handoff/values.js';
 import { type Capture, captureProvenance } from '../provenance/capture.js';
+import type { GitAnswers } from '../provenance/index.js';
 import { decodeUtf8, READ_LIMIT } from '../validate/read.js';
 import { EXIT_CODES, verdictOf } from '../validate/report.js';
 import { validateText } from '../validate/validate.js';
@@ -50,6 +51,8 @@ export interface WriteOptions {
    * event then leaves one handoff, not two with the first in history.
    */
   unlessUnchanged?: boolean;
+  /** A long-lived process's git answers (the servers'): the provenance asked for off the event loop. */
+  gitAnswers?: GitAnswers;
 }
 
 /**
@@ -109,7 +112,7 @@ export async function writeHandoff(options: WriteOptions): Promise<WriteResult> 
   // meanwhile. Peeking first also refuses a path that leads out of the repository before git runs.
   const seen = await peekHandoff(options.path);
   const notes: string[] = [];
-  const provenance = provenanceFor(options, parsed.handoff, notes);
+  const provenance = await provenanceFor(options, parsed.handoff, notes);
   const context = { provenance, notes };
   const source = { text: draftText, parsed };
   let outcome = await compose(source, seen, options, context);
@@ -249,10 +252,15 @@ function definedOnly<T extends object>(o: T): Partial<T> {
 }
 
 // Git provenance of the work tree the handoff is written in (undefined with --no-git or outside git).
-function provenanceFor(options: WriteOptions, draft: ParsedHandoff, notes: string[]): Provenance | undefined {
+async function provenanceFor(
+  options: WriteOptions,
+  draft: ParsedHandoff,
+  notes: string[],
+): Promise<Provenance | undefined> {
   let provenance: Provenance | undefined;
   if (options.git !== false) {
-    const capture = captureFor(options.path, options.baseRef ?? draft.provenance?.base_ref, notes);
+    const baseRef = options.baseRef ?? draft.provenance?.base_ref;
+    const capture = await captureFor(options.path, baseRef, notes, options.gitAnswers);
     if (capture) provenance = complete(capture, options.baseRef);
   }
   if (options.format === 'context-kit' && !provenance) {
@@ -267,9 +275,17 @@ function provenanceFor(options: WriteOptions, draft: ParsedHandoff, notes: strin
   return provenance;
 }
 
-function captureFor(target: string, baseRef: string | undefined, notes: string[]): Capture | undefined {
+async function captureFor(
+  target: string,
+  baseRef: string | undefined,
+  notes: string[],
+  answers: GitAnswers | undefined,
+): Promise<Capture | undefined> {
+  const options = { ...(baseRef ? { baseRef } : {}), exclude: [target] };
   try {
-    return captureProvenance(dirname(target), { ...(baseRef ? { baseRef } : {}), exclude: [target] });
+    return answers
+      ? await answers.capture(dirname(target), options)
+      : captureProvenance(dirname(target), options);
   } catch (error) {
     if ((error as { code?: string }).code === 'PROVENANCE_NOT_A_REPO') {
       notes.push('not inside a git repository: written without provenance');

@@ -44,7 +44,37 @@ describe('a2a endpoints', () => {
       /needs url \(http/,
     );
     await expect(loadEndpoints('/', file('far:\n  kind: smoke\n'))).rejects.toThrow(
-      /kind must be openai, command or a2a/,
+      /kind must be openai, command, a2a or pool/,
     );
+  });
+});
+
+describe('pool endpoints', () => {
+  it('reads members and max_tasks, and refuses a member that is missing, a pool, or named twice', async () => {
+    const base = 'a:\n  kind: command\n  command: x\n  max_tasks: 3\nb:\n  kind: a2a\n  url: http://h:1/\n';
+    const endpoints = await loadEndpoints('/', file(`${base}p:\n  kind: pool\n  members: [a, b]\n`));
+    expect(endpoints.get('p')).toMatchObject({ kind: 'pool', members: ['a', 'b'] });
+    expect(endpoints.get('a')?.maxTasks).toBe(3);
+    const agent = await resolveAgent('endpoint:p', '/', endpoints);
+    expect(agent.name).toBe('endpoint:p');
+    // A member without max_context: the pool enforces no budget unless it sets its own.
+    expect(agent.budget).toEqual({ tokenizer: 'o200k_base' });
+    const own = await loadEndpoints(
+      '/',
+      file(`${base}p:\n  kind: pool\n  members: [a]\n  max_context: 5000\n`),
+    );
+    expect((await resolveAgent('endpoint:p', '/', own)).budget?.maxContext).toBe(5000);
+    const refused: [string, RegExp][] = [
+      [`${base}p:\n  kind: pool\n`, /endpoint "p": a pool endpoint needs members/],
+      [
+        `${base}p:\n  kind: pool\n  members: [a, c]\n`,
+        /endpoint "p": member "c" is not an endpoint of the file/,
+      ],
+      [`${base}p:\n  kind: pool\n  members: [a, a]\n`, /member "a" is named twice/],
+      [`${base}p:\n  kind: pool\n  members: [a]\nq:\n  kind: pool\n  members: [p]\n`, /member "p" is a pool/],
+      ['a:\n  kind: command\n  command: x\n  max_tasks: 0\n', /max_tasks must be a whole number from 1 up/],
+    ];
+    for (const [yaml, message] of refused)
+      await expect(loadEndpoints('/', file(yaml))).rejects.toThrow(message);
   });
 });

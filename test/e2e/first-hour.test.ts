@@ -82,6 +82,23 @@ describe('a repository that gets a remote (item 4)', () => {
     expect(inClone.stderr).toContain('the same root commit');
   });
 
+  it('in a clone with no local branch of the saved base (clone -b feature), origin/<base> stands in', () => {
+    const repo = scratch.repo();
+    repo.git('checkout', '-q', '-b', 'feature/x');
+    expect(baton(['write'], { cwd: repo.dir, input: DRAFT }).status).toBe(0);
+    repo.git('add', '-f', '.baton/handoff.md');
+    repo.commit('the handoff');
+    addOrigin(repo);
+    repo.git('push', '-q', 'origin', 'feature/x');
+    const clone = join(repo.dir, '..', 'clone-feature');
+    repo.git('clone', '-q', '-b', 'feature/x', join(repo.dir, '..', 'origin.git'), clone);
+    expect(() => repo.git('-C', clone, 'rev-parse', '--verify', '-q', 'refs/heads/main')).toThrow();
+    const r = baton(['validate'], { cwd: clone });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^VALID: /);
+    expect(r.stderr).not.toContain('base_ref');
+  });
+
   it('is still MISMATCH for another repository with another root commit', () => {
     const repo = scratch.repo();
     expect(baton(['write'], { cwd: repo.dir, input: DRAFT }).status).toBe(0);

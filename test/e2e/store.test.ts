@@ -42,7 +42,7 @@ describe('baton archive', () => {
     const log = baton(['log'], { cwd: repo.dir });
     expect(log.status).toBe(0);
     expect(log.stdout).toMatch(
-      new RegExp(`^${id}  \\S+Z  in-progress  TASK-03  builder  Handoff: TASK-03\\n$`),
+      new RegExp(`^${id}  \\S+Z  VALID  in-progress  TASK-03  builder  Handoff: TASK-03\\n$`),
     );
 
     const show = baton(['show', id.slice(0, 12)], { cwd: repo.dir });
@@ -68,7 +68,17 @@ describe('baton archive', () => {
       status: 'unchanged',
       verdict: 'STALE',
     });
-    expect(baton(['log'], { cwd: repo.dir }).stdout).toContain(id);
+    // The store keeps the verdict it was archived with, after HEAD moves again too.
+    repo.write('src/a.ts', 'export const a = 11;\n');
+    repo.commit('moved on again');
+    expect(baton(['log'], { cwd: repo.dir }).stdout).toMatch(
+      new RegExp(`^${id}  \\S+Z  STALE  in-progress  `, 'm'),
+    );
+    const json = JSON.parse(baton(['log', '--json'], { cwd: repo.dir }).stdout) as {
+      id: string;
+      verdict?: string;
+    }[];
+    expect(json.find((h) => h.id === id)?.verdict).toBe('STALE');
   });
 
   it('keeps a MISMATCH handoff (another branch) too; refuses only a file that is no handoff, exit 1', () => {

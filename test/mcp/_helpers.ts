@@ -98,3 +98,13 @@ export async function refused(
 ): Promise<string> {
   return toolError(client, await call(client, name, args), code);
 }
+
+/** A PhaseHandoff from ideate into plan, as save_phase_handoff takes it. */
+export const PHASE_PLAN = {
+  fromPhase: 'ideate',
+  toPhase: 'plan',
+  summary: 'Three options; the user prefers the smallest.',
+  evidence: {},
+  openIssues: [],
+  userPreferences: ['smallest change first'],
+};

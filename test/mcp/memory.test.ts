@@ -9,7 +9,7 @@ import { UserError } from '../../src/errors.js';
 import { describeError, toolError as toolErrorResult } from '../../src/servers/mcp/_errors.js';
 import { openStore } from '../../src/store/index.js';
 import { baton, cleanEnv, DRAFT, Scratch } from '../e2e/_helpers.js';
-import { call, connectMemory, ok, refused, textOf } from './_helpers.js';
+import { call, connectMemory, ok, PHASE_PLAN, refused, textOf } from './_helpers.js';
 
 const scratch = new Scratch();
 
@@ -41,16 +41,7 @@ describe('resources', () => {
     const repo = scratch.repo();
     const mcp = await connectMemory(repo.dir);
     try {
-      const saved = ok(
-        await call(mcp.client, 'save_phase_handoff', {
-          fromPhase: 'ideate',
-          toPhase: 'plan',
-          summary: 'Three options; the user prefers the smallest.',
-          evidence: {},
-          openIssues: [],
-          userPreferences: ['smallest change first'],
-        }),
-      );
+      const saved = ok(await call(mcp.client, 'save_phase_handoff', PHASE_PLAN));
       const store = await openStore({ cwd: repo.dir, env: cleanEnv() });
       await store.putRunSummary({
         run_id: 'run-42',

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, DRAFT, Scratch } from '../e2e/_helpers.js';
-import { call, connectStdio, ok } from './_helpers.js';
+import { call, connectStdio, ok, PHASE_PLAN } from './_helpers.js';
 
 const scratch = new Scratch();
 afterEach(() => scratch.cleanup());
@@ -137,16 +137,7 @@ describe('resources.listChanged (item 12)', () => {
       });
       ok(await call(mcp.client, 'write_handoff', { draft: DRAFT }));
       await expect.poll(() => heard).toBe(1);
-      ok(
-        await call(mcp.client, 'save_phase_handoff', {
-          fromPhase: 'ideate',
-          toPhase: 'plan',
-          summary: 'Three options; the user prefers the smallest.',
-          evidence: {},
-          openIssues: [],
-          userPreferences: ['smallest change first'],
-        }),
-      );
+      ok(await call(mcp.client, 'save_phase_handoff', PHASE_PLAN));
       await expect.poll(() => heard).toBe(2);
       ok(await call(mcp.client, 'validate_handoff', {}));
       await new Promise((r) => setTimeout(r, 200));

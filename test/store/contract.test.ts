@@ -2,11 +2,17 @@
  * The store contract: every backend must pass every test here. SQLite always runs; PostgreSQL
  * runs when BATON_TEST_POSTGRES_URL names a server (.ci/run starts one), and says so when not.
  */
+
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isBatonError } from '../../src/errors.js';
 import { ulidTime } from '../../src/handoff/ulid.js';
+import { SQLITE_MIGRATIONS } from '../../src/store/_sqlite-migrations.js';
 import type { Store, StoredRunEvent } from '../../src/store/types.js';
 import { handoffInput, idOf } from './_handoffs.js';
+
+// The schema version a store is at once opened: the last migration's (the same on both backends).
+const LATEST = SQLITE_MIGRATIONS.at(-1)?.version;
+
 import { announcePostgresSkip, BACKENDS, type StoreFixture } from './_stores.js';
 
 announcePostgresSkip();
@@ -73,6 +79,18 @@ for (const backend of BACKENDS) {
         });
         expect((await store.getHandoff(idOf(1).slice(0, 20)))?.id).toBe(idOf(1));
         expect(await store.getHandoff('01ZZZ')).toBeUndefined();
+      });
+
+      it('keeps the verdict a handoff was archived with, and none for one archived without', async () => {
+        await store.putHandoff({ ...handoffInput({ id: idOf(1) }), verdict: 'STALE' });
+        await store.putHandoff(handoffInput({ id: idOf(2) }));
+        expect((await store.getHandoff(idOf(1)))?.verdict).toBe('STALE');
+        expect(await store.getHandoff(idOf(2))).not.toHaveProperty('verdict');
+        const listed = await store.listHandoffs();
+        expect(listed.find((h) => h.id === idOf(1))?.verdict).toBe('STALE');
+        // Only a verdict's word is kept: anything else is not a verdict, so none is recorded.
+        await store.putHandoff({ ...handoffInput({ id: idOf(3) }), verdict: 'stale; DROP TABLE x' });
+        expect(await store.getHandoff(idOf(3))).not.toHaveProperty('verdict');
       });
 
       it('putting the same bytes twice is a no-op', async () => {
@@ -396,11 +414,13 @@ for (const backend of BACKENDS) {
       it('is at the latest schema version on open, and reopening keeps everything', async () => {
         await store.putHandoff(handoffInput({ id: idOf(1) }));
         await store.appendEvent(event(1));
-        expect(await store.stats()).toEqual({ schemaVersion: 2, handoffs: 1, runs: 1, events: 1 });
+        expect(await store.stats()).toEqual({ schemaVersion: LATEST, handoffs: 1, runs: 1, events: 1 });
         const again = await fixture.open();
         try {
-          expect(await again.stats()).toEqual({ schemaVersion: 2, handoffs: 1, runs: 1, events: 1 });
-          expect(await fixture.raw('SELECT version FROM baton_migrations')).toHaveLength(2);
+          expect(await again.stats()).toEqual({ schemaVersion: LATEST, handoffs: 1, runs: 1, events: 1 });
+          expect(await fixture.raw('SELECT version FROM baton_migrations')).toHaveLength(
+            SQLITE_MIGRATIONS.length,
+          );
         } finally {
           await again.close();
         }

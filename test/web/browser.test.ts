@@ -4,6 +4,7 @@
  * Screenshots go to .test-output/viewer/ for a person to look at.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +72,12 @@ describe.skipIf('missing' in chromiumBinary)('the viewer in Chromium', () => {
     const link = page.locator('a.id').first();
     await expect.poll(() => link.textContent()).toBe(fx.runId.slice(0, 12));
     expect(await page.locator('input[type=search]').count()).toBe(1);
+    // Who started the run and where its tasks were built (a team's shared store shows several people).
+    const row = page.locator('main tr', { has: link });
+    expect(await page.locator('main th').allTextContents()).toEqual(
+      expect.arrayContaining(['started by', 'built by']),
+    );
+    expect(await row.textContent()).toContain(`baton test <agent@baton.invalid> on ${hostname()}`);
     await shot(page, 'runs');
     await link.click();
     await page.waitForSelector('#tasks');
@@ -86,6 +93,10 @@ describe.skipIf('missing' in chromiumBinary)('the viewer in Chromium', () => {
     expect(await t2.locator('.attempt').count()).toBe(2);
     expect(await t2.locator('[data-kind="gate-failed"]').count()).toBe(1);
     expect(await t2.locator('.badge.committed').count()).toBe(1);
+    expect(await t2.locator('.built-by').textContent()).toBe(`built by ${hostname()}`);
+    expect(await page.locator('main').first().textContent()).toContain(
+      `by baton test <agent@baton.invalid> on ${hostname()}`,
+    );
     expect(await page.locator('svg.plot polyline').count()).toBe(2);
     expect(await page.locator('.legend').textContent()).toContain('forwarding every earlier handoff');
     await page.locator('[data-task="TASK-01"] [data-kind="dispatch"]').first().click();

@@ -49,6 +49,8 @@ function render(detail: RunDetail): void {
       {},
       badge(v.status),
       ` ${v.plan} · started ${when(v.started)}`,
+      v.startedBy ? ` by ${v.startedBy}` : '',
+      v.host ? ` on ${v.host}` : '',
       v.finished ? ` · finished ${when(v.finished)}` : '',
       ` · ${committed}/${v.tasks.length} tasks committed · ${num(detail.run.events)} events`,
       v.status === 'running' ? h('span', { class: 'live' }, ' · live') : undefined,
@@ -99,6 +101,8 @@ function taskCard(t: TimelineTask, open: (s: TimelineStep) => void): HTMLElement
     t.commit ? h('code', { title: t.commit }, `commit ${t.commit.slice(0, 10)}`) : undefined,
     h('span', { class: 'muted' }, `${num(t.tokens)} tokens (forwarding all: ${num(t.tokensForwardAll)})`),
     t.reason ? h('span', { class: 'muted' }, t.reason) : undefined,
+    t.builtBy ? h('span', { class: 'muted built-by' }, `built by ${t.builtBy}`) : undefined,
+    t.worktree ? h('code', { class: 'muted', title: 'its own work tree' }, t.worktree) : undefined,
   );
   const attempts = t.attempts.map((a) =>
     h(

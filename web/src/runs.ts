@@ -13,6 +13,8 @@ export async function runsPage(): Promise<void> {
     idLink(`/runs/${encodeURIComponent(r.id)}`, r.id),
     r.plan,
     when(r.started),
+    [r.startedBy, r.host ? `on ${r.host}` : ''].filter(Boolean).join(' '),
+    r.builtBy.join(', '),
     badge(r.status),
     `${r.committed}/${r.tasks}`,
     String(r.failed),
@@ -20,6 +22,10 @@ export async function runsPage(): Promise<void> {
   ]);
   show(
     h('h1', {}, 'Runs'),
-    table(['run', 'plan', 'started', 'status', 'committed', 'failed', 'tokens'], rows, [4, 5, 6]),
+    table(
+      ['run', 'plan', 'started', 'started by', 'built by', 'status', 'committed', 'failed', 'tokens'],
+      rows,
+      [6, 7, 8],
+    ),
   );
 }

@@ -19,7 +19,8 @@ export const command: Command = {
     usage: `Usage: baton log [options]
 
 Lists the handoffs in the store, newest first, one per line:
-  <id>  <created_at>  <status>  <task>  <from>  <title>
+  <id>  <created_at>  <verdict>  <status>  <task>  <from>  <title>
+(<verdict> is the one it had when archived; - for handoffs archived before baton kept it.)
 Give an id (or its start) to \`baton show\` to read one.`,
     flags: FLAGS,
     after: 'Exit codes: 0, also when there are none; 1 the store cannot be read; 64 usage error.',

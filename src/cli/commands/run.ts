@@ -23,7 +23,12 @@ const FLAGS = {
     value: 'agent',
     description: "a verifier agent (default: the built-in verifier runs\neach task's Verify by commands)",
   },
-  parallel: { type: 'string', value: 'n', description: 'independent tasks at once (default 1)' },
+  parallel: {
+    type: 'string',
+    value: 'n',
+    description:
+      "independent tasks at once, each in a work tree of its own\nwhen n > 1 (default 1; a resume keeps the run's)",
+  },
   'max-attempts': { type: 'string', value: 'n', description: 'attempts per task (default 3)' },
   timeout: { type: 'string', value: 'sec', description: 'per agent call (default 600)' },
   'dispatch-format': { type: 'string', value: 'f', description: 'xml (default) or markdown' },

@@ -19,7 +19,7 @@ export const command: Command = {
 
 Finds archived handoffs whose text holds every word of the query, best match first
 (a word in the title counts more), each with the line that matched:
-  <id>  <created_at>  <status>  <task>  <from>  <title>
+  <id>  <created_at>  <verdict>  <status>  <task>  <from>  <title>
       <the matching line>
 Words match whole, case and accents ignored. "a phrase" matches those words in a
 row, pars* matches words starting with pars, -word leaves out handoffs with word.

@@ -162,6 +162,10 @@ interface TriggerIndex {
    * literals as a trie (`ig(?:nor(?:e|ie…)…)`), the letters written out: both much quicker.
    */
   latinStarts?: RegExp;
+  /** Folded view: the ASCII literals `latinStarts` is made of. */
+  ascii?: readonly string[];
+  /** How many folded passes used the tables alone (see `LOOP_PASSES`). */
+  passes: number;
   /**
    * Folded view: a non-letter followed by a literal that starts beyond ASCII (other scripts),
    * made when a text first needs it.
@@ -188,7 +192,12 @@ const NOT_LATIN_RE = /[^a-z]/g;
  * sixteen letters or more, when it ends within them: words glued together (all letters spaced
  * out, then joined; compounds) hide a trigger inside a word.
  */
-export function triggerPositions(text: ScanText, view: PhraseView): Map<PhraseGroup, number[]> {
+export function triggerPositions(
+  text: ScanText,
+  view: PhraseView,
+  /** How word starts are found (tests compare the two): by default the loop first, then the pattern. */
+  how?: 'loop' | 'pattern',
+): Map<PhraseGroup, number[]> {
   let byView = found.get(text);
   if (!byView) {
     byView = new Map();
@@ -200,7 +209,8 @@ export function triggerPositions(text: ScanText, view: PhraseView): Map<PhraseGr
   const index = indexFor(view);
   const source = text.view(view);
   if (view === 'norm') findEverywhere(index, source, hits);
-  else findInFolded(index, source, text.plain, hits);
+  else
+    findInFolded(index, source, text.plain, hits, how ?? (index.passes++ < LOOP_PASSES ? 'loop' : 'pattern'));
   byView.set(view, hits);
   return hits;
 }
@@ -221,6 +231,7 @@ function findInFolded(
   source: string,
   plain: boolean,
   hits: Map<PhraseGroup, number[]>,
+  how: 'loop' | 'pattern',
 ): void {
   const n = source.length;
   if (n === 0) return;
@@ -234,11 +245,21 @@ function findInFolded(
     findInWord(index, source, p, end, hits);
   };
   atWordStart(0);
-  const latin = index.latinStarts as RegExp;
-  latin.lastIndex = 0;
-  for (let m = latin.exec(source); m; m = latin.exec(source)) {
-    atWordStart(m.index + 1);
-    latin.lastIndex = m.index + 1;
+  if (how === 'loop') {
+    // Every ASCII unit after one that is not a Latin letter; the tables tell which start a
+    // literal, as the pattern below would (the same positions, found more slowly on long texts).
+    // Literals of other scripts are the pass after this one's.
+    for (let p = 0; p + 1 < n; p++) {
+      if (!isLatin(source.charCodeAt(p)) && source.charCodeAt(p + 1) < 0x80) atWordStart(p + 1);
+    }
+  } else {
+    index.latinStarts ??= latinStartsOf(index.ascii ?? []);
+    const latin = index.latinStarts;
+    latin.lastIndex = 0;
+    for (let m = latin.exec(source); m; m = latin.exec(source)) {
+      atWordStart(m.index + 1);
+      latin.lastIndex = m.index + 1;
+    }
   }
   // Plain text has nothing other literals start with (a unit test checks `PLAIN_SYMBOLS`).
   if (plain || !(index.otherFirst as RegExp).test(source)) return;
@@ -369,6 +390,7 @@ function indexFor(view: PhraseView): TriggerIndex {
     }
   }
   index = {
+    passes: 0,
     starts: new Uint8Array(0x10000),
     single: new Map(),
     asciiPairs: new Uint16Array(0x4000),
@@ -419,9 +441,8 @@ function indexFor(view: PhraseView): TriggerIndex {
   const literals = [...direct.keys()];
   if (view === 'norm') index.everywhere = new RegExp(trie(literals), 'g');
   if (view === 'folded') {
-    const ascii = literals.filter((l) => !NON_ASCII_RE.test(l));
+    index.ascii = literals.filter((l) => !NON_ASCII_RE.test(l));
     const other = literals.filter((l) => NON_ASCII_RE.test(l));
-    index.latinStarts = new RegExp(`[^a-z](?:${trie(ascii)}|${'[a-z]'.repeat(LONG_WORD)})`, 'g');
     index.other = other;
     // The blocks of 128 code points their first characters are in (Cyrillic, Arabic, CJK…):
     // a class of a few ranges, quick to test, without the punctuation, arrows and emoji that
@@ -437,6 +458,18 @@ function indexFor(view: PhraseView): TriggerIndex {
 }
 
 const NON_ASCII_RE = /[^\0-\x7f]/;
+
+/**
+ * The first passes of a process look at every word start through the tables alone: compiling the
+ * pattern of all the literals costs more (about 3 ms, and 0.5 ms to build it) than a plain loop
+ * over a handoff or two, and a command scans one. A process that scans more (a server) compiles
+ * it once and goes faster from then on.
+ */
+const LOOP_PASSES = 4;
+
+function latinStartsOf(ascii: readonly string[]): RegExp {
+  return new RegExp(`[^a-z](?:${trie(ascii)}|${'[a-z]'.repeat(LONG_WORD)})`, 'g');
+}
 
 // A pattern that matches where one of `literals` starts, shaped as a trie: `a(?:bc|d)`; a space
 // in a literal stands for any whitespace or none, as between the words of a pattern. Built

@@ -1,6 +1,7 @@
 /**
- * A remote builder: a run-engine dispatch done in this checkout's own worktree at the
- * orchestrator's start commit, by the `--agent`, started exactly as a local command agent is.
+ * A remote builder: a run-engine dispatch done by the `--agent`, started exactly as a local
+ * command agent is, in a task work tree of this checkout at the orchestrator's start commit (the
+ * run engine's, src/run/task-tree.ts).
  * The task ends COMPLETED with the reply, the change as a git patch and the run-folder files, or
  * FAILED/REJECTED with why. The orchestrator applies them (src/agents/a2a.ts).
  */
@@ -11,7 +12,8 @@ import type { Message } from '@a2a-js/sdk';
 import { AgentEvent, type ExecutionEventBus } from '@a2a-js/sdk/server';
 import type { Agent } from '../../agents/types.js';
 import { captureProvenance } from '../../provenance/capture.js';
-import { addWorktree, hasCommit, patchSince, removeWorktree } from '../../provenance/worktree.js';
+import { hasCommit } from '../../provenance/worktree.js';
+import { workInTaskTree } from '../../run/task-tree.js';
 import { artifact, dataPart, TaskState, taskIn, textPart } from './_tasks.js';
 import { finish } from './handoff-agent.js';
 import type { DispatchRequest } from './parts.js';
@@ -35,6 +37,7 @@ export async function runDispatch(d: DispatchRequest, ctx: DispatchContext): Pro
     task: d.task,
     stage: d.stage,
     start_commit: d.startCommit,
+    ...(d.runId ? { run_id: d.runId } : {}),
   };
   const refusal = refuse(d, ctx);
   if (refusal) {
@@ -57,38 +60,35 @@ export async function runDispatch(d: DispatchRequest, ctx: DispatchContext): Pro
   );
   // Outside the checkout: the worktree and run folder never show up in its `git status`.
   const scratch = mkdtempSync(join(tmpdir(), `baton-a2a-${d.task}-`));
-  const tree = join(scratch, 'tree');
   const runDir = join(scratch, 'run');
   mkdirSync(runDir);
   try {
-    const added = addWorktree(ctx.root, tree, d.startCommit);
-    if (!added.ok)
-      return finish({ ...ctx, meta }, false, '', `could not check out ${d.startCommit}: ${added.error}`);
     const dispatchFile = join(runDir, `${d.task}.${d.stage}.dispatch.txt`);
     writeFileSync(dispatchFile, d.text);
-    const reply = await agent.call({
-      dispatch: d.text,
-      dispatchFile,
-      task: d.task,
-      stage: d.stage,
-      window: d.window,
-      attempt: d.attempt,
-      role: 'child',
-      runDir,
-      cwd: tree,
-      timeoutMs: d.timeoutMs,
-    });
-    const patch = patchSince(tree, d.startCommit);
+    const work = await workInTaskTree(ctx.root, join(scratch, 'tree'), d.startCommit, (tree) =>
+      agent.call({
+        dispatch: d.text,
+        dispatchFile,
+        task: d.task,
+        stage: d.stage,
+        window: d.window,
+        attempt: d.attempt,
+        role: 'child',
+        runDir,
+        cwd: tree.dir,
+        timeoutMs: d.timeoutMs,
+      }),
+    );
+    if (!work.ok) return finish({ ...ctx, meta }, false, '', work.error);
     const files = runFiles(runDir, d.task);
     const extra = [
       artifact('patch', 'the change, as a git patch against start_commit', [
-        textPart(patch, 'text/x-diff', 'change.patch'),
+        textPart(work.patch, 'text/x-diff', 'change.patch'),
       ]),
       artifact('run-files', 'files the agent wrote to its run folder', [dataPart(files)]),
     ];
-    finish({ ...ctx, meta }, reply.ok, reply.text, reply.error, extra);
+    finish({ ...ctx, meta }, work.value.ok, work.value.text, work.value.error, extra);
   } finally {
-    removeWorktree(ctx.root, tree);
     rmSync(scratch, { recursive: true, force: true });
     ctx.bus.finished();
   }

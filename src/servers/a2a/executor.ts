@@ -14,6 +14,7 @@ import {
 import type { Agent } from '../../agents/types.js';
 import { receiveHandoff } from '../../archive/index.js';
 import type { Finding } from '../../handoff/finding.js';
+import { GitAnswers } from '../../provenance/index.js';
 import type { Store } from '../../store/types.js';
 import { EXIT_CODES } from '../../validate/report.js';
 import { artifact, dataPart, TaskState, taskIn, textPart } from './_tasks.js';
@@ -33,6 +34,9 @@ export interface ExecutorOptions {
 
 /** The executor of `baton serve a2a`. */
 export function handoffExecutor(options: ExecutorOptions): AgentExecutor {
+  // One capture of this checkout for the handoffs that arrive while it holds, asked for off the
+  // event loop: a burst of senders is verified at once, not one git process after the other.
+  const gitAnswers = new GitAnswers();
   return {
     async execute(context: RequestContext, bus: ExecutionEventBus) {
       const message = context.userMessage;
@@ -58,6 +62,7 @@ export function handoffExecutor(options: ExecutorOptions): AgentExecutor {
         store: options.store,
         sender: intent.sender,
         taskId: context.taskId,
+        gitAnswers,
         ...(options.afterArchive ? { afterArchive: options.afterArchive } : {}),
       });
       const lines = findingLines(result.findings);

@@ -42,6 +42,8 @@ export interface DispatchRequest {
   /** The commit to start from. */
   startCommit: string;
   timeoutMs: number;
+  /** The orchestrator's run id, when it sends one: recorded with the task, for a team's store. */
+  runId?: string;
 }
 
 /** Reads a message: a handoff, a dispatch, or a refusal with its reason. */
@@ -115,6 +117,8 @@ function readDispatch(message: Message, meta: Record<string, unknown>, sender: s
     startCommit: str('start_commit'),
     timeoutMs: int('timeout_ms') || 600_000,
   };
+  // A run id is a ULID; anything else is left out rather than recorded.
+  if (/^[0-9A-Z]{26}$/.test(str('run_id'))) dispatch.runId = str('run_id');
   if (!/^[A-Za-z0-9][\w.-]{0,63}$/.test(dispatch.task)) return refused('the dispatch names no valid task id');
   if (!/^[a-z]{1,32}$/.test(dispatch.stage)) return refused('the dispatch names no valid stage');
   if (!dispatch.window || !dispatch.attempt)

@@ -23,6 +23,7 @@ export function storeTaskStore(store: Store): TaskStore {
         ...statusAt(task),
         ...(typeof meta.sender === 'string' ? { sender: meta.sender } : {}),
         ...(typeof meta.handoff_id === 'string' ? { handoffId: meta.handoff_id } : {}),
+        ...(typeof meta.run_id === 'string' ? { runId: meta.run_id } : {}),
       };
       await putA2ATask(store, record);
     },

@@ -8,7 +8,7 @@ import { UserError } from '../../errors.js';
 import type { FormatName } from '../../formats/index.js';
 import { confineTo } from '../../fs/index.js';
 import { type CurrentRole, currentRole } from '../../governance/classes.js';
-import { findRepositoryRoot, realPath } from '../../provenance/index.js';
+import { findRepositoryRoot, GitAnswers, realPath } from '../../provenance/index.js';
 import type { OpenStoreOptions, Store } from '../../store/index.js';
 import { resolveHandoffPath } from '../../validate/index.js';
 import { library } from './_library.js';
@@ -23,6 +23,8 @@ export interface ServerContext {
   readOnly: readonly string[];
   /** Where log lines go (stderr: stdout carries only protocol frames). */
   log(line: string): void;
+  /** Git asked off the event loop, once per state of the repository, for every tool call. */
+  git: GitAnswers;
 }
 
 /** The context of a server started in `cwd`. */
@@ -32,7 +34,7 @@ export function serverContext(
   log: (line: string) => void,
 ): ServerContext {
   const root = findRepositoryRoot(cwd) ?? realPath(cwd);
-  return { root, env, role: currentRole(env), readOnly: [], log };
+  return { root, env, role: currentRole(env), readOnly: [], log, git: new GitAnswers() };
 }
 
 /**

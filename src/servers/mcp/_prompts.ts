@@ -58,7 +58,7 @@ export function addPrompts(server: McpServer, ctx: ServerContext): void {
       try {
         const file = existingPathInside(ctx, handoffPathInside(ctx, path));
         const { renderBrief, resumeHandoff } = await library.resume();
-        const result = await resumeHandoff(file, { reverify: false });
+        const result = await resumeHandoff(file, { reverify: false, gitAnswers: ctx.git });
         const text = result.ok
           ? `${RESUME}\n\n${renderBrief(result.brief)}`
           : `There is no brief to resume from: the handoff ${path ?? ''} is ${result.report.verdict}. ${result.report.findings.find((f) => f.verdict === result.report.verdict)?.message ?? ''}`.replace(

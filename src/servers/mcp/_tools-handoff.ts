@@ -75,6 +75,7 @@ function addWriteTool(server: McpServer, ctx: ServerContext, rel: Rel): void {
         draft: args.draft,
         fields: { from: args.from, task: args.task, status: args.status },
         role: ctx.role,
+        gitAnswers: ctx.git,
       });
       if (!result.ok) {
         const why = [...findingLines(result.findings), ...result.advice.map((a) => `fold: ${a}`)].join('; ');
@@ -82,7 +83,9 @@ function addWriteTool(server: McpServer, ctx: ServerContext, rel: Rel): void {
       }
       if (result.archived) {
         const [{ keepReplaced }, { openStore }] = await Promise.all([library.archive(), library.store()]);
-        result.notes.push(await keepReplaced(result.archived, () => openStore(storeOptions(ctx, true))));
+        result.notes.push(
+          await keepReplaced(result.archived, () => openStore(storeOptions(ctx, true)), ctx.git),
+        );
       }
       const data = {
         path: rel(result.path),
@@ -122,7 +125,13 @@ function addValidateTool(server: McpServer, ctx: ServerContext, rel: Rel): void 
     async (args) => {
       const format = args.format ?? 'auto';
       const path = existingPathInside(ctx, handoffPathInside(ctx, args.path, format));
-      const summary = await validatePaths([path], { format, git: true, current: {}, role: ctx.role });
+      const summary = await validatePaths([path], {
+        format,
+        git: true,
+        current: {},
+        role: ctx.role,
+        gitAnswers: ctx.git,
+      });
       const reports = summary.reports.map(reportAsJson);
       const first = summary.reports[0];
       if (reports.length === 1 && first) {
@@ -174,7 +183,7 @@ function addResumeTool(server: McpServer, ctx: ServerContext, rel: Rel): void {
     async (args) => {
       const path = existingPathInside(ctx, handoffPathInside(ctx, args.path));
       const { renderBrief, resumeHandoff } = await library.resume();
-      const result = await resumeHandoff(path, { reverify: false });
+      const result = await resumeHandoff(path, { reverify: false, gitAnswers: ctx.git });
       if (!result.ok) {
         const r = result.report;
         const why = findingLines(r.findings, 3).join('; ');

@@ -65,6 +65,7 @@ function addSaveTool(server: McpServer, ctx: ServerContext): void {
         root: ctx.root,
         role: ctx.role,
         store: () => openStore(storeOptions(ctx, true)),
+        gitAnswers: ctx.git,
       });
       const data = {
         path: relative(ctx.root, result.path),
@@ -106,7 +107,7 @@ function addLoadTool(server: McpServer, ctx: ServerContext): void {
     },
     async (args) => {
       const { loadPhaseHandoff } = await library.phases();
-      const result = await loadPhaseHandoff(args.phase, { root: ctx.root });
+      const result = await loadPhaseHandoff(args.phase, { root: ctx.root, gitAnswers: ctx.git });
       return { data: { ...result, path: relative(ctx.root, result.path) }, text: result.text };
     },
   );

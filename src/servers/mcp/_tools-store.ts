@@ -110,7 +110,7 @@ function addContextTool(server: McpServer, ctx: ServerContext): void {
     },
     async () => {
       const { loadContext, renderBundle } = await library.governance();
-      const bundle = await loadContext({ root: ctx.root });
+      const bundle = await loadContext({ root: ctx.root, gitAnswers: ctx.git });
       return { data: bundle, text: renderBundle(bundle) };
     },
   );

@@ -10,6 +10,7 @@ import { isBatonError, UserError } from '../../errors.js';
 import { checkConfined, resolveLinks } from '../../fs/index.js';
 import { loadContext } from '../../governance/context.js';
 import { handoffLabel } from '../../governance/judge.js';
+import type { GitAnswers } from '../../provenance/index.js';
 import { runOverview } from '../../run/overview.js';
 import type { HandoffFilter, Store } from '../../store/types.js';
 import { validateText } from '../../validate/validate.js';
@@ -29,6 +30,8 @@ export interface ApiContext {
   root: string;
   store: Store;
   events: RunEventsCache;
+  /** Git asked off the event loop, once per state of the repository (verdicts now, trusted keys). */
+  git: GitAnswers;
 }
 
 /** A route's answer. */
@@ -53,7 +56,8 @@ export async function routeApi(ctx: ApiContext, url: URL): Promise<ApiResult> {
   if (kind === 'handoffs' && id !== undefined && sub === undefined) return handoffDetail(ctx, id);
   if (kind === 'handoffs' && id !== undefined && sub === 'diff')
     return handoffDiff(ctx.store, id, q.get('with'));
-  if (kind === 'context' && id === undefined) return ok(await loadContext({ root: ctx.root }));
+  if (kind === 'context' && id === undefined)
+    return ok(await loadContext({ root: ctx.root, gitAnswers: ctx.git }));
   if (kind === 'search' && id === undefined) return ok(await search(ctx.store, q.get('q') ?? ''));
   return notFound('route');
 }
@@ -122,6 +126,7 @@ async function handoffDetail(ctx: ApiContext, id: string): Promise<ApiResult> {
   const report = await validateText(handoff.text, {
     path: join(ctx.root, '.baton', 'handoff.md'),
     format: handoff.format === 'baton' || handoff.format === 'context-kit' ? handoff.format : 'auto',
+    gitAnswers: ctx.git,
   });
   const chain = await handoffChain(ctx.store, handoff);
   return ok<HandoffDetail>({

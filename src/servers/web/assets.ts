@@ -1,18 +1,21 @@
 /**
  * The page's files, built into the package (`dist/web/`, made by `npm run build`): read once,
- * kept in memory. Every path that is not a file or an API route is the page itself, which
+ * kept in memory, and each content coding of them made once. Every path that is not a file or an API route is the page itself, which
  * routes by its own location.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../../errors.js';
+import { type Coding, compressOnce } from './_encoding.js';
 
 /** One file to send. */
 export interface Asset {
   type: string;
   body: Buffer;
   immutable: boolean;
+  /** The file in a content coding, compressed on first use and kept. */
+  encoded(coding: Coding): Buffer;
 }
 
 const FILES: Record<string, { file: string; type: string }> = {
@@ -30,10 +33,20 @@ export function staticAsset(pathname: string): Asset {
   const file = known?.file ?? 'index.html';
   let asset = cache.get(file);
   if (!asset) {
+    const body = readFileSync(join(webFolder(), file));
+    const codings = new Map<Coding, Buffer>();
     asset = {
       type: known?.type ?? 'text/html; charset=utf-8',
-      body: readFileSync(join(webFolder(), file)),
+      body,
       immutable: known !== undefined,
+      encoded(coding) {
+        let bytes = codings.get(coding);
+        if (!bytes) {
+          bytes = compressOnce(body, coding);
+          codings.set(coding, bytes);
+        }
+        return bytes;
+      },
     };
     cache.set(file, asset);
   }

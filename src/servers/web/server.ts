@@ -7,7 +7,7 @@
  * `/?token=<token>` sets.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { gzipSync } from 'node:zlib';
+import { GitAnswers } from '../../provenance/index.js';
 import type { Store } from '../../store/types.js';
 import {
   addressedHere,
@@ -17,6 +17,7 @@ import {
   requireToken,
   sameSecret,
 } from '../_http.js';
+import { type Coding, chooseCoding, compressNow } from './_encoding.js';
 import { httpError } from './_errors.js';
 import { type ApiContext, routeApi } from './api.js';
 import { staticAsset } from './assets.js';
@@ -66,6 +67,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     root: options.root,
     store: options.store,
     events: new RunEventsCache(options.store),
+    git: new GitAnswers(),
   };
   const server = createServer((req, res) => {
     handle(req, res, ctx, { ...options, host }).catch((error: unknown) => send(res, ...httpError(error)));
@@ -117,16 +119,24 @@ async function handle(
       return streamRunEvents(ctx.store, decodeURIComponent(live[1] as string), after, res, options.pollMs);
     }
     const result = await routeApi(ctx, url);
-    return send(res, result.status, result.body, acceptsGzip(req));
+    return send(res, result.status, result.body, chooseCoding(req.headers['accept-encoding'], ['gzip']));
   }
   const asset = staticAsset(url.pathname);
+  const coding = chooseCoding(req.headers['accept-encoding'], ASSET_CODINGS);
+  const body = coding ? asset.encoded(coding) : asset.body;
   res.writeHead(200, {
     ...SECURITY_HEADERS,
     'content-type': asset.type,
+    'content-length': body.length,
     'cache-control': asset.immutable ? 'public, max-age=3600' : 'no-cache',
+    vary: 'accept-encoding',
+    ...(coding ? { 'content-encoding': coding } : {}),
   });
-  res.end(req.method === 'HEAD' ? undefined : asset.body);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
+
+// Brotli first: the page's script and style are a fifth of their size in it, a little less in gzip.
+const ASSET_CODINGS = ['br', 'gzip'] as const;
 
 function authorised(req: IncomingMessage, token: string): boolean {
   if (bearerMatches(req.headers.authorization, token)) return true;
@@ -139,10 +149,11 @@ function authorised(req: IncomingMessage, token: string): boolean {
   }
 }
 
-function send(res: ServerResponse, status: number, body: unknown, gzip = false): void {
+function send(res: ServerResponse, status: number, body: unknown, coding?: Coding): void {
   if (res.headersSent) return void res.end();
   const text = Buffer.from(JSON.stringify(body));
-  const zipped = gzip && text.length > 1024;
+  // Small answers are not worth a compressor's time; run timelines and handoff lists compress tenfold.
+  const zipped = coding === 'gzip' && text.length > 1024;
   res.writeHead(status, {
     ...SECURITY_HEADERS,
     'content-type': 'application/json; charset=utf-8',
@@ -150,10 +161,5 @@ function send(res: ServerResponse, status: number, body: unknown, gzip = false):
     vary: 'accept-encoding',
     ...(zipped ? { 'content-encoding': 'gzip' } : {}),
   });
-  res.end(zipped ? gzipSync(text, { level: 6 }) : text);
-}
-
-// Run timelines and handoff lists compress tenfold; a browser always accepts gzip.
-function acceptsGzip(req: IncomingMessage): boolean {
-  return /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  res.end(zipped ? compressNow(text) : text);
 }

@@ -1,0 +1,113 @@
+/**
+ * Git answers kept by a long-lived process (the servers): one answer per repository state, asked
+ * for off the event loop. A capture is kept with a snapshot of the stat data it depends on and
+ * reused while the snapshot holds; the keys on the base ref are kept by the commit the ref names;
+ * what moved between two commits never changes. Requests that come in while the same answer is
+ * being asked for share it. The CLI does not use this: one process per call, and at most three
+ * git processes for a capture.
+ */
+
+import { resolveRef } from './_refs.js';
+import { type Snapshot, snapshotHolds, takeSnapshot } from './_snapshot.js';
+import { type Capture, type CaptureOptions, captureSteps, excludingPaths, repositoryOf } from './capture.js';
+import { locateRepository } from './discover.js';
+import { runStepsAsync } from './git.js';
+import { type Since, sinceSteps } from './since.js';
+import { type FolderAtRef, type FolderOptions, folderSteps } from './tree.js';
+
+// How many answers of each kind are kept; the least recently used goes first.
+const KEEP = 64;
+
+/** The answers of one long-lived process; every method may run git, never synchronously. */
+export class GitAnswers {
+  private readonly captures = new Map<string, { capture: Capture; snapshot: Snapshot }>();
+  private readonly moves = new Map<string, Since>();
+  private readonly folders = new Map<string, FolderAtRef | undefined>();
+  private readonly asking = new Map<string, Promise<unknown>>();
+
+  /**
+   * `captureProvenance`, answered from the last capture of the repository while nothing it
+   * depends on has changed. A cached answer reports no git processes.
+   */
+  async capture(path: string, options: CaptureOptions = {}): Promise<Capture> {
+    const loc = repositoryOf(path);
+    const key = `capture\0${loc.root}\0${options.baseRef ?? ''}`;
+    const kept = this.captures.get(key);
+    const exclude = (c: Capture) => (options.exclude?.length ? excludingPaths(c, options.exclude) : c);
+    if (kept && snapshotHolds(kept.snapshot)) {
+      remember(this.captures, key, kept);
+      return exclude({ ...kept.capture, gitProcesses: 0 });
+    }
+    const capture = await this.once(key, async () => {
+      const started = Date.now();
+      const base = options.baseRef ? { baseRef: options.baseRef } : {};
+      // Ignored paths too: the snapshot leaves out what git leaves out.
+      const steps = captureSteps(loc, base, ['--ignored=matching']);
+      const { capture, status } = await runStepsAsync(loc.root, steps);
+      const snapshot = takeSnapshot(loc, status.ignored, started);
+      if (snapshot) remember(this.captures, key, { capture, snapshot });
+      else this.captures.delete(key);
+      return capture;
+    });
+    return exclude(capture);
+  }
+
+  /** `describeSince`: the commits and files between two commits, asked for once. */
+  async since(
+    root: string,
+    saved: string,
+    head: string,
+    maxCommits = 500,
+    exclude: readonly string[] = [],
+  ): Promise<Since> {
+    const key = [root, saved, head, maxCommits, ...exclude].join('\0');
+    const kept = this.moves.get(key);
+    if (kept) return kept;
+    return this.once(`since\0${key}`, async () => {
+      const since = await runStepsAsync(root, sinceSteps(saved, head, maxCommits, exclude));
+      // An unknown commit may be fetched later: only an answer about known commits is final.
+      if (since.relation !== 'unknown') remember(this.moves, key, since);
+      return since;
+    });
+  }
+
+  /**
+   * `readFolderAtRef`, kept by the commit `ref` names now (read from the ref files): a new commit
+   * on the ref, a merged key say, is a new answer. A ref that cannot be read from files is asked
+   * for every time.
+   */
+  async folderAtRef(
+    root: string,
+    ref: string,
+    folder: string,
+    options: FolderOptions = {},
+  ): Promise<FolderAtRef | undefined> {
+    const loc = locateRepository(root);
+    const oid = loc && resolveRef(loc.gitDir, loc.commonDir, ref);
+    if (!oid) return runStepsAsync(root, folderSteps(ref, folder, options));
+    const key = [loc.root, ref, oid, folder, options.maxBytes ?? '', options.maxFiles ?? ''].join('\0');
+    if (this.folders.has(key)) return this.folders.get(key);
+    return this.once(`folder\0${key}`, async () => {
+      // Read at the commit itself, so that a ref moving meanwhile cannot change what is kept under it.
+      const read = await runStepsAsync(root, folderSteps(oid, folder, options));
+      const answer = read && { ...read, ref };
+      remember(this.folders, key, answer);
+      return answer;
+    });
+  }
+
+  // One question in flight per key: whoever asks while it runs shares its answer.
+  private once<T>(key: string, ask: () => Promise<T>): Promise<T> {
+    const running = this.asking.get(key) as Promise<T> | undefined;
+    if (running) return running;
+    const promise = ask().finally(() => this.asking.delete(key));
+    this.asking.set(key, promise);
+    return promise;
+  }
+}
+
+function remember<T>(map: Map<string, T>, key: string, value: T): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > KEEP) map.delete(map.keys().next().value as string);
+}
