@@ -202,6 +202,8 @@ describe('files past the cap', () => {
     ]);
     const summary = compiled.handoff.summary ?? '';
     expect(summary).toContain('Last check: `cd /home/someone/projects/shop/packages/app && pnpm vitest…`');
-    expect(compiled.handoff.notes).toContain('`cd /home/someone/projects/shop/packages/app && pnpm vitest run src/store/user/actions.test.js`');
+    expect(compiled.handoff.notes).toContain(
+      '`cd /home/someone/projects/shop/packages/app && pnpm vitest run src/store/user/actions.test.js`',
+    );
   });
 });
