@@ -3,9 +3,9 @@
  * own summary: which files a text names, which requests it keeps, which of its Done items it also
  * lists as remaining, and what a check's last run really showed (read as a person reads it).
  */
-import { basename } from 'node:path';
-
 const PATH_CHAR = /[\w./-]/;
+// A file's name, in a session from Windows too (`X:\\dir\\file.py`), wherever the script runs.
+const basename = (p) => p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1);
 
 /**
  * A path is named when the text holds it (relative to the repository, or absolute) as a whole

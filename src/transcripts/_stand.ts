@@ -148,7 +148,7 @@ export function summaryOf(s: SessionRecord, input: StandInput): string {
   const check = failing[0]
     ? `Failing on its last run: ${codeSpan(oneLine(failing[0].command, 60))} (${outcomeOf(failing[0])})${failing.length > 1 ? ` and ${failing.length - 1} more` : ''}.`
     : last
-      ? `Last check: ${codeSpan(last.command)} ${passed(last) === true ? 'passed' : passed(last) === false ? 'failed' : 'unknown'} (${outcomeOf(last)}).`
+      ? `Last check: ${codeSpan(oneLine(last.command, 60))} ${passed(last) === true ? 'passed' : passed(last) === false ? 'failed' : 'unknown'} (${outcomeOf(last)}).`
       : 'No check ran.';
   lines.push(oneLine(`${tasks}${check}`, 600));
   return lines.join('\n');

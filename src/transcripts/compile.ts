@@ -34,20 +34,23 @@ export interface DraftOptions {
 
 const HOST_NAMES = { 'claude-code': 'Claude Code', codex: 'Codex' } as const;
 const GOAL_MAX_LINES = 60;
-const MAX_REQUESTS = 40;
+// A request in the list is cut to its first sentence or this width (`cutToWidth`'s measure):
+// enough to tell one from another; the size goal never shortens or drops one.
+const REQUEST_WIDTH = 120;
 // Replies that only say "go on": not requests for work.
 const ACK =
   /^(?:ok(?:ay)?|k|y|yes|yep|yeah|sure|go|go on|go ahead|continue|proceed|carry on|thanks?|thank you|great|good|nice|done|next|please continue|continue implementation|keep going|lgtm)[.! ]*$/i;
 /**
- * Per detail level: characters per request, validation lines, done items, preferences, next
- * files, characters of the Goal, files the agent was on, and whether the session id is in full.
+ * Per detail level: validation lines, done items, preferences, next files, characters of the
+ * Goal, files the agent was on, files listed one a line (the rest are named under their folder in
+ * Notes), and whether the session id is in full.
  */
 const LEVELS = [
-  { request: 160, validation: 10, done: 12, preferences: 8, next: 10, goal: 6000, atCut: 4, fullId: true },
-  { request: 110, validation: 6, done: 8, preferences: 5, next: 10, goal: 3000, atCut: 4, fullId: true },
-  { request: 72, validation: 4, done: 6, preferences: 3, next: 10, goal: 1500, atCut: 4, fullId: true },
-  { request: 48, validation: 3, done: 4, preferences: 2, next: 8, goal: 800, atCut: 3, fullId: false },
-  { request: 48, validation: 2, done: 3, preferences: 1, next: 8, goal: 400, atCut: 3, fullId: false },
+  { validation: 10, done: 12, preferences: 8, next: 10, goal: 6000, atCut: 4, files: 25, fullId: true },
+  { validation: 6, done: 8, preferences: 5, next: 10, goal: 3000, atCut: 4, files: 25, fullId: true },
+  { validation: 4, done: 6, preferences: 3, next: 10, goal: 1500, atCut: 4, files: 12, fullId: true },
+  { validation: 3, done: 4, preferences: 2, next: 8, goal: 800, atCut: 3, files: 8, fullId: false },
+  { validation: 2, done: 3, preferences: 1, next: 8, goal: 400, atCut: 3, files: 5, fullId: false },
 ] as const;
 /** The least detail a draft is compiled with. */
 export const LEAST_DETAIL = LEVELS.length - 1;
@@ -58,7 +61,7 @@ interface Basis {
   failing: Check[];
   deadEnds: ReturnType<typeof deadEndsOf>;
   files: [string, FileChangeKind][];
-  listed: ReturnType<typeof listFiles>;
+  recency: (path: string) => number;
   intent: string | undefined;
   done: DoneItem[];
   remaining: SubSpec[];
@@ -90,7 +93,7 @@ function basisOf(s: SessionRecord, root: string | undefined, cap: number): Basis
     failing,
     deadEnds,
     files,
-    listed: listFiles(files, (p) => steps.get(p) ?? 0, cap),
+    recency: (p) => steps.get(p) ?? 0,
     intent,
     done,
     remaining,
@@ -105,11 +108,12 @@ export function draftFromSession(s: SessionRecord, options: DraftOptions = {}): 
   const cap = options.maxItems ?? 25;
   const level = LEVELS[Math.min(Math.max(options.detail ?? 0, 0), LEVELS.length - 1)] ?? LEVELS[0];
   const root = options.root ?? sessionRoot(s.cwd);
-  const { checks, failing, deadEnds, files, listed, intent, done, remaining, preferences } = basisOf(
+  const { checks, failing, deadEnds, files, recency, intent, done, remaining, preferences } = basisOf(
     s,
     root,
     cap,
   );
+  const listed = listFiles(files, recency, Math.min(cap, level.files));
   const atCut = filesAtCut(s, root, level.atCut);
   // A file the summary already names as the one the agent was on is not named twice.
   const named = new Set([...files.map(([p]) => p), ...atCut.map((f) => f.path)]);
@@ -138,7 +142,7 @@ export function draftFromSession(s: SessionRecord, options: DraftOptions = {}): 
   h.dead_ends = deadEnds.map((d) => d.item).slice(0, cap);
   h.open_concerns = concernsOf(s).slice(0, cap);
   h.preferences = preferences.slice(-Math.min(cap, level.preferences));
-  const notes = notesOf(s, { listed, checks, request: level.request });
+  const notes = notesOf(s, { listed, checks });
   if (notes) h.notes = notes;
   return h;
 }
@@ -224,22 +228,12 @@ function preferencesOf(s: SessionRecord): string[] {
 /** Notes: every request in order, files past the cap and outside the repository, checks with no readable result. */
 function notesOf(
   s: SessionRecord,
-  input: { listed: ReturnType<typeof listFiles>; checks: Check[]; request: number },
+  input: { listed: ReturnType<typeof listFiles>; checks: Check[] },
 ): string | undefined {
   const blocks: string[] = [];
   if (s.requests.length > 1) {
     // A table, not a list: a request per row does not count against a section's item cap.
-    const cell = (r: string) => oneLine(r, input.request).replace(/\|/g, '\\|');
-    const items = s.requests.flatMap((r, i) =>
-      i > 0 && ACK.test(oneLine(r)) ? [] : [`| ${i + 1} | ${i === 0 ? '(the Goal)' : cell(r)} |`],
-    );
-    // A very long session keeps its first and latest requests, and says how many are left out.
-    if (items.length > MAX_REQUESTS)
-      items.splice(
-        5,
-        items.length - MAX_REQUESTS + 1,
-        `| … | ${items.length - MAX_REQUESTS + 1} more requests |`,
-      );
+    const items = requestRows(s.requests);
     blocks.push(`### The person's requests, in order\n\n| # | request |\n|---:|---|\n${items.join('\n')}`);
   }
   if (input.listed.more.length)
@@ -255,12 +249,40 @@ function notesOf(
 }
 
 /**
+ * Every request after the first, in order, as table rows: each cut to its first sentence or
+ * `REQUEST_WIDTH`; an acknowledgement, or a request that repeats an earlier one, is folded.
+ */
+function requestRows(requests: string[]): string[] {
+  const seen = new Set<string>();
+  const rows: string[] = [];
+  for (const [i, r] of requests.entries()) {
+    const line = oneLine(r);
+    const key = line
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+    if (i > 0 && (ACK.test(line) || key === '' || seen.has(key))) continue;
+    seen.add(key);
+    rows.push(`| ${i + 1} | ${i === 0 ? '(the Goal)' : trimmedRequest(line).replace(/\|/g, '\\|')} |`);
+  }
+  return rows;
+}
+
+/** A request's first sentence when that says enough, else the request cut to `REQUEST_WIDTH`. */
+function trimmedRequest(line: string): string {
+  const cut = cutToWidth(line, REQUEST_WIDTH);
+  if (cut === line) return line;
+  const first = sentencesOf(line)[0] ?? '';
+  return first.length >= 40 && cutToWidth(first, REQUEST_WIDTH) === first ? first : cut;
+}
+
+/**
  * Files by what happened to them, each named: several in one folder under that folder (`created
  * in \`docs/\`: \`a.md\`, \`b.md\``), so a long list does not repeat its paths; a file whose name
  * another touched file shares keeps its whole path.
  */
 function byFolder(files: [string, FileChangeKind][], s: SessionRecord): string {
-  const nameOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+  const nameOf = (p: string) => p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1);
   const counts = new Map<string, number>();
   for (const p of s.files.keys()) counts.set(nameOf(p), (counts.get(nameOf(p)) ?? 0) + 1);
   const lines: string[] = [];
@@ -269,7 +291,7 @@ function byFolder(files: [string, FileChangeKind][], s: SessionRecord): string {
     const loose: string[] = [];
     for (const [p, k] of files) {
       if (k !== kind) continue;
-      const at = p.lastIndexOf('/');
+      const at = Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\'));
       if (at <= 0 || (counts.get(nameOf(p)) ?? 0) > 1) loose.push(p);
       else folders.set(p.slice(0, at + 1), [...(folders.get(p.slice(0, at + 1)) ?? []), p]);
     }

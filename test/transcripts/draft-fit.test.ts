@@ -3,13 +3,15 @@
  * too), a Goal that holds no more list items than a section may, no invisible characters for the
  * injection scan to refuse, and long lists of files that still name every file.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderBaton } from '../../src/formats/baton/render.js';
 import { compileAndWrite } from '../../src/hosts/compile-write.js';
 import { createTempRepo, type TempRepo } from '../../src/testing/git-repo.js';
 import { loadTokenCounter } from '../../src/tokens/count.js';
+import { compileTranscript } from '../../src/transcripts/transcripts.js';
 import { validateFile } from '../../src/validate/validate.js';
 import { type Step, writeClaudeSession } from './support/sessions.js';
 
@@ -82,6 +84,39 @@ describe('the size goal', () => {
       expect(zh.handoff.notes).toContain(`| ${i + 1} | ${i}: ${ZH_SENTENCES[(i - 1) % 4]?.slice(0, 8)}`);
   });
 
+  it('never drops a request to fit: sixty of them, in Chinese as in English, each keep their first 40 characters, in order', async () => {
+    for (const sentences of [ZH_SENTENCES, EN_SENTENCES]) {
+      const { compiled } = await writtenFrom(
+        sessionIn(sentences, 3, 60, 'Next I will change the submit logic.'),
+      );
+      const notes = compiled.handoff.notes ?? '';
+      let at = 0;
+      for (let i = 1; i <= 60; i++) {
+        const found = notes.indexOf(`| ${i + 1} | ${`${i}: ${sentences[(i - 1) % 4]}`.slice(0, 40)}`, at);
+        expect(found, `request ${i}`).toBeGreaterThan(at);
+        at = found;
+      }
+    }
+  });
+
+  it('trims each request to its first sentence, and folds acknowledgements and repeats', async () => {
+    const long = `${EN_SENTENCES[0]} ${EN_SENTENCES[1]} ${EN_SENTENCES[2]}`;
+    const { compiled } = await writtenFrom([
+      { user: 'Fix the importer.' },
+      { user: long },
+      { user: 'ok' },
+      { user: 'Run the whole test suite again, please.' },
+      { user: 'run the whole test suite again, please!' },
+      { edit: 'src/importer.ts' },
+    ]);
+    const notes = compiled.handoff.notes ?? '';
+    expect(notes).toContain(`| 2 | ${EN_SENTENCES[0]} |`);
+    expect(notes).not.toContain(EN_SENTENCES[1]);
+    expect(notes).not.toMatch(/\| 3 \| ok/);
+    expect(notes).toContain('| 4 | Run the whole test suite again, please. |');
+    expect(notes).not.toContain('| 5 |');
+  });
+
   it('cuts a one-line request that runs on, at a word, and says how long it was', async () => {
     const words = Array.from({ length: 900 }, (_, i) => `step${i}`).join(' ');
     const { compiled } = await writtenFrom([{ user: `Do all of this: ${words}` }, ...manyRequests(40)]);
@@ -130,5 +165,45 @@ describe('files past the cap', () => {
     for (const p of printers) expect(notes).toContain(`\`${p.split('/').pop()}\``);
     expect(notes).toContain('`src/a/index.ts`');
     expect(notes).toContain('`src/b/index.ts`');
+  });
+
+  it('at less detail, list fewer one a line and name the rest under their folder', async () => {
+    const steps: Step[] = [{ user: 'Rework the login pages' }, ...manyRequests(30)];
+    const pages = Array.from({ length: 20 }, (_, i) => `src/pages/login/page_${i}.vue`);
+    for (const p of pages) steps.push({ edit: p });
+    const { compiled } = await writtenFrom(steps);
+    expect(compiled.handoff.files_touched.length).toBeLessThanOrEqual(8);
+    const notes = compiled.handoff.notes ?? '';
+    expect(notes).toMatch(/- modified in `src\/pages\/login\/`: `page_\d+\.vue`, /);
+    for (const p of pages) expect(`${notes}\n${compiled.draft}`).toContain(`${p.split('/').pop()}\``);
+  });
+
+  it('groups the paths of a session from Windows under their folder too', async () => {
+    const dir = folder();
+    const path = join(dir, 'session.jsonl');
+    const names = Array.from({ length: 30 }, (_, i) => `report_${i}.md`);
+    writeClaudeSession(path, 'C:\\Users\\me\\shop', [
+      { user: 'Write the reports' },
+      ...names.map((n) => ({ write: `docs-${n}` })),
+    ]);
+    // The helper joins with `/`; a session from Windows has `\` throughout.
+    writeFileSync(path, readFileSync(path, 'utf8').replaceAll('shop/docs-', 'shop\\\\docs\\\\'));
+    const { handoff } = await compileTranscript(path);
+    expect(handoff.notes).toContain('- created in `C:\\Users\\me\\shop\\docs\\`: `report_');
+    for (const n of names) expect(renderBaton(handoff)).toContain(`${n}\``);
+  });
+
+  it('names the last check in the Summary by its first 60 characters: the whole command is in Notes', async () => {
+    const command = `cd ${'/home/someone/projects/shop/packages/app'} && pnpm vitest run src/store/user/actions.test.js 2>&1 | head -40`;
+    const { compiled } = await writtenFrom([
+      { user: 'Fix the user store' },
+      { edit: 'src/store/user/actions.js' },
+      { bash: command, output: 'running' },
+    ]);
+    const summary = compiled.handoff.summary ?? '';
+    expect(summary).toContain('Last check: `cd /home/someone/projects/shop/packages/app && pnpm vitest…`');
+    expect(compiled.handoff.notes).toContain(
+      '`cd /home/someone/projects/shop/packages/app && pnpm vitest run src/store/user/actions.test.js`',
+    );
   });
 });
