@@ -49,15 +49,19 @@ const STOP = new Set(
     ' ',
   ),
 );
-const stems = (s) =>
-  new Set(
-    s
-      .toLowerCase()
-      .replace(/^committed:\s*/, '')
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter((w) => w.length >= 3 && !STOP.has(w))
-      .map((w) => w.slice(0, 5)),
-  );
+// A file name is one word (`Update ui.md` and `Update business.md` are two tasks); a CJK word is
+// often two characters, so two count there.
+const FILE_WORD = /[\p{L}\p{N}_-]+\.[a-z][a-z0-9]{0,4}\b/gu;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const stems = (s) => {
+  const lower = s.toLowerCase().replace(/^committed:\s*/, '');
+  const words = lower
+    .replace(FILE_WORD, ' ')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => (w.length >= 3 || (w.length === 2 && CJK.test(w))) && !STOP.has(w))
+    .map((w) => w.slice(0, 5));
+  return new Set([...(lower.match(FILE_WORD) ?? []), ...words]);
+};
 
 /** Pairs of a done item and a remaining item that say the same thing (the smaller set inside the larger). */
 export function contradictions(done, remaining) {

@@ -11,10 +11,13 @@ import { oneLine } from './_text.js';
 import { type Check, checkKind, outcomeOf, passed } from './_validation.js';
 import type { SessionRecord } from './types.js';
 
-/** Completed task-list items and the session's commits. */
-export function doneOf(s: SessionRecord): DoneItem[] {
+/**
+ * Completed task-list items and the session's commits. A task closed while a check of the same
+ * work still fails on its last run is not done: that check is Remaining, and says the task was closed.
+ */
+export function doneOf(s: SessionRecord, failing: Check[] = []): DoneItem[] {
   const done: DoneItem[] = s.tasks
-    .filter((t) => t.status === 'completed')
+    .filter((t) => t.status === 'completed' && !failing.some((c) => checksWork(c.command, t.text)))
     .map((t) => ({ text: oneLine(t.text), result: 'unverified' }));
   for (const subject of new Set(s.commits))
     done.push({ text: oneLine(`Committed: ${subject}`), result: 'unverified' });
@@ -55,12 +58,15 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
   }
   for (const c of failing) {
     if (specs.length >= 10) break;
+    const closed = s.tasks.find((t) => t.status === 'completed' && checksWork(c.command, t.text));
     specs.push({
       // The title names the check briefly: its Verify by holds the whole command.
       title: oneLine(`Make ${codeSpan(oneLine(c.command, 60))} pass`, 200),
       files_in_scope: [],
       verify_by: [c.command],
-      notes: oneLine(`it failed on its last run (${outcomeOf(c)})`),
+      notes: oneLine(
+        `it failed on its last run (${outcomeOf(c)})${closed ? `; the task list marks "${oneLine(closed.text, 80)}" completed, but no later run shows it` : ''}`,
+      ),
     });
   }
   if (specs.length === 0) {
@@ -100,15 +106,25 @@ const STOP = new Set(
     ' ',
   ),
 );
+// A file name (`ui.md`, `skills.py`) is one word: two tasks that differ only in the file they name
+// are two tasks. A CJK word is often two characters, so two count there.
+const FILE_WORD = /[\p{L}\p{N}_-]+\.[a-z][a-z0-9]{0,4}\b/gu;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 function stems(text: string): Set<string> {
-  return new Set(
-    text
-      .toLowerCase()
-      .replace(/^(?:committed|carry on):\s*/, '')
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter((w) => w.length >= 3 && !STOP.has(w))
-      .map((w) => w.slice(0, 5)),
-  );
+  const lower = text.toLowerCase().replace(/^(?:committed|carry on):\s*/, '');
+  const files = lower.match(FILE_WORD) ?? [];
+  const words = lower
+    .replace(FILE_WORD, ' ')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => (w.length >= 3 || (w.length === 2 && CJK.test(w))) && !STOP.has(w))
+    .map((w) => w.slice(0, 5));
+  return new Set([...files, ...words]);
+}
+
+/** Whether a check is the check of a task: it names a file the task names, or every word of the task. */
+function checksWork(command: string, task: string): boolean {
+  const files = (task.toLowerCase().match(FILE_WORD) ?? []).filter((f) => command.toLowerCase().includes(f));
+  return files.length > 0 || sameWork(task, command);
 }
 
 /** Whether two items name the same work: every word of the shorter is in the longer (two words at least). */

@@ -37,6 +37,8 @@ const GOAL_MAX_LINES = 60;
 // A request in the list is cut to its first sentence or this width (`cutToWidth`'s measure):
 // enough to tell one from another; the size goal never shortens or drops one.
 const REQUEST_WIDTH = 120;
+/** At the two least levels of detail a request keeps this many characters, then ends its clause. */
+const BRIEF_CHARS = 48;
 // Replies that only say "go on": not requests for work.
 const ACK =
   /^(?:ok(?:ay)?|k|y|yes|yep|yeah|sure|go|go on|go ahead|continue|proceed|carry on|thanks?|thank you|great|good|nice|done|next|please continue|continue implementation|keep going|lgtm)[.! ]*$/i;
@@ -46,11 +48,61 @@ const ACK =
  * Notes), and whether the session id is in full.
  */
 const LEVELS = [
-  { validation: 10, done: 12, preferences: 8, next: 10, goal: 6000, atCut: 4, files: 25, fullId: true },
-  { validation: 6, done: 8, preferences: 5, next: 10, goal: 3000, atCut: 4, files: 25, fullId: true },
-  { validation: 4, done: 6, preferences: 3, next: 10, goal: 1500, atCut: 4, files: 12, fullId: true },
-  { validation: 3, done: 4, preferences: 2, next: 8, goal: 800, atCut: 3, files: 8, fullId: false },
-  { validation: 2, done: 3, preferences: 1, next: 8, goal: 400, atCut: 3, files: 5, fullId: false },
+  {
+    validation: 10,
+    done: 12,
+    preferences: 8,
+    next: 10,
+    goal: 6000,
+    atCut: 4,
+    files: 25,
+    fullId: true,
+    briefRequests: false,
+  },
+  {
+    validation: 6,
+    done: 8,
+    preferences: 5,
+    next: 10,
+    goal: 3000,
+    atCut: 4,
+    files: 25,
+    fullId: true,
+    briefRequests: false,
+  },
+  {
+    validation: 4,
+    done: 6,
+    preferences: 3,
+    next: 10,
+    goal: 1500,
+    atCut: 4,
+    files: 12,
+    fullId: true,
+    briefRequests: false,
+  },
+  {
+    validation: 3,
+    done: 4,
+    preferences: 2,
+    next: 8,
+    goal: 800,
+    atCut: 3,
+    files: 8,
+    fullId: false,
+    briefRequests: true,
+  },
+  {
+    validation: 2,
+    done: 3,
+    preferences: 1,
+    next: 8,
+    goal: 400,
+    atCut: 3,
+    files: 5,
+    fullId: false,
+    briefRequests: true,
+  },
 ] as const;
 /** The least detail a draft is compiled with. */
 export const LEAST_DETAIL = LEVELS.length - 1;
@@ -81,7 +133,7 @@ function basisOf(s: SessionRecord, root: string | undefined, cap: number): Basis
   const files = dedupe([...s.files].map(([p, k]) => [relativePath(p, root), k] as [string, FileChangeKind]));
   const steps = new Map([...s.fileSteps].map(([p, step]) => [relativePath(p, root), step]));
   const intent = intentOf(s.lastAssistant);
-  const done = doneOf(s);
+  const done = doneOf(s, failing);
   const remaining = remainingOf(s, {
     checks,
     failing,
@@ -142,7 +194,7 @@ export function draftFromSession(s: SessionRecord, options: DraftOptions = {}): 
   h.dead_ends = deadEnds.map((d) => d.item).slice(0, cap);
   h.open_concerns = concernsOf(s).slice(0, cap);
   h.preferences = preferences.slice(-Math.min(cap, level.preferences));
-  const notes = notesOf(s, { listed, checks });
+  const notes = notesOf(s, { listed, checks, brief: level.briefRequests });
   if (notes) h.notes = notes;
   return h;
 }
@@ -228,12 +280,12 @@ function preferencesOf(s: SessionRecord): string[] {
 /** Notes: every request in order, files past the cap and outside the repository, checks with no readable result. */
 function notesOf(
   s: SessionRecord,
-  input: { listed: ReturnType<typeof listFiles>; checks: Check[] },
+  input: { listed: ReturnType<typeof listFiles>; checks: Check[]; brief: boolean },
 ): string | undefined {
   const blocks: string[] = [];
   if (s.requests.length > 1) {
     // A table, not a list: a request per row does not count against a section's item cap.
-    const items = requestRows(s.requests);
+    const items = requestRows(s.requests, input.brief);
     blocks.push(`### The person's requests, in order\n\n| # | request |\n|---:|---|\n${items.join('\n')}`);
   }
   if (input.listed.more.length)
@@ -250,23 +302,28 @@ function notesOf(
 
 /**
  * Every request after the first, in order, as table rows: each cut to its first sentence or
- * `REQUEST_WIDTH`; an acknowledgement, or a request that repeats an earlier one, is folded.
+ * `REQUEST_WIDTH`, or at less detail (`brief`) to its first clause past `BRIEF_CHARS`; an
+ * acknowledgement is left out, and so is a request that reads as an earlier one (word for word,
+ * or the same brief form, whose opening words that row already holds).
  */
-function requestRows(requests: string[]): string[] {
-  const seen = new Set<string>();
-  const rows: string[] = [];
+function requestRows(requests: string[], brief = false): string[] {
+  const rows: { number: number; text: string; key: string }[] = [];
   for (const [i, r] of requests.entries()) {
     const line = oneLine(r);
-    const key = line
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, ' ')
-      .trim();
-    if (i > 0 && (ACK.test(line) || key === '' || seen.has(key))) continue;
-    seen.add(key);
-    rows.push(`| ${i + 1} | ${i === 0 ? '(the Goal)' : trimmedRequest(line).replace(/\|/g, '\\|')} |`);
+    const text = i === 0 ? '(the Goal)' : brief ? briefRequest(line) : trimmedRequest(line);
+    const key = foldKey(line);
+    if (i > 0 && (ACK.test(line) || key === '')) continue;
+    const same = i > 0 && rows.find((x) => x.key === key || (x.text === text && x.number !== 1));
+    if (!same) rows.push({ number: i + 1, text, key });
   }
-  return rows;
+  return rows.map((x) => `| ${x.number} | ${x.text.replace(/\|/g, '\\|')} |`);
 }
+
+const foldKey = (line: string) =>
+  line
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** A request's first sentence when that says enough, else the request cut to `REQUEST_WIDTH`. */
 function trimmedRequest(line: string): string {
@@ -274,6 +331,19 @@ function trimmedRequest(line: string): string {
   if (cut === line) return line;
   const first = sentencesOf(line)[0] ?? '';
   return first.length >= 40 && cutToWidth(first, REQUEST_WIDTH) === first ? first : cut;
+}
+
+/**
+ * A request at less detail: its first `BRIEF_CHARS` characters (so that its opening words are all
+ * there, in any script), then on to the end of that clause, never past `REQUEST_WIDTH`.
+ */
+function briefRequest(line: string): string {
+  const chars = [...line];
+  if (chars.length <= BRIEF_CHARS) return line;
+  const head = chars.slice(0, BRIEF_CHARS).join('');
+  const clause = /^[^,;:.!?，；：。！？、]*/u.exec(line.slice(head.length))?.[0] ?? '';
+  const text = cutToWidth(`${head}${clause}`.trimEnd(), REQUEST_WIDTH);
+  return text.length >= line.length || text.endsWith('…') ? text : `${text}…`;
 }
 
 /**

@@ -1,0 +1,91 @@
+/**
+ * Nothing both done and remaining, and nothing dropped for looking like something done: two tasks
+ * that differ only in the file they name (or in two-character CJK words) are two tasks, and a task
+ * the list closed while its check still fails is not done. And at less detail, a long list of
+ * requests is written shorter without losing one.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { compileTranscript } from '../../src/transcripts/transcripts.js';
+import { type Step, writeClaudeSession } from './support/sessions.js';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+});
+
+async function compiled(steps: Step[]) {
+  const dir = mkdtempSync(join(tmpdir(), 'baton-dr-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const path = join(dir, 'session.jsonl');
+  writeClaudeSession(path, dir, steps);
+  return compileTranscript(path);
+}
+
+describe('Done and Remaining', () => {
+  it('keeps a stated next step that differs from a done task only in the file it names', async () => {
+    const { handoff } = await compiled([
+      { user: 'Rename the product to Lumen in every page of the guide' },
+      { todo: [{ content: 'Update intro.md with the Lumen name', status: 'completed' }] },
+      { edit: 'guide/intro.md' },
+      { say: 'The intro is done.\n\nNext steps:\n- Update ui.md with the Lumen name' },
+    ]);
+    expect(handoff.done.map((d) => d.text)).toEqual(['Update intro.md with the Lumen name']);
+    expect(handoff.remaining.map((r) => r.title)).toContain('Update ui.md with the Lumen name');
+  });
+
+  it('keeps a stated next step that differs from a done task only in two-character Chinese words', async () => {
+    const { handoff } = await compiled([
+      { user: '把配置加载改成从数据库读取' },
+      { todo: [{ content: '阶段二：修改 Loader 读取 数据库', status: 'completed' }] },
+      { edit: 'app/loader.py' },
+      { say: '加载器已经改好了。\n\nNext steps:\n- 阶段二：更新 接口 Loader' },
+    ]);
+    expect(handoff.remaining.map((r) => r.title)).toContain('阶段二：更新 接口 Loader');
+  });
+
+  it('does not call a task done while the check of its file fails on its last run', async () => {
+    const { handoff } = await compiled([
+      { user: 'Fix the failing date parser tests' },
+      { bash: 'npx vitest run test/date-parse.test.ts', exit: 1, output: 'Tests  1 failed | 9 passed (10)' },
+      { edit: 'test/date-parse.test.ts' },
+      {
+        todo: [
+          { content: 'Fix date-parse.test.ts', status: 'completed' },
+          { content: 'Write the changelog entry', status: 'completed' },
+        ],
+      },
+    ]);
+    const done = handoff.done.map((d) => d.text);
+    expect(done).toEqual(['Write the changelog entry']);
+    const check = handoff.remaining.find((r) => r.title.startsWith('Make `npx vitest run test/date-parse'));
+    expect(check?.notes).toMatch(/marks "Fix date-parse\.test\.ts" completed, but no later run shows it/);
+  });
+});
+
+describe('requests at less detail', () => {
+  const opening = (r: string) => r.slice(0, 40).toLowerCase().replace(/\s+/g, ' ');
+
+  it('writes each in its first clause past 48 characters, folds near-repeats, and keeps every one', async () => {
+    const topics = ['upload', 'billing', 'search', 'export', 'login', 'audit', 'profile', 'report'];
+    const requests = topics.flatMap((t, i) => [
+      `Look at the ${t} screen again and make the empty state say what to do next, with a link to the help page and a short example of a filled-in ${t} form`,
+      `Number ${i}: the ${t} service logs too much at info level; move the request dumps to debug and keep one line per call with its status and duration`,
+      `Please rename the ${t} helper to something clearer, it is called from three places and nobody knows what it does`,
+    ]);
+    const repeat = 'Please rename the upload helper to something clearer, and say in the commit why';
+    const steps: Step[] = requests.flatMap((r, i) => [{ user: r }, { edit: `src/part${i}.ts` }]);
+    steps.push({ user: repeat }, { edit: 'src/last.ts' });
+    const { draft } = await compiled(steps);
+    const table = draft.slice(draft.indexOf("### The person's requests, in order"));
+    const rows = table.split('\n').filter((l) => /^\| \d/.test(l));
+    const folded = draft.toLowerCase().replace(/\s+/g, ' ');
+    for (const r of [...requests, repeat]) expect(folded).toContain(opening(r));
+    for (const row of rows.slice(1)) expect(row.replace(/^\| \d+ \| /, '').length).toBeLessThan(100);
+    // The repeat reads as request 3 at this detail: one row.
+    expect(rows).toContainEqual(expect.stringMatching(/^\| 3 \| Please rename the upload helper/));
+    expect(rows.some((r) => r.startsWith('| 25 |'))).toBe(false);
+  });
+});
