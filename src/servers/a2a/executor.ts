@@ -18,6 +18,7 @@ import { GitAnswers } from '../../provenance/index.js';
 import type { Store } from '../../store/types.js';
 import { EXIT_CODES } from '../../validate/report.js';
 import { artifact, dataPart, TaskState, taskIn, textPart } from './_tasks.js';
+import { turns } from './_turns.js';
 import { runDispatch } from './builder.js';
 import { runHandoffAgent } from './handoff-agent.js';
 import { readMessage } from './parts.js';
@@ -37,6 +38,7 @@ export function handoffExecutor(options: ExecutorOptions): AgentExecutor {
   // One capture of this checkout for the handoffs that arrive while it holds, asked for off the
   // event loop: a burst of senders is verified at once, not one git process after the other.
   const gitAnswers = new GitAnswers();
+  const inTurn = turns();
   return {
     async execute(context: RequestContext, bus: ExecutionEventBus) {
       const message = context.userMessage;
@@ -57,14 +59,16 @@ export function handoffExecutor(options: ExecutorOptions): AgentExecutor {
         await runDispatch(intent.dispatch, { ...options, ids, sender: intent.sender, bus, gitAnswers });
         return;
       }
-      const result = await receiveHandoff(intent.text, {
-        root: options.root,
-        store: options.store,
-        sender: intent.sender,
-        taskId: context.taskId,
-        gitAnswers,
-        ...(options.afterArchive ? { afterArchive: options.afterArchive } : {}),
-      });
+      const result = await inTurn(() =>
+        receiveHandoff(intent.text, {
+          root: options.root,
+          store: options.store,
+          sender: intent.sender,
+          taskId: context.taskId,
+          gitAnswers,
+          ...(options.afterArchive ? { afterArchive: options.afterArchive } : {}),
+        }),
+      );
       const lines = findingLines(result.findings);
       const meta: Record<string, unknown> = {
         verdict: result.verdict,
