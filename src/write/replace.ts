@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { detect } from '../formats/detect.js';
 import { loadCodec } from '../formats/index.js';
+import type { ParsedHandoff } from '../formats/types.js';
 import { confineTo, handoffRootOf } from '../fs/inside.js';
 import { type PreviousFile, type Replacement, readPreviousFile, replaceFile } from '../fs/replace.js';
 import { contentHash } from '../handoff/hash.js';
@@ -16,6 +17,8 @@ import { decodeUtf8, READ_LIMIT } from '../validate/read.js';
 export interface PreviousHandoff extends PreviousFile {
   id?: string;
   created_at?: string;
+  /** The handoff as its codec parsed it, when it could be read (parsed once, here). */
+  handoff?: ParsedHandoff;
 }
 
 /**
@@ -60,6 +63,7 @@ async function describe(previous: PreviousFile): Promise<PreviousHandoff> {
   if (text === undefined) return out;
   try {
     const parsed = (await loadCodec(detect(text))).parse(text);
+    out.handoff = parsed.handoff;
     if (parsed.handoff.id) out.id = parsed.handoff.id;
     if (parsed.handoff.created_at) out.created_at = parsed.handoff.created_at;
   } catch {
