@@ -39,11 +39,16 @@ export async function replaceHandoff(
     },
     {
       root,
-      historyDir: join(root, '.baton', 'history'),
+      historyDir: historyDirOf(path),
       historyName: () => historyName(path, described as PreviousHandoff),
       readLimit: READ_LIMIT,
     },
   );
+}
+
+/** Where `replaceHandoff` keeps the handoffs it replaced at `path`: `.baton/history/` of its root. */
+export function historyDirOf(path: string): string {
+  return join(handoffRootOf(path), '.baton', 'history');
 }
 
 /** The handoff at `path` now, read without the lock (a writer prepares with it, then checks again). */
