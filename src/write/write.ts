@@ -17,6 +17,7 @@ import { newUlid } from '../handoff/ulid.js';
 import { DEFAULT_LIMITS, HANDOFF_SCHEMA, type Limits, nowRfc3339 } from '../handoff/values.js';
 import { type Capture, captureProvenance } from '../provenance/capture.js';
 import type { GitAnswers } from '../provenance/index.js';
+import type { Store } from '../store/types.js';
 import { decodeUtf8, READ_LIMIT } from '../validate/read.js';
 import { EXIT_CODES, verdictOf } from '../validate/report.js';
 import { validateText } from '../validate/validate.js';
@@ -53,6 +54,12 @@ export interface WriteOptions {
   unlessUnchanged?: boolean;
   /** A long-lived process's git answers (the servers'): the provenance asked for off the event loop. */
   gitAnswers?: GitAnswers;
+  /**
+   * Opens the store the replaced handoff is kept in, with the verdict it has now (the adapter
+   * says where its store is); the write says so in a note. Without it the replaced handoff is
+   * only moved to history.
+   */
+  keepReplacedIn?: () => Promise<Store>;
 }
 
 /**
@@ -126,6 +133,11 @@ export async function writeHandoff(options: WriteOptions): Promise<WriteResult> 
   });
   if (kept) return kept;
   if (!outcome.ok || !replaced) return outcome;
+  if (replaced.archived && options.keepReplacedIn) {
+    // The handoff it replaced is evidence too. The write itself stands whatever the store says.
+    const { keepReplaced } = await import('../archive/archive.js');
+    outcome.notes.push(await keepReplaced(replaced.archived, options.keepReplacedIn, options.gitAnswers));
+  }
   return { ...outcome, path: replaced.path, ...(replaced.archived ? { archived: replaced.archived } : {}) };
 }
 
