@@ -121,7 +121,7 @@ export async function writeHandoff(options: WriteOptions): Promise<WriteResult> 
   const replaced = await replaceHandoff(options.path, async (previous) => {
     if (parentKey(previous) !== parentKey(seen)) outcome = await compose(source, previous, options, context);
     if (!outcome.ok) return undefined;
-    kept = options.unlessUnchanged ? await unchanged(previous, outcome) : undefined;
+    kept = options.unlessUnchanged ? unchanged(previous, outcome) : undefined;
     return kept ? undefined : outcome.text;
   });
   if (kept) return kept;
@@ -199,17 +199,17 @@ async function compose(
   return { ok: true, path: target, handoff: h as Handoff, text, notes, verdict: report.verdict, exitCode: 0 };
 }
 
-// The handoff there now, as the result, when the new one would say the same (read as text).
-async function unchanged(
+// The handoff there now, as the result, when the new one would say the same (read as text; its
+// parse is the one `replaceHandoff` made of it).
+function unchanged(
   previous: PreviousHandoff | undefined,
   outcome: Extract<WriteResult, { ok: true }>,
-): Promise<WriteResult | undefined> {
+): WriteResult | undefined {
   const text = previous?.raw ? decodeUtf8(previous.raw) : undefined;
-  if (text === undefined || !sameButStamps(text, outcome.text)) return undefined;
-  const handoff = (await loadCodec(detect(text))).parse(text).handoff as Handoff;
+  if (text === undefined || !previous?.handoff || !sameButStamps(text, outcome.text)) return undefined;
   return {
     ...outcome,
-    handoff,
+    handoff: previous.handoff as Handoff,
     text,
     notes: [...outcome.notes, 'unchanged: nothing written'],
     unchanged: true,
