@@ -5,21 +5,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { conceptOf, sourceFiles } from './structure-files.mjs';
+import { conceptOf, parseSource as parse, resolveIn, resolveSpec, sourceFiles } from './structure-files.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
-// The file an import specifier in `file` names, if it is one of `known`.
-function resolveSpec(file, spec, known) {
-  if (!spec.startsWith('.')) return undefined;
-  const target = posix.normalize(posix.join(posix.dirname(file), spec)).replace(/\.js$/, '.ts');
-  return [target, `${target}.ts`, `${target}/index.ts`].find((c) => known.has(c));
-}
-
-function parse(dir, file) {
-  const text = readFileSync(join(dir, file), 'utf8');
-  return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-}
 
 const exported = (node) => node.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) ?? false;
 
@@ -195,8 +183,7 @@ function outsideImports(srcDir, dirs, known) {
           ? dist
           : undefined;
       if (!base) continue;
-      const rel = relative(base, abs).split(sep).join('/').replace(/\.js$/, '.ts');
-      const to = [rel, `${rel}.ts`, `${rel}/index.ts`].find((c) => known.has(c));
+      const to = resolveIn(relative(base, abs).split(sep).join('/'), known);
       if (to) out.push({ from: full, to, names });
     }
   }

@@ -1,7 +1,9 @@
-// The files of src/ and the concept folder each belongs to: what the structure scripts share.
-import { readdirSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+// The files of src/, the concept folder each belongs to, where an import leads, and each file
+// parsed once: what the structure scripts share.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -25,4 +27,31 @@ export function sourceFiles(srcDir = join(ROOT, 'src')) {
 export function conceptOf(file) {
   const slash = file.indexOf('/');
   return slash < 0 ? file.replace(/\.ts$/, '') : file.slice(0, slash);
+}
+
+/** The file an import specifier in `file` names (`./x.js` is `x.ts` or `x/index.ts`), if it is one of `known`. */
+export function resolveSpec(file, spec, known) {
+  if (!spec.startsWith('.')) return undefined;
+  return resolveIn(posix.normalize(posix.join(posix.dirname(file), spec)), known);
+}
+
+/** `target` (a path with `/`, its `.js` ending for `.ts`) as one of the `known` files, if it is one. */
+export function resolveIn(target, known) {
+  const t = target.replace(/\.js$/, '.ts');
+  return [t, `${t}.ts`, `${t}/index.ts`].find((c) => known.has(c));
+}
+
+// Every report walks each file several times (imports, exports, doors, function lengths): the
+// syntax tree is made once per file and its text, and made again only when the text changed.
+const parsed = new Map();
+
+/** The syntax tree (parents set) of `file` under `dir`. */
+export function parseSource(dir, file) {
+  const full = join(dir, file);
+  const text = readFileSync(full, 'utf8');
+  const hit = parsed.get(full);
+  if (hit?.text === text) return hit.source;
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  parsed.set(full, { text, source });
+  return source;
 }

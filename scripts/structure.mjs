@@ -10,7 +10,7 @@ import { dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { doorViolations, entryPoints, publicApi, unusedExports } from './structure-exports.mjs';
-import { conceptOf, sourceFiles } from './structure-files.mjs';
+import { conceptOf, parseSource, resolveSpec, sourceFiles } from './structure-files.mjs';
 
 export { conceptOf, sourceFiles };
 
@@ -34,11 +34,7 @@ export function importGraph(srcDir = join(ROOT, 'src')) {
     const info = ts.preProcessFile(text, true, true);
     const targets = new Set();
     for (const ref of info.importedFiles) {
-      const spec = ref.fileName;
-      if (!spec.startsWith('.')) continue;
-      const target = posix.normalize(posix.join(posix.dirname(file), spec)).replace(/\.js$/, '.ts');
-      const candidates = [target, `${target}.ts`, `${target}/index.ts`];
-      const hit = candidates.find((c) => known.has(c));
+      const hit = resolveSpec(file, ref.fileName, known);
       if (hit && hit !== file) targets.add(hit);
     }
     graph.set(file, [...targets].sort());
@@ -114,8 +110,7 @@ export function privateImports(graph) {
 export function functionLengths(srcDir = join(ROOT, 'src')) {
   const out = [];
   for (const file of sourceFiles(srcDir)) {
-    const text = readFileSync(join(srcDir, file), 'utf8');
-    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    const source = parseSource(srcDir, file);
     const visit = (node) => {
       if (ts.isFunctionLike(node) && 'body' in node && node.body) {
         const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line;

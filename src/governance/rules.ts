@@ -1,3 +1,8 @@
+/**
+ * The governance rules (FORMATS.md §5), each a small function with an id that adds findings and
+ * may lower what an artifact counts as. Together they decide whether an artifact binds, advises,
+ * or is quarantined.
+ */
 import type { ArtifactClass } from '../handoff/types.js';
 import { type CurrentRole, isBindingClass, mayWrite } from './classes.js';
 import type { DuplicateKey, ManifestRead } from './manifest.js';

@@ -47,17 +47,12 @@ export async function compileAndWrite(
     draft: compiled.draft,
     git: options.git !== false,
     ...(options.unlessUnchanged ? { unlessUnchanged: true } : {}),
+    keepReplacedIn: async () =>
+      (await import('../store/open.js')).openStore({
+        cwd: options.cwd,
+        env: options.env ?? process.env,
+        create: true,
+      }),
   });
-  if (written.ok && written.archived) {
-    // The handoff it replaced is evidence: kept in the store with the verdict it has now.
-    const [{ keepReplaced }, { openStore }] = await Promise.all([
-      import('../archive/archive.js'),
-      import('../store/open.js'),
-    ]);
-    const env = options.env ?? process.env;
-    written.notes.push(
-      await keepReplaced(written.archived, () => openStore({ cwd: options.cwd, env, create: true })),
-    );
-  }
   return { compiled, written };
 }

@@ -16,8 +16,12 @@ export async function parsePlan(text: string, name = ''): Promise<{ plan: Plan; 
   return { plan, problems };
 }
 
-/** Reads and checks the plan at `path`; throws PLAN_INVALID listing every problem with its line. */
-export async function loadPlan(path: string): Promise<Plan> {
+/**
+ * Reads and checks the plan at `path`, once: the plan and the text it was read from (a run records
+ * that text, so what it ran and what it kept are the same bytes). Throws PLAN_INVALID listing every
+ * problem with its line.
+ */
+export async function loadPlan(path: string): Promise<{ plan: Plan; text: string }> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -33,5 +37,5 @@ export async function loadPlan(path: string): Promise<Plan> {
     const lines = problems.map((p) => `${path}${p.line ? `:${p.line}` : ''}: ${p.message}`);
     throw new UserError('PLAN_INVALID', `the plan is not valid:\n${lines.join('\n')}`);
   }
-  return { ...plan, path };
+  return { plan: { ...plan, path }, text };
 }

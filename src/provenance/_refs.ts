@@ -49,14 +49,32 @@ export function resolveRef(gitDir: string, commonDir: string, name: string): str
         `refs/remotes/${name}`,
         `refs/remotes/${name}/HEAD`,
       ];
+  // packed-refs is read at most once, however many candidates fall through to it.
+  let packed: string | null | undefined;
+  const packedText = () => {
+    if (packed === undefined) {
+      try {
+        packed = `${readFileSync(join(commonDir, 'packed-refs'), 'utf8')}\n`;
+      } catch {
+        packed = null;
+      }
+    }
+    return packed;
+  };
   for (const ref of candidates) {
-    const oid = readRef(gitDir, commonDir, ref, 0);
+    const oid = readRef(gitDir, commonDir, ref, 0, packedText);
     if (oid) return oid;
   }
   return undefined;
 }
 
-function readRef(gitDir: string, commonDir: string, ref: string, depth: number): string | undefined {
+function readRef(
+  gitDir: string,
+  commonDir: string,
+  ref: string,
+  depth: number,
+  packedText: () => string | null,
+): string | undefined {
   if (depth > 5) return undefined;
   // HEAD-like names and per-worktree refs live in the worktree's git folder, the rest are shared.
   const perWorktree = !ref.startsWith('refs/') || /^refs\/(bisect|worktree|rewritten)\//.test(ref);
@@ -68,19 +86,15 @@ function readRef(gitDir: string, commonDir: string, ref: string, depth: number):
   }
   if (text !== undefined) {
     const target = /^ref:\s*(\S+)$/.exec(text)?.[1];
-    if (target) return readRef(gitDir, commonDir, target, depth + 1);
+    if (target) return readRef(gitDir, commonDir, target, depth + 1, packedText);
     return OID.test(text) ? text : undefined;
   }
-  return ref.startsWith('refs/') ? packedRef(commonDir, ref) : undefined;
+  return ref.startsWith('refs/') ? packedRef(packedText(), ref) : undefined;
 }
 
-function packedRef(commonDir: string, ref: string): string | undefined {
-  let packed: string;
-  try {
-    packed = `${readFileSync(join(commonDir, 'packed-refs'), 'utf8')}\n`;
-  } catch {
-    return undefined;
-  }
+// The object id of `ref` in the text of packed-refs (null: there is no such file).
+function packedRef(packed: string | null, ref: string): string | undefined {
+  if (packed === null) return undefined;
   const at = packed.indexOf(` ${ref}\n`);
   if (at < 0) return undefined;
   const start = packed.lastIndexOf('\n', at) + 1;

@@ -34,7 +34,7 @@ export function committerIdentity(root: string): string | undefined {
 export function pathStates(root: string, commit: string | undefined, paths: readonly string[]): PathState[] {
   const before = new Map<string, string>();
   if (commit && paths.length > 0) {
-    const r = runGit(root, ['ls-tree', '-z', '--full-tree', commit, '--', ...paths.map(literal)]);
+    const r = runGit(root, ['ls-tree', '-z', '--full-tree', commit, '--', ...paths.map(literalPathspec)]);
     for (const entry of r.stdout.split('\0')) {
       const m = /^\d+ blob ([0-9a-f]+)\t(.*)$/s.exec(entry);
       if (m) before.set(m[2] as string, m[1] as string);
@@ -62,7 +62,7 @@ export function pathStates(root: string, commit: string | undefined, paths: read
  * in the work tree and index alone. Returns the new commit id.
  */
 export function commitPaths(root: string, paths: readonly string[], message: string): string {
-  const specs = paths.map(literal);
+  const specs = paths.map(literalPathspec);
   const add = runGit(root, ['add', '-A', '-f', '--', ...specs]);
   if (add.status !== 0) throw gitFailure('git add', add.stderr);
   const commit = runGit(root, ['commit', '-q', '--only', '-m', message, '--', ...specs]);
@@ -139,8 +139,8 @@ export function commitsSince(root: string, since: string): CommitFiles[] | undef
   return [...byCommit.values()];
 }
 
-// Paths are literal: a file named `*.ts` or `:(exclude)x` means that file, nothing more.
-function literal(path: string): string {
+/** A repository-relative path as a literal pathspec: a file named `*.ts` or `:(exclude)x` means that file, nothing more. */
+export function literalPathspec(path: string): string {
   return `:(literal,top)${path}`;
 }
 

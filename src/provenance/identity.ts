@@ -4,10 +4,10 @@
  * does the reverse or changes the name; none of that makes it other work.
  */
 import type { Provenance } from '../handoff/types.js';
+import { COMMIT_RE } from '../handoff/values.js';
 import { runGit } from './git.js';
 
 const ROOT_ID = /^root:([0-9a-f]{12})$/;
-const COMMIT = /^[0-9a-f]{7,64}$/i;
 
 /** How the repository was recognised under its other name, or undefined when it was not. */
 export interface SameRepository {
@@ -29,7 +29,7 @@ export function recogniseRepository(root: string, saved: Partial<Provenance>): S
     const same = roots.stdout.split('\n').some((r) => r.trim().startsWith(savedRoot));
     return same ? { reason: `the same root commit ${savedRoot}` } : undefined;
   }
-  if (!saved.head || !COMMIT.test(saved.head)) return undefined;
+  if (!saved.head || !COMMIT_RE.test(saved.head)) return undefined;
   const mb = runGit(root, ['merge-base', '--end-of-options', saved.head, 'HEAD']);
   if (mb.status !== 0) return undefined;
   return { reason: 'the saved HEAD is in this repository and shares its root commit' };

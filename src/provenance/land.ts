@@ -7,7 +7,7 @@
  * the branch, or the commit on the branch and at worst a work tree one step behind it, which
  * `syncLanded` finishes.
  */
-import { pathStates } from './commit.js';
+import { literalPathspec, pathStates } from './commit.js';
 import { runGit } from './git.js';
 
 /** What landing did: the new commit on the branch, or why the change does not land. */
@@ -64,8 +64,16 @@ export function syncLanded(root: string, commit: string): string[] {
   if (!parent) return [];
   const paths = changedPaths(root, parent, commit);
   if (paths.length === 0) return [];
-  const before = blobs(root, ['ls-tree', '-r', '-z', '--full-tree', parent, '--', ...paths.map(literal)]);
-  const index = blobs(root, ['ls-files', '-s', '-z', '--', ...paths.map(literal)]);
+  const before = blobs(root, [
+    'ls-tree',
+    '-r',
+    '-z',
+    '--full-tree',
+    parent,
+    '--',
+    ...paths.map(literalPathspec),
+  ]);
+  const index = blobs(root, ['ls-files', '-s', '-z', '--', ...paths.map(literalPathspec)]);
   const stale = pathStates(root, commit, paths)
     .filter((s) => index.get(s.path) === before.get(s.path))
     .filter((s) => s.now === before.get(s.path) || s.now === s.before)
@@ -78,7 +86,7 @@ export function syncLanded(root: string, commit: string): string[] {
 // included; the reason when git refuses.
 function checkoutPaths(root: string, commit: string, paths: readonly string[]): string | undefined {
   if (paths.length === 0) return undefined;
-  const r = runGit(root, ['checkout', '--no-overlay', '-q', commit, '--', ...paths.map(literal)]);
+  const r = runGit(root, ['checkout', '--no-overlay', '-q', commit, '--', ...paths.map(literalPathspec)]);
   return r.status === 0 ? undefined : lastLine(r.stderr) || 'git checkout failed';
 }
 
@@ -98,7 +106,7 @@ function localChanges(root: string, landed: string, paths: readonly string[]): s
     '--untracked-files=all',
     '--no-renames',
     '--',
-    ...paths.map(literal),
+    ...paths.map(literalPathspec),
   ]);
   const changed: string[] = [];
   const untracked: string[] = [];
@@ -128,11 +136,6 @@ function blobs(root: string, args: string[]): Map<string, string> {
 function revParse(root: string, rev: string): string | undefined {
   const r = runGit(root, ['rev-parse', '--verify', '-q', `${rev}^{commit}`]);
   return r.status === 0 ? r.stdout.trim() : undefined;
-}
-
-// Paths are literal: a file named `*.ts` means that file.
-function literal(path: string): string {
-  return `:(literal,top)${path}`;
 }
 
 function quote(paths: readonly string[]): string {

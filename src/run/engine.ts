@@ -172,14 +172,12 @@ export async function resumeRun(runId: string, options: ResumeOptions): Promise<
       dirty,
     );
     const states = taskStates(log.events);
-    const resumedAt = log.events.length;
-    log.append({ event: 'run-resumed', run_id: runId, after_seq: resumedAt });
+    log.append({ event: 'run-resumed', run_id: runId, after_seq: log.events.length });
     if (options.planText !== undefined && options.planText !== copy.text)
       writeRecord(paths, paths.plan, planText);
-    retryHalted(ctx, states, options.retry);
+    const retried = retryHalted(ctx, states, options.retry);
     endOrphans(ctx, paths, lock);
     const kept = [...states].filter(([, s]) => s.status === 'failed' || s.status === 'needs-planning');
-    const retried = log.events.slice(resumedAt).flatMap((e) => (e.event === 'task-retried' ? [e.task] : []));
     await removeOrphanTrees(ctx, new Set(kept.map(([id]) => id)), new Set(retried));
     watchInterrupt(ctx);
     return finish(ctx, await schedule(ctx, states));

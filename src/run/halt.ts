@@ -34,13 +34,14 @@ export function setLeftoversAside(ctx: RunContext, tasks: readonly string[]): vo
 
 /**
  * Turns failed and needs-planning tasks back into pending ones for a resume: all of them, or only
- * those `retry` names (each must be a task of the plan that did not commit).
+ * those `retry` names (each must be a task of the plan that did not commit). Returns the ids it
+ * turned back.
  */
 export function retryHalted(
   ctx: RunContext,
   states: Map<string, TaskState>,
   retry?: readonly string[],
-): void {
+): string[] {
   const halted = [...states].filter(([, s]) => s.status === 'failed' || s.status === 'needs-planning');
   if (retry) {
     for (const id of retry) {
@@ -50,9 +51,12 @@ export function retryHalted(
         throw new UserError('USAGE', `--retry ${id}: ${id} is committed already`);
     }
   }
+  const retried: string[] = [];
   for (const [id, state] of halted) {
     if (retry && !retry.includes(id)) continue;
     states.delete(id);
     ctx.log.append({ event: 'task-retried', task: id, previous: state.status });
+    retried.push(id);
   }
+  return retried;
 }

@@ -2,6 +2,7 @@
 import { existsSync, lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
+import { ULID_RE } from '../handoff/values.js';
 
 /** The paths of one run's records. */
 export interface RunPaths {
@@ -47,7 +48,7 @@ export function runPaths(root: string, runId: string): RunPaths {
 /** The records of run `runId`, which must exist: RUN_NOT_FOUND for an id that names no run here. */
 export function existingRunPaths(root: string, runId: string): RunPaths {
   const paths = runPaths(root, runId);
-  if (!/^[0-9A-Z]{26}$/.test(runId) || !existsSync(paths.events)) {
+  if (!ULID_RE.test(runId) || !existsSync(paths.events)) {
     throw new UserError('RUN_NOT_FOUND', `no run ${runId} in ${join(root, '.baton', 'runs')}`);
   }
   return paths;

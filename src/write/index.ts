@@ -1,5 +1,5 @@
 /** Writing handoffs: drafts in, validated and provenance-anchored handoffs out, atomically. */
 export { writeFileAtomic } from '../fs/atomic.js';
 export { capAdvice } from './caps.js';
-export { type PreviousHandoff, replaceHandoff, writeHandoffFile } from './replace.js';
+export { historyDirOf, type PreviousHandoff, replaceHandoff, writeHandoffFile } from './replace.js';
 export { type WriteOptions, type WriteResult, writeHandoff } from './write.js';

@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { detect } from '../formats/detect.js';
 import { loadCodec } from '../formats/index.js';
+import type { ParsedHandoff } from '../formats/types.js';
 import { confineTo, handoffRootOf } from '../fs/inside.js';
 import { type PreviousFile, type Replacement, readPreviousFile, replaceFile } from '../fs/replace.js';
 import { contentHash } from '../handoff/hash.js';
@@ -16,6 +17,8 @@ import { decodeUtf8, READ_LIMIT } from '../validate/read.js';
 export interface PreviousHandoff extends PreviousFile {
   id?: string;
   created_at?: string;
+  /** The handoff as its codec parsed it, when it could be read (parsed once, here). */
+  handoff?: ParsedHandoff;
 }
 
 /**
@@ -36,11 +39,16 @@ export async function replaceHandoff(
     },
     {
       root,
-      historyDir: join(root, '.baton', 'history'),
+      historyDir: historyDirOf(path),
       historyName: () => historyName(path, described as PreviousHandoff),
       readLimit: READ_LIMIT,
     },
   );
+}
+
+/** Where `replaceHandoff` keeps the handoffs it replaced at `path`: `.baton/history/` of its root. */
+export function historyDirOf(path: string): string {
+  return join(handoffRootOf(path), '.baton', 'history');
 }
 
 /** The handoff at `path` now, read without the lock (a writer prepares with it, then checks again). */
@@ -60,6 +68,7 @@ async function describe(previous: PreviousFile): Promise<PreviousHandoff> {
   if (text === undefined) return out;
   try {
     const parsed = (await loadCodec(detect(text))).parse(text);
+    out.handoff = parsed.handoff;
     if (parsed.handoff.id) out.id = parsed.handoff.id;
     if (parsed.handoff.created_at) out.created_at = parsed.handoff.created_at;
   } catch {

@@ -17,6 +17,7 @@ import { newUlid } from '../handoff/ulid.js';
 import { DEFAULT_LIMITS, HANDOFF_SCHEMA, type Limits, nowRfc3339 } from '../handoff/values.js';
 import { type Capture, captureProvenance } from '../provenance/capture.js';
 import type { GitAnswers } from '../provenance/index.js';
+import type { Store } from '../store/types.js';
 import { decodeUtf8, READ_LIMIT } from '../validate/read.js';
 import { EXIT_CODES, verdictOf } from '../validate/report.js';
 import { validateText } from '../validate/validate.js';
@@ -53,6 +54,12 @@ export interface WriteOptions {
   unlessUnchanged?: boolean;
   /** A long-lived process's git answers (the servers'): the provenance asked for off the event loop. */
   gitAnswers?: GitAnswers;
+  /**
+   * Opens the store the replaced handoff is kept in, with the verdict it has now (the adapter
+   * says where its store is); the write says so in a note. Without it the replaced handoff is
+   * only moved to history.
+   */
+  keepReplacedIn?: () => Promise<Store>;
 }
 
 /**
@@ -121,11 +128,16 @@ export async function writeHandoff(options: WriteOptions): Promise<WriteResult> 
   const replaced = await replaceHandoff(options.path, async (previous) => {
     if (parentKey(previous) !== parentKey(seen)) outcome = await compose(source, previous, options, context);
     if (!outcome.ok) return undefined;
-    kept = options.unlessUnchanged ? await unchanged(previous, outcome) : undefined;
+    kept = options.unlessUnchanged ? unchanged(previous, outcome) : undefined;
     return kept ? undefined : outcome.text;
   });
   if (kept) return kept;
   if (!outcome.ok || !replaced) return outcome;
+  if (replaced.archived && options.keepReplacedIn) {
+    // The handoff it replaced is evidence too. The write itself stands whatever the store says.
+    const { keepReplaced } = await import('../archive/archive.js');
+    outcome.notes.push(await keepReplaced(replaced.archived, options.keepReplacedIn, options.gitAnswers));
+  }
   return { ...outcome, path: replaced.path, ...(replaced.archived ? { archived: replaced.archived } : {}) };
 }
 
@@ -199,17 +211,17 @@ async function compose(
   return { ok: true, path: target, handoff: h as Handoff, text, notes, verdict: report.verdict, exitCode: 0 };
 }
 
-// The handoff there now, as the result, when the new one would say the same (read as text).
-async function unchanged(
+// The handoff there now, as the result, when the new one would say the same (read as text; its
+// parse is the one `replaceHandoff` made of it).
+function unchanged(
   previous: PreviousHandoff | undefined,
   outcome: Extract<WriteResult, { ok: true }>,
-): Promise<WriteResult | undefined> {
+): WriteResult | undefined {
   const text = previous?.raw ? decodeUtf8(previous.raw) : undefined;
-  if (text === undefined || !sameButStamps(text, outcome.text)) return undefined;
-  const handoff = (await loadCodec(detect(text))).parse(text).handoff as Handoff;
+  if (text === undefined || !previous?.handoff || !sameButStamps(text, outcome.text)) return undefined;
   return {
     ...outcome,
-    handoff,
+    handoff: previous.handoff as Handoff,
     text,
     notes: [...outcome.notes, 'unchanged: nothing written'],
     unchanged: true,

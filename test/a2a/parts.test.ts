@@ -1,10 +1,12 @@
 /**
  * A message `baton serve a2a` cannot read is refused with a finding like every other refusal: a
  * verdict, and a code of the FindingCode union that docs/findings.md documents, sent to the peer.
+ * A dispatch it reads keeps the orchestrator's run id only when that is a ULID.
  */
 import { readFileSync } from 'node:fs';
 import type { Message } from '@a2a-js/sdk';
 import { describe, expect, it } from 'vitest';
+import { newUlid } from '../../src/handoff/ulid.js';
 import { readMessage } from '../../src/servers/a2a/parts.js';
 import { data, request, text } from './_helpers.js';
 
@@ -31,5 +33,34 @@ describe('refused A2A messages', () => {
       ['INVALID', 'bad-dispatch'],
     ]);
     for (const r of refused) if (r.kind === 'refused') expect(doc).toContain(`| \`${r.finding.code}\` |`);
+  });
+});
+
+describe('a dispatch read from a message', () => {
+  it('keeps its run id only when it is a ULID, as the engine makes them', () => {
+    const dispatch = (runId: string) =>
+      readMessage(
+        message([text('the dispatch')], {
+          baton_dispatch: {
+            task: 'TASK-01',
+            stage: 'builder',
+            window: 1,
+            attempt: 1,
+            repository: 'repo',
+            start_commit: 'a'.repeat(40),
+            run_id: runId,
+          },
+        }),
+      );
+    const runIdOf = (runId: string) => {
+      const read = dispatch(runId);
+      return read.kind === 'dispatch' ? (read.dispatch.runId ?? null) : read.kind;
+    };
+    const id = newUlid();
+    expect(runIdOf(id)).toBe(id);
+    // Twenty-six capitals and digits, but not Crockford base32 (I, L, O, U) or past 48 bits of time.
+    expect(runIdOf('OTHERRUN00000000000000000X')).toBeNull();
+    expect(runIdOf(`9${id.slice(1)}`)).toBeNull();
+    expect(runIdOf('../../etc')).toBeNull();
   });
 });

@@ -350,6 +350,19 @@ describe('archive keeps evidence (item 7)', () => {
     const again = baton(['archive', '--history'], { cwd: repo.dir });
     expect(again.stdout.split('\n').filter((l) => l.startsWith('already archived'))).toHaveLength(3);
   });
+
+  it('archive --history of a handoff outside .baton/ finds the history write kept for it', () => {
+    const repo = scratch.repo();
+    for (let i = 1; i <= 2; i++) {
+      const w = baton(['write', 'docs/h.md', '--task', `TASK-0${i}`], { cwd: repo.dir, input: DRAFT });
+      expect(w.status, w.stderr).toBe(0);
+    }
+    const r = baton(['archive', 'docs/h.md', '--history', '--json'], { cwd: repo.dir });
+    expect(r.status, r.stderr).toBe(0);
+    const kept = JSON.parse(r.stdout) as { path: string }[];
+    expect(kept).toHaveLength(2);
+    expect(kept.filter((k) => k.path.includes('/.baton/history/'))).toHaveLength(1);
+  });
 });
 
 describe('import -o and --report (item 13)', () => {

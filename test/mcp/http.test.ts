@@ -8,6 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, baton, batonAsync, cleanEnv, DRAFT, hasStackTrace, Scratch } from '../e2e/_helpers.js';
+import { countingGit } from '../support/counting-git.js';
 import { call, ok, refused } from './_helpers.js';
 
 const scratch = new Scratch();
@@ -17,8 +18,8 @@ afterEach(() => {
   scratch.cleanup();
 });
 
-function start(cwd: string): Promise<{ child: ChildProcess; url: URL }> {
-  const child = spawn(process.execPath, [BIN, 'mcp', '--http', '--port', '0'], { cwd, env: cleanEnv() });
+function start(cwd: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: URL }> {
+  const child = spawn(process.execPath, [BIN, 'mcp', '--http', '--port', '0'], { cwd, env: cleanEnv(env) });
   children.push(child);
   return new Promise((resolve, reject) => {
     let err = '';
@@ -71,6 +72,26 @@ describe('baton mcp --http', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+
+  it('keeps its git answers from one request to the next: an unchanged repository starts no git', async () => {
+    const repo = scratch.repo();
+    expect(baton(['write'], { cwd: repo.dir, input: DRAFT }).status).toBe(0);
+    const git = countingGit(scratch.plain());
+    const { url } = await start(repo.dir, { BATON_GIT: git.path });
+    const client = new Client({ name: 'http-test', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(url));
+    const validate = async () => ok(await call(client, 'validate_handoff', {})).verdict;
+    expect(await validate()).toBe('VALID');
+    // Past the margin within which stat data cannot be trusted (racy timestamps).
+    await new Promise((r) => setTimeout(r, 250));
+    expect(await validate()).toBe('VALID');
+    const before = git.starts().length;
+    for (let i = 0; i < 3; i++) expect(await validate()).toBe('VALID');
+    expect(git.starts().length).toBe(before);
+    repo.write('notes.txt', 'n\n');
+    expect(await validate()).toBe('STALE');
+    await client.close();
   });
 
   it('refuses a request whose Host header names another machine', async () => {

@@ -1,10 +1,11 @@
 /** `baton archive [path]`: keep a handoff in the store as evidence, with the verdict it has now. */
 import { readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { type ArchiveResult, archiveHandoff } from '../../archive/archive.js';
 import { isBatonError } from '../../errors.js';
 import type { FormatName } from '../../formats/types.js';
 import { openStore } from '../../store/open.js';
+import { historyDirOf } from '../../write/replace.js';
 import { type FlagSpec, helpText, parseFlags } from '../args.js';
 import { formatFlag, oneHandoffPath } from '../handoff-args.js';
 import type { Command, CommandIO } from '../io.js';
@@ -15,7 +16,7 @@ const FLAGS = {
   format: { type: 'string', value: 'f', description: 'auto (default), baton, context-kit, json' },
   history: {
     type: 'boolean',
-    description: 'also every handoff kept in .baton/history/ beside it (each with its verdict)',
+    description: 'also every handoff write kept in .baton/history/ (each with its verdict)',
   },
   json: {
     type: 'boolean',
@@ -36,7 +37,7 @@ whether it is VALID, STALE, MISMATCH, UNTRUSTED or INVALID; the verdict is print
 handoff at all (no id) is refused. Archiving the same bytes again is a no-op; other
 bytes under an id already archived are refused (archived handoffs are never
 replaced). The path is found as for validate (default .baton/handoff.md). With
---history, every handoff in .baton/history/ beside it is archived too: \`baton write\`
+--history, every handoff in .baton/history/ is archived too: \`baton write\`
 moves the handoff it replaces there (and archives it itself).
 
 The store is $BATON_STORE, else "store" in .baton/config.json, else the SQLite
@@ -89,9 +90,9 @@ function lineOf(result: Archived, path: string): string {
     : `already archived: ${handoff.id} (the same bytes) in ${result.location}`;
 }
 
-// The handoffs `write` kept in the history folder beside the handoff, oldest first.
+// The handoffs `write` kept in history when it replaced the one at `path`, oldest first.
 function historyOf(path: string): string[] {
-  const dir = join(dirname(path), 'history');
+  const dir = historyDirOf(path);
   try {
     return readdirSync(dir)
       .filter((n) => /\.(md|json)$/i.test(n))

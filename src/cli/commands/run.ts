@@ -1,5 +1,4 @@
 /** `baton run --plan <file>`: the plan through builder → verifier → committer, live. */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadEndpoints } from '../../agents/endpoints.js';
 import { resolveAgent } from '../../agents/resolve.js';
@@ -250,7 +249,8 @@ async function beginFor(
     const agent = await agentOf(builder);
     // A plan the person fixed after the run halted: the resume runs that one.
     const fixed = flags.plan ? confineToOwnRoot(resolve(io.cwd, flags.plan), 'read') : undefined;
-    const plan = fixed ? { plan: await loadPlan(fixed), planText: readFileSync(fixed, 'utf8') } : {};
+    const loaded = fixed ? await loadPlan(fixed) : undefined;
+    const plan = loaded ? { plan: loaded.plan, planText: loaded.text } : {};
     const retry = flags.retry ? { retry: flags.retry } : {};
     return (options) => resumeRun(runId, { ...options, ...plan, ...retry, builder: agent });
   }
@@ -259,8 +259,7 @@ async function beginFor(
   if (!flags.builder) throw new UserError('USAGE', 'give the builder agent with --builder <agent>');
   // Read where it really is, and only inside its own repository (the one containment rule).
   const planPath = confineToOwnRoot(resolve(io.cwd, flags.plan), 'read');
-  const plan = await loadPlan(planPath);
-  const planText = readFileSync(planPath, 'utf8');
+  const { plan, text: planText } = await loadPlan(planPath);
   const agent = await agentOf(flags.builder);
   return (options) => startRun({ ...options, plan, planText, builder: agent });
 }

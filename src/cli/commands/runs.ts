@@ -58,12 +58,11 @@ remote builder's tasks are in one list.`,
           `no recorded run has an id starting with "${id}" in ${store.location}`,
         );
       const events = await store.listEvents(run.run_id);
+      const { tasks: remote } = await listA2ATasks(store, { runId: run.run_id, limit: 1000 });
       if (flags.json) {
-        const { tasks: remote } = await listA2ATasks(store, { runId: run.run_id, limit: 1000 });
         io.stdout(`${JSON.stringify({ run, events, remote_tasks: remote.map(remoteTask) }, null, 2)}\n`);
         return 0;
       }
-      const { tasks: remote } = await listA2ATasks(store, { runId: run.run_id, limit: 1000 });
       io.stdout(runHeader(run, remote));
       for (const e of events) io.stdout(`${eventLine(e)}\n`);
       return 0;

@@ -95,22 +95,13 @@ UNTRUSTED, 64 usage error.`,
       baseRef: flags['base-ref'],
       git: !flags['no-git'],
       role: (await import('../../governance/classes.js')).currentRole(io.env),
+      keepReplacedIn: async () =>
+        (await import('../../store/open.js')).openStore({ cwd: io.cwd, env: io.env, create: true }),
     });
     // The person's own file and line, when the draft came from one.
     if (!result.ok)
       return printWriteRefusal(io, result, flags.input && flags.input !== '-' ? flags.input : 'draft');
-    const notes = [...result.notes];
-    if (result.archived) {
-      // The handoff it replaced is evidence too: kept in the store with the verdict it has now.
-      const [{ keepReplaced }, { openStore }] = await Promise.all([
-        import('../../archive/archive.js'),
-        import('../../store/open.js'),
-      ]);
-      notes.push(
-        await keepReplaced(result.archived, () => openStore({ cwd: io.cwd, env: io.env, create: true })),
-      );
-    }
-    for (const note of notes) io.stderr(`note: ${note}\n`);
+    for (const note of result.notes) io.stderr(`note: ${note}\n`);
     if (flags.json) {
       io.stdout(
         `${JSON.stringify({ path: result.path, archived: result.archived, handoff: result.handoff }, null, 2)}\n`,

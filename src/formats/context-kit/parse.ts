@@ -10,7 +10,6 @@ import { ARTIFACT_CLASSES, HANDOFF_SCHEMA, STATUSES } from '../../handoff/values
 import { readRemaining } from '../grammar/document.js';
 import {
   ItemError,
-  isSentinel,
   parseDeadEnd,
   parseDecision,
   parseDone,
@@ -20,7 +19,7 @@ import {
   parseValidation,
   unprotectSentinel,
 } from '../grammar/items.js';
-import { type ListItem, listItems } from '../grammar/sections.js';
+import { type ListItem, listItems, onlySentinel } from '../grammar/sections.js';
 import { bodyOffsetOf, type Line, trimBlank } from '../markdown.js';
 import { codeSpans, unescapeBlock, unescapeComments } from '../text.js';
 import type { ParsedHandoff, ParseResult } from '../types.js';
@@ -200,7 +199,7 @@ function readUnresolved(
 
 function itemsOf(lines: readonly Line[]): ListItem[] {
   const items = listItems(lines);
-  return items.length === 1 && isSentinel((items[0] as ListItem).content) ? [] : items;
+  return onlySentinel(items) ? [] : items;
 }
 
 function plainItems(lines: readonly Line[]): string[] {

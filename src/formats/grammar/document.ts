@@ -24,7 +24,6 @@ import { codeSpans, FenceTracker, unescapeBlock, unescapeComments } from '../tex
 import type { ItemLines, ParsedHandoff, ParseResult } from '../types.js';
 import {
   ItemError,
-  isSentinel,
   parseDeadEnd,
   parseDecision,
   parseDone,
@@ -38,9 +37,11 @@ import {
   countCapItems,
   type ListItem,
   listItems,
+  onlySentinel,
   SECTION_HEADINGS,
   type SectionKey,
   sectionKey,
+  withContinuations,
 } from './sections.js';
 
 /**
@@ -267,7 +268,7 @@ function readSection(key: SectionKey, section: Section, target: SectionTarget): 
     return;
   }
   const items = listItems(section.lines);
-  if (items.length === 1 && isSentinel((items[0] as ListItem).content)) return;
+  if (onlySentinel(items)) return;
   const lines: number[] = [];
   itemLines[key] = lines;
   const kept: string[] = [];
@@ -338,10 +339,6 @@ function readItem(
   return true;
 }
 
-function withContinuations(content: string, item: ListItem): string {
-  return item.continuations.length ? `${content} ${item.continuations.join(' ')}` : content;
-}
-
 const LABEL_RE = /^(goal|files in scope|files|scope|verify by|verify|verification|notes?)[ \t]*:[ \t]*(.*)$/i;
 
 /** Reads a Remaining section: `###` sub-specs with labelled lines, or loose items. */
@@ -390,7 +387,7 @@ export function readRemaining(
   }
   // Items before any `###`: a list of work without sub-specs; each item becomes a sub-spec.
   const items = listItems(trimBlank(loose));
-  if (!(items.length === 1 && isSentinel((items[0] as ListItem).content))) {
+  if (!onlySentinel(items)) {
     const first: (SubSpec & { line: number })[] = [];
     for (const item of items) {
       const content = unescapeComments(unprotectSentinel(item.content));

@@ -1,6 +1,7 @@
 /** Section names of the canonical format and the list items inside a section. */
 import { LIST_KEYS } from '../../handoff/types.js';
 import type { Line } from '../markdown.js';
+import { isSentinel } from './items.js';
 
 /** Canonical section keys in render order. */
 const SECTION_ORDER = ['goal', 'summary', ...LIST_KEYS, 'notes'] as const;
@@ -77,6 +78,16 @@ export function listItems(lines: readonly Line[]): ListItem[] {
     items.push(current);
   }
   return items;
+}
+
+/** True when a section's only item is the `None.` sentinel: the section says it is empty. */
+export function onlySentinel(items: readonly ListItem[]): boolean {
+  return items.length === 1 && isSentinel((items[0] as ListItem).content);
+}
+
+/** An item's text with its continuation lines, joined by spaces. */
+export function withContinuations(content: string, item: ListItem): string {
+  return item.continuations.length ? `${content} ${item.continuations.join(' ')}` : content;
 }
 
 /** Whether context-kit's per-section cap counts this line as a top-level list item. */

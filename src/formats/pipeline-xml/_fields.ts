@@ -19,7 +19,7 @@ import {
   unprotectSentinel,
 } from '../grammar/items.js';
 import { renderRemainingBlocks } from '../grammar/render.js';
-import { type ListItem, listItems } from '../grammar/sections.js';
+import { type ListItem, listItems, onlySentinel, withContinuations } from '../grammar/sections.js';
 import type { Line } from '../markdown.js';
 import type { ParsedHandoff } from '../types.js';
 
@@ -47,7 +47,7 @@ export function readWhat(what: string, summary?: string): { summary?: string; do
   if (split >= 0) {
     const lines = what.slice(split).trim().split('\n').slice(1);
     for (const item of listItems(toLines(lines.join('\n')))) {
-      const content = withRest(unprotectSentinel(item.content), item);
+      const content = withContinuations(unprotectSentinel(item.content), item);
       try {
         done.push(parseDone(content));
       } catch (error) {
@@ -99,7 +99,7 @@ export function renderCaution(concerns: readonly string[]): string {
 
 /** Reads `<caution>` into open concerns. */
 export function readCaution(caution: string | undefined): string[] {
-  return itemsOf(caution).map((item) => parsePlain(withRest(unprotectSentinel(item.content), item)));
+  return itemsOf(caution).map((item) => parsePlain(withContinuations(unprotectSentinel(item.content), item)));
 }
 
 /** `<incomplete>`: the remaining sub-specs in the canonical `###` grammar, or `None`. */
@@ -116,11 +116,7 @@ export function readIncomplete(incomplete: string | undefined, findings: Finding
 function itemsOf(text: string | undefined): ListItem[] {
   if (text === undefined) return [];
   const items = listItems(toLines(text));
-  return items.length === 1 && isSentinel((items[0] as ListItem).content) ? [] : items;
-}
-
-function withRest(content: string, item: ListItem): string {
-  return item.continuations.length ? `${content} ${item.continuations.join(' ')}` : content;
+  return onlySentinel(items) ? [] : items;
 }
 
 function toLines(text: string): Line[] {

@@ -6,6 +6,7 @@
 import type { Message, Part } from '@a2a-js/sdk';
 import { type Finding, finding } from '../../handoff/finding.js';
 import type { MessageCode } from '../../handoff/finding-codes.js';
+import { ULID_RE } from '../../handoff/values.js';
 
 /** The largest handoff part taken (bytes of its text); the handoff cap itself is validate's. */
 const MAX_PART_BYTES = 256 * 1024;
@@ -118,7 +119,7 @@ function readDispatch(message: Message, meta: Record<string, unknown>, sender: s
     timeoutMs: int('timeout_ms') || 600_000,
   };
   // A run id is a ULID; anything else is left out rather than recorded.
-  if (/^[0-9A-Z]{26}$/.test(str('run_id'))) dispatch.runId = str('run_id');
+  if (ULID_RE.test(str('run_id'))) dispatch.runId = str('run_id');
   if (!/^[A-Za-z0-9][\w.-]{0,63}$/.test(dispatch.task)) return refused('the dispatch names no valid task id');
   if (!/^[a-z]{1,32}$/.test(dispatch.stage)) return refused('the dispatch names no valid stage');
   if (!dispatch.window || !dispatch.attempt)

@@ -19,8 +19,6 @@ export interface ServerContext {
   root: string;
   env: NodeJS.ProcessEnv;
   role: CurrentRole;
-  /** Folders outside the repository that tools may read, never write (none by default). */
-  readOnly: readonly string[];
   /** Where log lines go (stderr: stdout carries only protocol frames). */
   log(line: string): void;
   /** Git asked off the event loop, once per state of the repository, for every tool call. */
@@ -34,19 +32,19 @@ export function serverContext(
   log: (line: string) => void,
 ): ServerContext {
   const root = findRepositoryRoot(cwd) ?? realPath(cwd);
-  return { root, env, role: currentRole(env), readOnly: [], log, git: new GitAnswers() };
+  return { root, env, role: currentRole(env), log, git: new GitAnswers() };
 }
 
 /**
  * The real path of `path` (relative to the root), by the one containment rule (`confineTo`):
  * inside the repository with symlinks followed, never in `.git`. A write (`access: 'write'`)
- * may land only in the repository; a read may also land in the context's read-only folders.
+ * may land only in the repository; a read may also land in the `readOnly` folders given.
  */
 function pathInside(
   ctx: ServerContext,
   path: string,
   access: 'read' | 'write' = 'read',
-  readOnly: readonly string[] = ctx.readOnly,
+  readOnly: readonly string[] = [],
 ): string {
   // Joined as text, not resolved: `..` is taken after the links before it, as the kernel does.
   const full = isAbsolute(path) ? path : `${ctx.root}${sep}${path}`;
@@ -54,14 +52,14 @@ function pathInside(
 }
 
 /**
- * `pathInside` for reading, and the file must exist; `readOnly` (default the context's) names the
+ * `pathInside` for reading, and the file must exist; `readOnly` (default none) names the
  * folders outside the repository it may be in (a host's transcript folders, for the tools that
  * read transcripts).
  */
 export function existingPathInside(
   ctx: ServerContext,
   path: string,
-  readOnly: readonly string[] = ctx.readOnly,
+  readOnly: readonly string[] = [],
 ): string {
   const full = pathInside(ctx, path, 'read', readOnly);
   if (!existsSync(full))

@@ -76,16 +76,11 @@ function addWriteTool(server: McpServer, ctx: ServerContext, rel: Rel): void {
         fields: { from: args.from, task: args.task, status: args.status },
         role: ctx.role,
         gitAnswers: ctx.git,
+        keepReplacedIn: async () => (await library.store()).openStore(storeOptions(ctx, true)),
       });
       if (!result.ok) {
         const why = [...findingLines(result.findings), ...result.advice.map((a) => `fold: ${a}`)].join('; ');
         throw new UserError(result.code, `nothing was written to ${rel(path)}: ${why}`);
-      }
-      if (result.archived) {
-        const [{ keepReplaced }, { openStore }] = await Promise.all([library.archive(), library.store()]);
-        result.notes.push(
-          await keepReplaced(result.archived, () => openStore(storeOptions(ctx, true)), ctx.git),
-        );
       }
       const data = {
         path: rel(result.path),

@@ -52,7 +52,7 @@ function addImportTool(server: McpServer, ctx: ServerContext): void {
       let text = args.text ?? '';
       let path: string | undefined;
       if (args.path !== undefined) {
-        path = existingPathInside(ctx, args.path, [...ctx.readOnly, ...hostTranscriptFolders(ctx.env)]);
+        path = existingPathInside(ctx, args.path, hostTranscriptFolders(ctx.env));
         text = readText(path);
       }
       const { importHandoff } = await library.importer();
@@ -81,7 +81,7 @@ function addCompileTool(server: McpServer, ctx: ServerContext): void {
       output: draftOutput,
     },
     async (args) => {
-      const path = existingPathInside(ctx, args.path, [...ctx.readOnly, ...hostTranscriptFolders(ctx.env)]);
+      const path = existingPathInside(ctx, args.path, hostTranscriptFolders(ctx.env));
       const compile = await loadCompiler();
       const result = await compile(path, ctx.root);
       return {

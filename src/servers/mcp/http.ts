@@ -7,7 +7,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { edgeGuard, listenOn } from '../_http.js';
 import { connectChecked } from './_requests.js';
-import { createMcpServer, type McpServerOptions } from './server.js';
+import { createMcpServer, type McpServerOptions, mcpContext } from './server.js';
 
 /** Options of `serveHttp`. */
 export interface HttpOptions extends McpServerOptions {
@@ -37,8 +37,10 @@ export async function serveHttp(options: HttpOptions): Promise<void> {
   app.disable('x-powered-by');
   app.use(edgeGuard({ host: HTTP_HOST, refuse: jsonRpcRefusal }));
   app.use(express.json({ limit: MAX_BODY_BYTES }));
+  // One context for every request: a fresh server each time, the same git answers.
+  const ctx = mcpContext(options);
   app.post('/mcp', async (req: Request, res: Response) => {
-    const server = createMcpServer(options);
+    const server = createMcpServer(options, ctx);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => {
       void transport.close();

@@ -2,7 +2,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { UserError } from '../../errors.js';
 import { connectChecked } from './_requests.js';
-import { createMcpServer, type McpServerOptions } from './server.js';
+import { createMcpServer, type McpServerOptions, mcpContext } from './server.js';
 
 /** The largest frame read from stdin: the SDK's own read buffer (10 MiB), named so it can be said. */
 const MAX_FRAME_BYTES = 10 * 1024 * 1024;
@@ -15,8 +15,9 @@ const MAX_FRAME_BYTES = 10 * 1024 * 1024;
 export async function serveStdio(options: McpServerOptions): Promise<void> {
   // A stray console message anywhere would corrupt the protocol stream: send them all to stderr.
   for (const method of ['log', 'info', 'debug'] as const) console[method] = console.error;
-  const server = createMcpServer(options);
-  const log = options.log ?? ((line: string) => process.stderr.write(`baton mcp: ${line}\n`));
+  const ctx = mcpContext(options);
+  const server = createMcpServer(options, ctx);
+  const { log } = ctx;
   const transport = new StdioServerTransport(process.stdin, process.stdout, {
     maxBufferSize: MAX_FRAME_BYTES,
   });
