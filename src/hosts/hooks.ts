@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { relativeInside } from '../fs/index.js';
 import { findRepositoryRoot } from '../provenance/discover.js';
 import { resolveHandoffPath } from '../validate/paths.js';
-import { compileAndWrite } from './compile-write.js';
 
 /** The hook events baton handles. */
 export const HOOK_EVENTS = ['pre-compact', 'session-start', 'subagent-stop'] as const;
@@ -61,6 +60,8 @@ function transcriptOf(value: unknown): string | undefined {
 async function preCompact(payload: Record<string, unknown>, context: HookContext): Promise<HookResult> {
   const transcript = transcriptOf(payload.transcript_path);
   if (!transcript) return { stderr: 'baton hook pre-compact: no transcript_path to compile; nothing done' };
+  // Loaded here, not at the top: SessionStart, run at every session's start, compiles nothing.
+  const { compileAndWrite } = await import('./compile-write.js');
   // Claude Code runs PreCompact twice for one automatic compaction: the second finds its own handoff.
   const { written } = await compileAndWrite(transcript, {
     cwd: context.cwd,
@@ -146,6 +147,7 @@ async function subagentStop(payload: Record<string, unknown>, context: HookConte
       .slice(0, 64) || 'agent';
   const root = findRepositoryRoot(context.cwd) ?? context.cwd;
   const path = join(root, '.baton', 'subagents', `${agent}.md`);
+  const { compileAndWrite } = await import('./compile-write.js');
   const { written } = await compileAndWrite(transcript, {
     cwd: context.cwd,
     env: context.env,

@@ -14,13 +14,12 @@ import { detectTranscript } from '../transcripts/detect.js';
 import { type Contradiction, checkSummary } from '../transcripts/summary-check.js';
 import { latestCompaction } from '../transcripts/summary-latest.js';
 import { readTranscript } from '../transcripts/transcripts.js';
-import type { TranscriptKind } from '../transcripts/types.js';
+import { HOST_NAMES, type TranscriptKind } from '../transcripts/types.js';
 
 // Under .baton/subagents/, which baton init already keeps out of git.
 const KEPT = ['.baton', 'subagents', 'compaction-summary.json'];
 // A kept summary older than this belongs to a compaction whose SessionStart never came.
 const FRESH_MS = 30 * 60 * 1000;
-const HOSTS: Record<TranscriptKind, string> = { 'claude-code': 'Claude Code', codex: 'Codex' };
 // Summaries run to a few thousand words; past this, the rest is not kept.
 const MAX_SUMMARY = 256 * 1024;
 
@@ -101,7 +100,7 @@ export async function hostSummarySection(
   if (!summary) return undefined;
   const session = await readTranscript(transcript, kind);
   const { contradictions } = checkSummary(session, summary, { root, git });
-  return contradictions.length > 0 ? renderSection(HOSTS[kind], contradictions) : undefined;
+  return contradictions.length > 0 ? renderSection(HOST_NAMES[kind], contradictions) : undefined;
 }
 
 function renderSection(host: string, contradictions: Contradiction[]): string {

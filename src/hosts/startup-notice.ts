@@ -6,9 +6,8 @@
  * quietly rather than with a warning about it.
  */
 import { defang } from '../governance/wrap.js';
+import { HOST_NAMES, type TranscriptKind } from '../transcripts/types.js';
 import { validateFile } from '../validate/validate.js';
-
-const HOSTS: Record<string, string> = { 'claude-code': 'Claude Code', codex: 'Codex' };
 
 /** The one line for `path`, or undefined when there is nothing worth saying. */
 export async function startupNotice(
@@ -33,7 +32,7 @@ export async function startupNotice(
 /** `claude-code:decad377` → Claude Code session decad377; any other writer as written. */
 function writerOf(from: string | undefined): { name: string; session?: string } {
   const m = /^(claude-code|codex):([A-Za-z0-9-]+)$/.exec(from ?? '');
-  if (m) return { name: `${HOSTS[m[1] as string]} session ${m[2]}`, session: m[2] as string };
+  if (m) return { name: `${HOST_NAMES[m[1] as TranscriptKind]} session ${m[2]}`, session: m[2] as string };
   return { name: from ? `\`${from.replace(/`/g, "'").slice(0, 80)}\`` : 'an unnamed writer' };
 }
 

@@ -10,9 +10,8 @@ import { mentionScore } from './_mentions.js';
 import { relativePath } from './_paths.js';
 import { oneLine } from './_text.js';
 import { type Check, outcomeOf, passed } from './_validation.js';
-import type { SessionRecord } from './types.js';
+import { HOST_NAMES, type SessionRecord } from './types.js';
 
-const HOST_NAMES = { 'claude-code': 'Claude Code', codex: 'Codex' } as const;
 // The words that say what the agent will do next, in the languages the corpus shows.
 const INTENT =
   /\b(?:I'll|I will|I'm going to|I am going to|let me|let's|now I|next,? I|next step|going to|I need to|I should|ich werde|als nächstes|lass mich|je vais|ensuite,? je|je dois|voy a|a continuación|ahora voy)\b|接下来|下一步|我会|我将|我要|然后我|次に|これから/i;

@@ -18,7 +18,7 @@ import { filesAtCut, intentOf, likelyNext, statesNextStep, summaryOf } from './_
 import { clean, cutToWidth, oneLine } from './_text.js';
 import { type Check, checksOf, deadEndsOf, outcomeOf, passed, validationOf } from './_validation.js';
 import { doneOf, remainingOf } from './_work.js';
-import type { FileChangeKind, SessionRecord } from './types.js';
+import { type FileChangeKind, HOST_NAMES, type SessionRecord } from './types.js';
 
 /** Options of `draftFromSession`. */
 export interface DraftOptions {
@@ -32,7 +32,6 @@ export interface DraftOptions {
   detail?: number;
 }
 
-const HOST_NAMES = { 'claude-code': 'Claude Code', codex: 'Codex' } as const;
 const GOAL_MAX_LINES = 60;
 // A request in the list is cut to its first sentence or this width (`cutToWidth`'s measure):
 // enough to tell one from another; the size goal never shortens or drops one.

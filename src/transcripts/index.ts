@@ -13,4 +13,11 @@ export {
 export { type CheckScope, extractClaims, type SummaryClaim } from './summary-claims.js';
 export { type LatestCompaction, latestCompaction } from './summary-latest.js';
 export { type CompileOptions, type CompileResult, compileTranscript, readTranscript } from './transcripts.js';
-export type { CommandRun, FileChangeKind, SessionRecord, TaskItem, TranscriptKind } from './types.js';
+export {
+  type CommandRun,
+  type FileChangeKind,
+  HOST_NAMES,
+  type SessionRecord,
+  type TaskItem,
+  type TranscriptKind,
+} from './types.js';

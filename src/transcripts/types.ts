@@ -3,6 +3,9 @@
 /** The hosts whose session logs baton reads. */
 export type TranscriptKind = 'claude-code' | 'codex';
 
+/** Each host's name as a person writes it, for baton's own words about a session. */
+export const HOST_NAMES: Record<TranscriptKind, string> = { 'claude-code': 'Claude Code', codex: 'Codex' };
+
 /** What happened to a file in the session. */
 export type FileChangeKind = 'created' | 'modified' | 'deleted';
 

@@ -3,9 +3,18 @@
  * git repositories. Build first (`npx tsc -p tsconfig.build.json`, or `npm test`).
  */
 import { type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTempRepo, type TempRepo, type TempRepoOptions } from '../../src/testing/git-repo.js';
 
@@ -66,6 +75,44 @@ export function baton(args: string[], options: RunOptions): Run {
     errLines: r.stderr.split('\n').filter((l) => l.trim() !== ''),
     millis: Date.now() - started,
   };
+}
+
+/**
+ * The chunks of dist/bin/ one run of the built binary loads, by name without their hash
+ * (`validate`, `hook`, …): what a command costs at start-up is mostly what it loads.
+ */
+export function loadedChunks(args: string[], options: Partial<RunOptions> = {}): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'baton-chunks-'));
+  try {
+    const log = join(dir, 'loaded.txt');
+    const hook = join(dir, 'hook.cjs');
+    writeFileSync(log, '');
+    writeFileSync(
+      hook,
+      `const Module = require('node:module');
+const fs = require('node:fs');
+const load = Module._load;
+Module._load = function (request, parent, isMain) {
+  const resolved = Module._resolveFilename(request, parent, isMain);
+  if (resolved.includes('/dist/bin/')) fs.appendFileSync(${JSON.stringify(log)}, resolved + '\\n');
+  return load.apply(this, arguments);
+};\n`,
+    );
+    const r = spawnSync(process.execPath, ['-r', hook, BIN, ...args], {
+      cwd: options.cwd ?? process.cwd(),
+      input: options.input ?? '',
+      env: cleanEnv(options.env),
+      encoding: 'utf8',
+      timeout: options.timeoutMs ?? 20_000,
+    });
+    if (r.status !== 0) throw new Error(`baton ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+    return readFileSync(log, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((f) => basename(f).replace(/-[\w-]{8}\.cjs$/, ''));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** True when the text holds a JavaScript stack frame. */
