@@ -1,14 +1,16 @@
 /**
  * Captures the current provenance of the repository that contains a path, in at most three git
  * processes: `status` (head, branch, upstream, changes), `merge-base` (base commit, skipped when
- * the base is the branch itself) and, only without an origin, `rev-list` for the root commit.
- * Everything else is read from files.
+ * the base is the branch itself) and, only without an origin, `rev-list` for the root commit; the
+ * last two only the first time their commits are asked about (`_commit-memo.ts`). Everything
+ * else is read from files.
  */
 import { relative, sep } from 'node:path';
 import { UserError } from '../errors.js';
 import type { Provenance } from '../handoff/types.js';
+import { recall, remember } from './_commit-memo.js';
 import { readGitConfig } from './_config.js';
-import { readSymref, refExists } from './_refs.js';
+import { readSymref, refExists, resolveRef } from './_refs.js';
 import { parseStatus, type StatusResult, type WorktreeChange } from './_status.js';
 import { locateRepository, type RepositoryLocation, realPath } from './discover.js';
 import { type GitCall, type GitResult, type GitSteps, runSteps } from './git.js';
@@ -112,9 +114,8 @@ export function* captureSteps(
   const base = yield* baseSteps(ask, loc, status, baseRef, origin !== undefined, current, notes);
   if (base !== undefined) current.base_commit = base;
   if (!origin && status.head) {
-    const roots = yield* ask({ args: ['rev-list', '--max-parents=0', '--first-parent', 'HEAD'] });
-    const root = roots.stdout.trim().split('\n').at(-1);
-    if (roots.status === 0 && root) current.repository = `root:${root.slice(0, 12)}`;
+    const root = yield* rootSteps(ask, loc, status.head);
+    if (root) current.repository = `root:${root.slice(0, 12)}`;
     else notes.push('could not read the root commit');
     notes.push('no origin remote: the repository is identified by its root commit');
   }
@@ -140,10 +141,19 @@ function* baseSteps(
     notes.push(`base ref ${baseRef} is not a ref name`);
     return undefined;
   }
-  const mb = yield* ask({ args: ['merge-base', 'HEAD', '--end-of-options', baseRef] });
+  // A base ref read from the ref files is asked about by its commit, and the answer remembered
+  // for the pair of commits (it never changes); one that cannot be read so is asked by name.
+  const baseCommit = resolveRef(loc.gitDir, loc.commonDir, baseRef);
+  if (baseCommit) {
+    const known = recall(loc, ['merge-base', status.head, baseCommit]);
+    if (known) return known;
+  }
+  const mb = yield* ask({ args: ['merge-base', status.head, '--end-of-options', baseCommit ?? baseRef] });
+  const found = mb.status === 0 ? mb.stdout.trim().split('\n')[0] : undefined;
+  if (found && baseCommit) remember(loc, ['merge-base', status.head, baseCommit], found);
   if (mb.status !== 0 && loc.shallow)
     notes.push('this is a shallow clone: fetch more history to find the base');
-  if (mb.status === 0) return mb.stdout.trim().split('\n')[0];
+  if (found) return found;
   if (mb.status === 1) notes.push(`HEAD and ${baseRef} have no common ancestor`);
   else if (hasOrigin && !/^(origin\/|refs\/)/.test(baseRef)) {
     // A clone that has no local branch of that name (`git clone -b feature`, a CI checkout) still
@@ -161,6 +171,20 @@ function* baseSteps(
     delete current.base_ref;
   }
   return undefined;
+}
+
+// The root commit HEAD's first parents reach, asked of git once per commit.
+function* rootSteps(
+  ask: (call: GitCall) => GitSteps<GitResult>,
+  loc: RepositoryLocation,
+  head: string,
+): GitSteps<string | undefined> {
+  const known = recall(loc, ['root', head]);
+  if (known) return known;
+  const roots = yield* ask({ args: ['rev-list', '--max-parents=0', '--first-parent', head] });
+  const root = roots.status === 0 ? roots.stdout.trim().split('\n').at(-1) : undefined;
+  if (root) remember(loc, ['root', head], root);
+  return root || undefined;
 }
 
 function statusFailure(root: string, stderr: string): UserError {
