@@ -11,7 +11,9 @@ const basename = (p) => p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')
  * A path is named when the text holds it (relative to the repository, or absolute) as a whole
  * path, or holds its file name where no other file of the session has that name.
  */
-export function namedIn(text, allPaths) {
+export function namedIn(written, allPaths) {
+  // A path written with `\` (on Windows) names the same file as with `/`.
+  const text = written.includes('\\') ? written.replace(/\\/g, '/') : written;
   const names = new Map();
   for (const p of allPaths) names.set(basename(p), (names.get(basename(p)) ?? 0) + 1);
   const holds = (needle) => {

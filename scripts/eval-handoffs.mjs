@@ -19,7 +19,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, isAbsolute, join, relative } from 'node:path';
+import { basename, isAbsolute, join, relative, win32 } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { contradictions, keptIn, lastProgram, namedIn, summaryLists, truthOf } from './_eval-probes.mjs';
 import { commandOf, corpusRoot, editedBy, readSession } from './_eval-read.mjs';
@@ -28,6 +28,11 @@ const ROOT = new URL('..', import.meta.url).pathname;
 const BIN = join(ROOT, 'dist/bin/baton.cjs');
 const CORPUS = process.env.BATON_CORPUS ?? join(corpusRoot(), 'transcripts');
 const NEXT_CALLS = 60;
+// A question as the probe reads one: a question mark at its end, or a closing particle that asks
+// in Chinese or Japanese (吗, 呢, か) before the end or a comma.
+const asks = (p) => /[?？]\s*$|[吗呢][\s，,。.!！]|[吗呢か]\s*$/.test(p);
+// A session recorded on Windows: its paths by Windows' rules (either separator, drive, no case).
+const WINDOWS = /^(?:[A-Za-z]:[\\/]|\\\\)/;
 
 const args = process.argv.slice(2);
 const asJson = args.includes('--json');
@@ -88,6 +93,12 @@ function cutsOf(session) {
 }
 
 function inside(path, cwd) {
+  if (cwd && WINDOWS.test(cwd)) {
+    const rel = win32.relative(cwd, win32.resolve(cwd, path));
+    return rel === '' || rel.startsWith('..') || win32.isAbsolute(rel)
+      ? undefined
+      : rel.split('\\').join('/');
+  }
   if (!cwd) return isAbsolute(path) ? undefined : path;
   const rel = isAbsolute(path) ? relative(cwd, path) : path;
   return rel.startsWith('..') || isAbsolute(rel) ? undefined : rel;
@@ -140,7 +151,7 @@ function scoreCut(session, path, set, cut) {
       contradictions: contradictions(lists.done, lists.remaining).length,
       falseFailed: failed.filter((c) => truthOf(lastCommand(c), lastRun(c)) !== 'failed').length,
       pipeJudged,
-      questions: prefs === undefined ? undefined : prefs.filter((p) => /\?\s*$/.test(p)).length,
+      questions: prefs === undefined ? undefined : prefs.filter(asks).length,
       tokens: tokens.count(text),
     };
   };

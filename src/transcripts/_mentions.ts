@@ -18,6 +18,10 @@ const EXTENSIONS = new Set(
 // hundred extensions made this the slowest part of reading a log).
 const PATH_RE =
   /(?<![\w@.:/\\-])((?:~|\.{1,2})?\/?(?:[\w@+-][\w.@+-]*\/)*[\w@][\w.+-]*\.([A-Za-z][A-Za-z0-9]{0,9}))(?![\w/-])/g;
+// The same written on Windows: after a drive (`C:\\`, `C:/`) or a share, or with at least one `\\`.
+const WINDOWS_PATH_RE =
+  /(?<![\w@.:/\\-])((?:[A-Za-z]:[\\/]|\\\\)(?:[\w@+-][\w.@+-]*[\\/])*[\w@][\w.+-]*\.([A-Za-z][A-Za-z0-9]{0,9})|(?:[\w@+-][\w.@+-]*\\)+[\w@][\w.+-]*\.([A-Za-z][A-Za-z0-9]{0,9}))(?![\w/\\-])/g;
+const MAYBE_WINDOWS = /\\|[A-Za-z]:\//;
 // Not the project's own files: dependencies, build output, and names of tools (`Node.js`, `Vue.js`).
 const NOT_WORK =
   /(?:^|\/)(?:node_modules|deps|vendor|_build|dist|build|target|\.git|\.venv|venv|__pycache__|\.next|coverage)\/|^[A-Z][a-z]+\.js$/;
@@ -31,6 +35,7 @@ const WEIGHTS: Record<MentionSource, number> = {
   written: 1.5,
   command: 1.5,
   output: 1,
+  error: 1,
 };
 const HITS_KEPT = 6;
 const SCAN_CHARS = 20_000;
@@ -45,6 +50,13 @@ function pathsIn(text: string): string[] {
     // `@path` is how the person points Claude Code at a file.
     const path = (m[1] as string).replace(/^@(?=[\w.])/, '').replace(/^\.\//, '');
     if (!path.startsWith('~') && !climbsOut(path) && !NOT_WORK.test(path)) out.add(path);
+  }
+  if (!MAYBE_WINDOWS.test(chunk)) return [...out];
+  WINDOWS_PATH_RE.lastIndex = 0;
+  for (let m = WINDOWS_PATH_RE.exec(chunk); m; m = WINDOWS_PATH_RE.exec(chunk)) {
+    if (!EXTENSIONS.has(((m[2] ?? m[3]) as string).toLowerCase())) continue;
+    const path = (m[1] as string).replace(/^\.\\/, '');
+    if (!climbsOut(path) && !NOT_WORK.test(path.replace(/\\/g, '/'))) out.add(path);
   }
   return [...out];
 }
@@ -68,6 +80,22 @@ export function notePaths(s: SessionRecord, text: string | undefined, source: Me
     mention.hits.push({ step: s.steps, source, weight });
     if (mention.hits.length > HITS_KEPT) mention.hits.shift();
   }
+}
+
+// A place in a file as compilers, linters, test runners and stack traces print it: `src/a.ts:12`,
+// `src/a.ts(12,5)`, `File "app/x.py", line 40`.
+const LOCATED = /([^\s"'`(),:;<>[\]{}=]+)(?::\d+\b|\(\d+,\s?\d+\)|",? line \d+)/g;
+
+/**
+ * Notes the files a failed command's output points into (`file:line`): where the error it
+ * printed is, and so, as often as not, what the agent edits next. Paths the output only names
+ * (a build's list of what it compiled) are left out.
+ */
+export function noteErrorPlaces(s: SessionRecord, text: string | undefined): void {
+  if (!text) return;
+  const chunk = text.length > SCAN_CHARS ? text.slice(0, SCAN_CHARS) : text;
+  const places = [...chunk.matchAll(LOCATED)].map((m) => m[1] as string);
+  if (places.length > 0) notePaths(s, places.join('\n'), 'error');
 }
 
 /** How strongly the log points at a path at its end: recent mentions by the agent or the person weigh most. */

@@ -1,19 +1,40 @@
 /** Paths of touched files: relative to the repository root, the latest listed, the rest by name. */
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, resolve, win32 } from 'node:path';
 import { relativeInside } from '../fs/index.js';
 import type { FileTouched } from '../handoff/types.js';
 import type { FileChangeKind } from './types.js';
 
+// A path as Windows writes it: a drive (`C:\`, `C:/`) or a share (`\\server\`).
+const WINDOWS = /^(?:[A-Za-z]:[\\/]|\\\\)/;
+
+/** True when `path` is absolute on the system that wrote it (this one, or Windows). */
+export function isAbsolutePath(path: string): boolean {
+  return isAbsolute(path) || WINDOWS.test(path);
+}
+
 /**
  * `path` relative to `root` when it is inside it (by the one containment rule, fs/); otherwise
  * absolute: a file outside the repository (`/etc/cron.d/x`, a plan in ~/.claude), which a handoff
- * lists apart, never as the repository's.
+ * lists apart, never as the repository's. A session recorded on Windows (its root has a drive or
+ * a share) is read by Windows' rules, lexically: either separator, drive letters and case ignored;
+ * what is inside comes back with `/`, like every other relative path.
  */
 export function relativePath(path: string, root: string | undefined): string {
   if (!root) return path;
+  if (WINDOWS.test(root)) return relativeOnWindows(path, root);
   const abs = isAbsolute(path) ? path : resolve(root, path);
   const rel = relativeInside(root, abs);
   return rel === undefined ? abs : rel === '' ? '.' : rel;
+}
+
+function relativeOnWindows(path: string, root: string): string {
+  // Git Bash writes `C:\Users` as `/c/Users`.
+  const bash = /^\/([A-Za-z])(?=\/|$)(.*)$/.exec(path);
+  const abs = win32.resolve(root, bash ? `${bash[1]}:${bash[2] || '/'}` : path);
+  const rel = win32.relative(root, abs);
+  if (rel === '') return '.';
+  if (win32.isAbsolute(rel) || rel.split('\\')[0] === '..') return abs;
+  return rel.split('\\').join('/');
 }
 
 /** Touched files split for a handoff: items to list, the rest of the repository's, and those outside it. */
@@ -35,8 +56,8 @@ export function listFiles(
   recency: (path: string) => number,
   cap: number,
 ): ListedFiles {
-  const outside = files.filter(([p]) => isAbsolute(p));
-  const inside = files.filter(([p]) => !isAbsolute(p));
+  const outside = files.filter(([p]) => isAbsolutePath(p));
+  const inside = files.filter(([p]) => !isAbsolutePath(p));
   const latest = new Set(
     [...inside]
       .sort((a, b) => recency(b[0]) - recency(a[0]))

@@ -56,10 +56,15 @@ const STANDING = [
   /(?:总是|始终|永远|一律|不要|别再|请勿|务必|以后|必ず|常に|絶対に|しないで|使わないで)/,
 ];
 
-/** Whether a sentence is a question (a question mark, or it starts as one). */
+// Questions written without a question mark in Chinese and Japanese: a closing particle
+// (`…可以吗`, `…怎么弄呢，…`, `…通りましたか`) or an asking word (`怎么`, `为什么`, `是否`, `要不要`).
+const CJK_QUESTION =
+  /[吗呢](?=[\s，,。.!！~～]|$)|(?:怎么|为什么|为何|是否|如何|要不要|能不能|是不是|可不可以|有没有|哪个|哪些|哪里)|か(?=[\s。.]*$)/;
+
+/** Whether a sentence is a question (a question mark, it starts as one, or asks as Chinese and Japanese do). */
 export function isQuestion(sentence: string): boolean {
   const s = sentence.trim();
-  return /[?？]\s*$/.test(s) || QUESTION_START.test(s);
+  return /[?？]\s*$/.test(s) || QUESTION_START.test(s) || CJK_QUESTION.test(s);
 }
 
 /** Whether a sentence is a standing instruction ("always …", "never …", "use X, not Y", "don't …"). */

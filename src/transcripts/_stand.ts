@@ -7,7 +7,7 @@
 
 import { codeSpan } from '../formats/text.js';
 import { mentionScore } from './_mentions.js';
-import { relativePath } from './_paths.js';
+import { isAbsolutePath, relativePath } from './_paths.js';
 import { oneLine } from './_text.js';
 import { type Check, outcomeOf, passed } from './_validation.js';
 import { HOST_NAMES, type SessionRecord } from './types.js';
@@ -48,7 +48,7 @@ export function likelyNext(
   const rels = relativeMentions(s, root);
   for (const path of s.mentions.keys()) {
     const rel = rels.get(path) ?? relativePath(path, root);
-    if (rel.startsWith('/') || named.has(rel)) continue;
+    if (isAbsolutePath(rel) || named.has(rel)) continue;
     scored.set(rel, (scored.get(rel) ?? 0) + mentionScore(s, path));
   }
   // A bare file name counts for the one known path that ends with it, never on its own (it is
@@ -105,7 +105,7 @@ export function filesAtCut(s: SessionRecord, root: string | undefined, cap: numb
   const out: FileAtCut[] = [];
   for (const e of events) {
     const path = relativePath(e.p, root);
-    if (path.startsWith('/') || out.some((o) => o.path === path)) continue;
+    if (isAbsolutePath(path) || out.some((o) => o.path === path)) continue;
     out.push({ path, how: e.how });
     if (out.length >= cap) break;
   }

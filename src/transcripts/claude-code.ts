@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { checkResult } from './_checks.js';
 import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
-import { isPlanFile, notePaths, outputSource, shellRead } from './_mentions.js';
+import { isPlanFile, noteErrorPlaces, notePaths, outputSource, shellRead } from './_mentions.js';
 import { isSummaryText, requestText } from './_requests.js';
 import { emptySession, touch } from './_session.js';
 import { commitSubject, isCheck, shellFileChanges } from './_shell.js';
@@ -224,6 +224,9 @@ function noteInput(use: ToolUse, s: SessionRecord): void {
     notePaths(s, command, read ? 'read' : 'command');
   } else if (use.name === 'TodoWrite' || use.name.startsWith('Task')) {
     notePaths(s, JSON.stringify(input ?? ''), 'task');
+  } else if (use.name === 'ExitPlanMode') {
+    // The plan the agent asks the person to approve: the map of the work ahead.
+    notePaths(s, str(field(input, 'plan')) ?? JSON.stringify(input ?? ''), 'plan');
   } else notePaths(s, JSON.stringify(input ?? ''), 'command');
 }
 
@@ -254,13 +257,30 @@ function onToolResult(block: unknown, toolUseResult: unknown, state: State): voi
     ? undefined
     : outputSource(use.name === 'Bash' ? (command ?? '') : undefined, read || undefined);
   if (source) notePaths(state.s, text, source);
-  if (use.name === 'Bash') onBashResult(use, failed, text, toolUseResult, state);
-  else if (!failed) applyFileTool(use, toolUseResult, state);
+  if (use.name === 'Bash') {
+    const run = onBashResult(use, failed, text, toolUseResult, state);
+    if (!source && run && (run.ok === false || run.check?.passed === false)) noteErrorPlaces(state.s, text);
+  } else if (!failed) applyFileTool(use, toolUseResult, state);
+  else if (FILE_TOOLS[use.name]) noteRefused(use, state);
 }
 
-function onBashResult(use: ToolUse, failed: boolean, text: string, result: unknown, state: State): void {
+// A change the tool refused (the file was not read first, the text to replace was not found, the
+// person said no): the agent's next edit is most often that file again.
+function noteRefused(use: ToolUse, state: State): void {
+  const key = FILE_TOOLS[use.name];
+  const path = key ? str(field(use.input, key)) : undefined;
+  if (path) notePaths(state.s, path, 'agent');
+}
+
+function onBashResult(
+  use: ToolUse,
+  failed: boolean,
+  text: string,
+  result: unknown,
+  state: State,
+): CommandRun | undefined {
   const command = str(field(use.input, 'command'));
-  if (!command) return;
+  if (!command) return undefined;
   const run: CommandRun = { command, ok: undefined, seq: state.s.commands.length, step: state.s.steps };
   const background = str(field(result, 'backgroundTaskId'));
   if (background || field(use.input, 'run_in_background') === true) {
@@ -280,6 +300,7 @@ function onBashResult(use: ToolUse, failed: boolean, text: string, result: unkno
   if (run.ok !== false) applyShell(command, state);
   const subject = run.ok === true ? commitSubject(command) : undefined;
   if (subject) state.s.commits.push(subject);
+  return run;
 }
 
 function applyShell(command: string, state: State): void {

@@ -7,7 +7,7 @@
 
 import { checkResult } from './_checks.js';
 import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
-import { isPlanFile, notePaths, outputSource, shellRead } from './_mentions.js';
+import { isPlanFile, noteErrorPlaces, notePaths, outputSource, shellRead } from './_mentions.js';
 import { isSummaryText, requestText } from './_requests.js';
 import { emptySession, touch } from './_session.js';
 import { commitSubject, isCheck, patchFileChanges, shellFileChanges } from './_shell.js';
@@ -176,6 +176,7 @@ function onOutput(item: unknown, state: State): void {
       run.check = checkResult(call.command, exitCode, exitCode !== 0, text);
     }
     state.s.commands.push(run);
+    if (!source && (run.ok === false || run.check?.passed === false)) noteErrorPlaces(state.s, text);
     if (run.ok !== false) {
       const { written, deleted } = shellFileChanges(call.command);
       for (const p of written) touch(state.s, p, 'written');
@@ -184,7 +185,12 @@ function onOutput(item: unknown, state: State): void {
     const subject = run.ok === true ? commitSubject(call.command) : undefined;
     if (subject) state.s.commits.push(subject);
   }
-  if (call.patch && exitCode !== undefined && exitCode !== 0) return;
+  if (call.patch && exitCode !== undefined && exitCode !== 0) {
+    // A patch that did not apply: its files are what the agent edits next.
+    const paths = patchFileChanges(call.patch).map((c) => c.path);
+    notePaths(state.s, paths.join('\n'), 'agent');
+    return;
+  }
   if (call.patch) {
     for (const change of patchFileChanges(call.patch)) {
       touch(

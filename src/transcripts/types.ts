@@ -45,7 +45,16 @@ export interface RunnerCounts {
 }
 
 /** Where the log named a path: who named it (the person, the agent, a tool's input or output). */
-export type MentionSource = 'person' | 'agent' | 'task' | 'plan' | 'read' | 'written' | 'command' | 'output';
+export type MentionSource =
+  | 'person'
+  | 'agent'
+  | 'task'
+  | 'plan'
+  | 'read'
+  | 'written'
+  | 'command'
+  | 'output'
+  | 'error';
 
 /** The latest times a path was named, each with how much it says about the work (newest last). */
 export interface Mention {

@@ -104,8 +104,12 @@ describe('requests and preferences', () => {
       'did you push?',
       'are we sure there was no websockets endpoint',
       'what else was there to check',
+      '这是我让它帮我生成的记录表，可以吗',
+      '以后我开启另一个项目，是自动结束还是怎么弄呢，可能不需要这个上下文了',
+      '是否不要再用旧的接口',
+      'テストは通りましたか',
     ])
-      expect([isQuestion(q), isStanding(q)]).toEqual([true, false]);
+      expect([isQuestion(q), isStanding(q)], q).toEqual([true, false]);
     for (const p of [
       'Always run the tests with --run.',
       'never push to main',

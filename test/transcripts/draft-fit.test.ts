@@ -180,7 +180,7 @@ describe('files past the cap', () => {
     for (const p of pages) expect(`${notes}\n${compiled.draft}`).toContain(`${p.split('/').pop()}\``);
   });
 
-  it('groups the paths of a session from Windows under their folder too', async () => {
+  it('groups the paths of a session from Windows under their folder too, relative to its root', async () => {
     const dir = folder();
     const path = join(dir, 'session.jsonl');
     const names = Array.from({ length: 30 }, (_, i) => `report_${i}.md`);
@@ -191,7 +191,8 @@ describe('files past the cap', () => {
     // The helper joins with `/`; a session from Windows has `\` throughout.
     writeFileSync(path, readFileSync(path, 'utf8').replaceAll('shop/docs-', 'shop\\\\docs\\\\'));
     const { handoff } = await compileTranscript(path);
-    expect(handoff.notes).toContain('- created in `C:\\Users\\me\\shop\\docs\\`: `report_');
+    // Relative to the session's root, with `/` as every relative path.
+    expect(handoff.notes).toContain('- created in `docs/`: `report_');
     for (const n of names) expect(renderBaton(handoff)).toContain(`${n}\``);
   });
 

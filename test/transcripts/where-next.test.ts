@@ -105,6 +105,74 @@ describe('the files named next', () => {
   });
 });
 
+// Work that names nothing else, `n` tool calls of it.
+const busy = (n: number): Step[] => Array.from({ length: n }, () => ({ edit: 'lib/other.ex' }));
+
+describe('what the log points at beside the words', () => {
+  it('names a file whose edit the tool refused, in Claude Code and in Codex', async () => {
+    const dir = folder();
+    const claude = join(dir, 'claude.jsonl');
+    writeClaudeSession(claude, dir, [
+      { user: 'Fix the cart' },
+      { refused: 'src/cart/total.ts' },
+      ...busy(10),
+    ]);
+    expect(namedNext((await compileTranscript(claude)).handoff.summary)).toContain('src/cart/total.ts');
+    const codex = join(dir, 'codex.jsonl');
+    writeCodexRollout(codex, dir, [{ user: 'Fix the cart' }, { refused: 'src/cart/total.ts' }, ...busy(10)]);
+    const { handoff } = await compileTranscript(codex);
+    expect(namedNext(handoff.summary)).toContain('src/cart/total.ts');
+    expect(handoff.files_touched.map((f) => f.path)).not.toContain('src/cart/total.ts');
+  });
+
+  it('keeps the plan the agent asked the person to approve as the map of the work ahead', async () => {
+    const dir = folder();
+    const files = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((x) => `app/stream/${x}.tsx`);
+    const path = join(dir, 'plan.jsonl');
+    const plan = `# Plan\n\n${files.map((f, i) => `${i + 1}. Change \`${f}\``).join('\n')}\n`;
+    writeClaudeSession(path, dir, [{ user: 'Rework the stream screen' }, { plan }, ...busy(60)]);
+    const { handoff } = await compileTranscript(path);
+    expect(namedNext(handoff.summary)).toEqual(expect.arrayContaining(files));
+  });
+
+  it('names the files a failed check points into, not those of a passing one', async () => {
+    const dir = folder();
+    const path = join(dir, 'tsc.jsonl');
+    const failed =
+      'src/api/client.ts(12,5): error TS2322: Type string is not assignable to number.\nsrc/api/types.ts:40:3 - error TS2304: Cannot find name Order.';
+    writeClaudeSession(path, dir, [
+      { user: 'Make the build pass' },
+      { bash: 'npx tsc --noEmit', exit: 2, output: failed },
+      { bash: 'npx eslint src', output: 'src/ui/list.ts:3:1 warning: unused import' },
+      ...busy(10),
+    ]);
+    const next = namedNext((await compileTranscript(path)).handoff.summary);
+    expect(next).toEqual(expect.arrayContaining(['src/api/client.ts', 'src/api/types.ts']));
+    expect(next).not.toContain('src/ui/list.ts');
+  });
+});
+
+describe('a session recorded on Windows', () => {
+  it('names its files relative to its root with `/`, the same file the same way, and others as outside', async () => {
+    const dir = folder();
+    const path = join(dir, 'windows.jsonl');
+    const root = 'C:\\Users\\dev\\shop';
+    writeClaudeSession(path, root, [
+      { user: `in ${root}\\orders\\views\\list.xml add a bulk action` },
+      { edit: 'orders\\models\\order.py' },
+      { bash: 'rm /c/Users/dev/shop/tools/old.py' },
+      { write: '..\\.claude\\plans\\plan.md' },
+      ...busy(5),
+    ]);
+    const { handoff } = await compileTranscript(path);
+    const paths = handoff.files_touched.map((f) => f.path);
+    expect(paths).toEqual(expect.arrayContaining(['orders/models/order.py', 'tools/old.py']));
+    expect(paths.some((p) => p.includes('plan.md') || p.includes('\\'))).toBe(false);
+    expect(handoff.notes).toContain('C:\\Users\\dev\\.claude\\plans\\plan.md');
+    expect(namedNext(handoff.summary)).toContain('orders/views/list.xml');
+  });
+});
+
 describe('the agent’s stated next step', () => {
   it('is read in the languages the person and the agent write in', async () => {
     const dir = folder();

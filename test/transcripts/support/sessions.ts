@@ -17,6 +17,8 @@ export type Step =
   | { meta: string }
   | { todo: { content: string; status: 'pending' | 'in_progress' | 'completed' }[] }
   | { agent: string }
+  | { refused: string }
+  | { plan: string }
   | { compact: string };
 
 const SESSION = '5c0ffee0-0000-4000-8000-00000000cafe';
@@ -76,6 +78,9 @@ export function writeClaudeSession(path: string, cwd: string, steps: Step[]): vo
     else if ('todo' in step)
       tool('TodoWrite', { todos: step.todo.map((t) => ({ ...t, activeForm: t.content })) });
     else if ('agent' in step) tool('Task', { description: step.agent, prompt: step.agent });
+    else if ('refused' in step)
+      tool('Edit', { file_path: `${cwd}/${step.refused}`, old_string: 'a', new_string: 'b' }, 1);
+    else if ('plan' in step) tool('ExitPlanMode', { plan: step.plan });
     else {
       push('system', { subtype: 'compact_boundary', content: 'Conversation compacted' });
       push('user', {
@@ -119,6 +124,15 @@ export function writeCodexRollout(path: string, cwd: string, steps: Step[]): voi
     else if ('read' in step) call('exec_command', { cmd: `cat ${step.read}` }, 0, 'file text');
     else if ('todo' in step)
       call('update_plan', { plan: step.todo.map((t) => ({ step: t.content, status: t.status })) });
+    else if ('refused' in step)
+      call(
+        'exec_command',
+        {
+          cmd: `apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: ${step.refused}\n+x\n*** End Patch\nEOF`,
+        },
+        1,
+        'error: patch did not apply',
+      );
     else if ('compact' in step)
       push('compacted', { message: `${CODEX_PREAMBLE}\n${step.compact}`, replacement_history: [] });
   }
