@@ -59,6 +59,15 @@ export function likelyNext(
     const name = p.slice(p.lastIndexOf('/') + 1);
     byName.set(name, [...(byName.get(name) ?? []), p]);
   }
+  // An import alias (`@/components/Card.vue`) names the known file that ends with the rest.
+  for (const [rel, score] of [...scored]) {
+    const rest = /^[@#]\/(.+\/.+)$/.exec(rel)?.[1];
+    if (!rest) continue;
+    const full = [...byName.values()].flat().filter((p) => p !== rel && p.endsWith(`/${rest}`));
+    if (full.length !== 1 || full[0] === undefined) continue;
+    if (!named.has(full[0])) scored.set(full[0], (scored.get(full[0]) ?? 0) + score);
+    scored.delete(rel);
+  }
   for (const [rel, score] of [...scored]) {
     if (rel.includes('/')) continue;
     const full = byName.get(rel) ?? [];

@@ -36,7 +36,9 @@ const GOAL_MAX_LINES = 60;
 // A request in the list is cut to its first sentence or this width (`cutToWidth`'s measure):
 // enough to tell one from another; the size goal never shortens or drops one.
 const REQUEST_WIDTH = 120;
-/** At the two least levels of detail a request keeps this many characters, then ends its clause. */
+/** At the two least levels of detail a request keeps this many characters, then ends its clause or word. */
+/** How much of each request the Notes keep: its first sentence, its first clause, or its first words. */
+type RequestDetail = 'full' | 'clause' | 'word';
 const BRIEF_CHARS = 48;
 // Replies that only say "go on": not requests for work.
 const ACK =
@@ -56,7 +58,7 @@ const LEVELS = [
     atCut: 4,
     files: 25,
     fullId: true,
-    briefRequests: false,
+    briefRequests: 'full',
   },
   {
     validation: 6,
@@ -67,7 +69,7 @@ const LEVELS = [
     atCut: 4,
     files: 25,
     fullId: true,
-    briefRequests: false,
+    briefRequests: 'full',
   },
   {
     validation: 4,
@@ -78,7 +80,7 @@ const LEVELS = [
     atCut: 4,
     files: 12,
     fullId: true,
-    briefRequests: false,
+    briefRequests: 'full',
   },
   {
     validation: 3,
@@ -89,7 +91,7 @@ const LEVELS = [
     atCut: 3,
     files: 8,
     fullId: false,
-    briefRequests: true,
+    briefRequests: 'clause',
   },
   {
     validation: 2,
@@ -100,7 +102,7 @@ const LEVELS = [
     atCut: 3,
     files: 5,
     fullId: false,
-    briefRequests: true,
+    briefRequests: 'word',
   },
 ] as const;
 /** The least detail a draft is compiled with. */
@@ -279,7 +281,7 @@ function preferencesOf(s: SessionRecord): string[] {
 /** Notes: every request in order, files past the cap and outside the repository, checks with no readable result. */
 function notesOf(
   s: SessionRecord,
-  input: { listed: ReturnType<typeof listFiles>; checks: Check[]; brief: boolean },
+  input: { listed: ReturnType<typeof listFiles>; checks: Check[]; brief: RequestDetail },
 ): string | undefined {
   const blocks: string[] = [];
   if (s.requests.length > 1) {
@@ -305,11 +307,11 @@ function notesOf(
  * acknowledgement is left out, and so is a request that reads as an earlier one (word for word,
  * or the same brief form, whose opening words that row already holds).
  */
-function requestRows(requests: string[], brief = false): string[] {
+function requestRows(requests: string[], brief: RequestDetail = 'full'): string[] {
   const rows: { number: number; text: string; key: string }[] = [];
   for (const [i, r] of requests.entries()) {
     const line = oneLine(r);
-    const text = i === 0 ? '(the Goal)' : brief ? briefRequest(line) : trimmedRequest(line);
+    const text = i === 0 ? '(the Goal)' : brief === 'full' ? trimmedRequest(line) : briefRequest(line, brief);
     const key = foldKey(line);
     if (i > 0 && (ACK.test(line) || key === '')) continue;
     const same = i > 0 && rows.find((x) => x.key === key || (x.text === text && x.number !== 1));
@@ -334,14 +336,16 @@ function trimmedRequest(line: string): string {
 
 /**
  * A request at less detail: its first `BRIEF_CHARS` characters (so that its opening words are all
- * there, in any script), then on to the end of that clause, never past `REQUEST_WIDTH`.
+ * there, in any script), then on to the end of that clause, or at the least detail (`word`) only
+ * to the end of the word it stops in; never past `REQUEST_WIDTH`.
  */
-function briefRequest(line: string): string {
+function briefRequest(line: string, detail: 'clause' | 'word'): string {
   const chars = [...line];
   if (chars.length <= BRIEF_CHARS) return line;
   const head = chars.slice(0, BRIEF_CHARS).join('');
-  const clause = /^[^,;:.!?，；：。！？、]*/u.exec(line.slice(head.length))?.[0] ?? '';
-  const text = cutToWidth(`${head}${clause}`.trimEnd(), REQUEST_WIDTH);
+  const rest = line.slice(head.length);
+  const tail = detail === 'word' ? /^[\p{L}\p{N}_-]{0,16}/u : /^[^,;:.!?，；：。！？、]*/u;
+  const text = cutToWidth(`${head}${tail.exec(rest)?.[0] ?? ''}`.trimEnd(), REQUEST_WIDTH);
   return text.length >= line.length || text.endsWith('…') ? text : `${text}…`;
 }
 

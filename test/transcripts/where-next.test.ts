@@ -152,6 +152,21 @@ describe('what the log points at beside the words', () => {
   });
 });
 
+describe('an import alias', () => {
+  it('names the file it stands for, once, by its path in the repository', async () => {
+    const dir = folder();
+    const path = join(dir, 'alias.jsonl');
+    writeClaudeSession(path, dir, [
+      { user: 'Use the new avatar in the user table' },
+      { bash: 'ls src/components/Avatars', output: 'src/components/Avatars/AppAvatar.vue\n' },
+      { say: 'Next I will import @/components/Avatars/AppAvatar.vue in the table.' },
+    ]);
+    const next = namedNext((await compileTranscript(path)).handoff.summary);
+    expect(next).toContain('src/components/Avatars/AppAvatar.vue');
+    expect(next).not.toContain('@/components/Avatars/AppAvatar.vue');
+  });
+});
+
 describe('a session recorded on Windows', () => {
   it('names its files relative to its root with `/`, the same file the same way, and others as outside', async () => {
     const dir = folder();
