@@ -16,6 +16,7 @@ export {
   isInside,
   machineryOf,
   relativeInside,
+  relativeInsideWindows,
   repositoryRootOf,
   resolveLinks,
 } from './inside.js';

@@ -4,7 +4,7 @@
  * before reading or writing a path an agent, a peer or a setting named (issues 11, 20, 22).
  */
 import { existsSync, lstatSync, readlinkSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, posix, relative, resolve, sep, win32 } from 'node:path';
 import { UserError } from '../errors.js';
 
 /** More links than this on one path is a loop (Linux's own limit is 40). */
@@ -61,6 +61,19 @@ export function relativeInside(root: string, path: string): string | undefined {
   const rel = relative(root, path);
   if (isAbsolute(rel)) return undefined;
   const parts = rel.split(sep);
+  if (parts[0] === '..') return undefined;
+  return parts.join('/');
+}
+
+/**
+ * `relativeInside` by Windows' rules, for paths a session recorded on Windows names (read here on
+ * any system): either separator, drive letters and case ignored; `path` may be relative to `root`.
+ * The result has `/` separators; undefined when the path is above the root or on another drive.
+ */
+export function relativeInsideWindows(root: string, path: string): string | undefined {
+  const rel = win32.relative(root, win32.resolve(root, path));
+  if (win32.isAbsolute(rel)) return undefined;
+  const parts = rel.split('\\');
   if (parts[0] === '..') return undefined;
   return parts.join('/');
 }

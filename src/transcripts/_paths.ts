@@ -1,6 +1,6 @@
 /** Paths of touched files: relative to the repository root, the latest listed, the rest by name. */
 import { isAbsolute, resolve, win32 } from 'node:path';
-import { relativeInside } from '../fs/index.js';
+import { relativeInside, relativeInsideWindows } from '../fs/index.js';
 import type { FileTouched } from '../handoff/types.js';
 import type { FileChangeKind } from './types.js';
 
@@ -30,11 +30,9 @@ export function relativePath(path: string, root: string | undefined): string {
 function relativeOnWindows(path: string, root: string): string {
   // Git Bash writes `C:\Users` as `/c/Users`.
   const bash = /^\/([A-Za-z])(?=\/|$)(.*)$/.exec(path);
-  const abs = win32.resolve(root, bash ? `${bash[1]}:${bash[2] || '/'}` : path);
-  const rel = win32.relative(root, abs);
-  if (rel === '') return '.';
-  if (win32.isAbsolute(rel) || rel.split('\\')[0] === '..') return abs;
-  return rel.split('\\').join('/');
+  const full = bash ? `${bash[1]}:${bash[2] || '/'}` : path;
+  const rel = relativeInsideWindows(root, full);
+  return rel === undefined ? win32.resolve(root, full) : rel === '' ? '.' : rel;
 }
 
 /** Touched files split for a handoff: items to list, the rest of the repository's, and those outside it. */
