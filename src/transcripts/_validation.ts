@@ -1,7 +1,8 @@
 /**
  * The checks a session ran, one per check: runs of the same check (the same command but for the
  * `| tail -20` or `2>&1` that only trims its output) are folded, and each keeps its last result
- * as read (`_checks.ts`). Also the dead ends: a failing check given up for another that passed.
+ * as read (`_checks.ts`); a failing one that a later, wider run of the same command passed is
+ * folded into it. Also the dead ends: a failing check given up for another that passed.
  */
 import type { DeadEnd, ValidationEntry } from '../handoff/types.js';
 import { commandLayout } from './_checks.js';
@@ -62,7 +63,39 @@ export function checksOf(commands: CommandRun[], lastEdit = -1): Check[] {
       check.runs++;
     } else byCommand.set(command, { command, first: run.seq, last: run, runs: 1 });
   }
-  return [...byCommand.values()];
+  const checks = [...byCommand.values()];
+  // A failing check whose every target a later run of the same command passed with is not failing
+  // any more: `rspec spec/a_spec.rb` failed, then `rspec spec/b_spec.rb spec/a_spec.rb` passed.
+  return checks.filter(
+    (c) =>
+      passed(c) !== false ||
+      !checks.some((d) => d.last.seq > c.last.seq && passed(d) === true && covers(d.command, c.command)),
+  );
+}
+
+// The words of a one-part command: what runs (the words before its first target) and its targets
+// (paths, test ids), or undefined for a command of several parts.
+function targetsOf(command: string): { runs: string; targets: string[] } | undefined {
+  if (/&&|\|\||[;|]/.test(command)) return undefined;
+  const words = command.trim().split(/\s+/);
+  const at = words.findIndex((w) => !w.startsWith('-') && (w.includes('/') || /\.\w+(?:::|:\d|$)/.test(w)));
+  if (at < 0) return { runs: words.join(' '), targets: [] };
+  const rest = words.slice(at);
+  // Options after the targets change what runs as much as those before them.
+  if (rest.some((w) => w.startsWith('-'))) return undefined;
+  return { runs: words.slice(0, at).join(' '), targets: rest };
+}
+
+/** True when `wide` runs everything `narrow` runs: the same command, on the same or more targets. */
+function covers(wide: string, narrow: string): boolean {
+  const w = targetsOf(wide);
+  const n = targetsOf(narrow);
+  if (!w || !n || w.runs !== n.runs || n.targets.length === 0) return false;
+  // The same command with no targets at all runs the whole suite.
+  if (w.targets.length === 0) return true;
+  const under = (t: string, x: string) =>
+    t === x || t.startsWith(x.endsWith('/') ? x : `${x}/`) || t.startsWith(`${x}::`) || t.startsWith(`${x}:`);
+  return n.targets.every((t) => w.targets.some((x) => under(t, x)));
 }
 
 /**

@@ -65,6 +65,48 @@ describe('Done and Remaining', () => {
   });
 });
 
+describe('a check run again as part of a wider run', () => {
+  const FAIL = '3 examples, 2 failures';
+  const PASS = '17 examples, 0 failures';
+  const failing = (handoff: { validation: { result: string; command: string }[] }) =>
+    handoff.validation.filter((v) => v.result === 'failed').map((v) => v.command);
+
+  it('is not failing once a later run of the same command on the same or more targets passed', async () => {
+    for (const wide of [
+      'bundle exec rspec spec/models/b_spec.rb spec/models/a_spec.rb 2>&1 | tail -5',
+      'bundle exec rspec spec/models/',
+      'bundle exec rspec',
+    ]) {
+      const { handoff } = await compiled([
+        { user: 'Fix the models' },
+        { edit: 'app/models/a.rb' },
+        { bash: 'bundle exec rspec spec/models/a_spec.rb', exit: 1, output: FAIL },
+        { edit: 'app/models/a.rb' },
+        { bash: wide, output: PASS },
+      ]);
+      expect(failing(handoff), wide).toEqual([]);
+      expect(handoff.remaining.map((r) => r.title).join('\n'), wide).not.toMatch(/Make .* pass/);
+    }
+  });
+
+  it('still fails when the later run left its target out, or ran with other options', async () => {
+    for (const other of [
+      'bundle exec rspec spec/models/b_spec.rb',
+      'bundle exec rspec --tag fast spec/models/a_spec.rb',
+      'bundle exec rspec spec/models/a_spec.rb --only-failures',
+      'cd web && bundle exec rspec spec/models/a_spec.rb',
+    ]) {
+      const { handoff } = await compiled([
+        { user: 'Fix the models' },
+        { edit: 'app/models/a.rb' },
+        { bash: 'bundle exec rspec spec/models/a_spec.rb', exit: 1, output: FAIL },
+        { bash: other, output: PASS },
+      ]);
+      expect(failing(handoff), other).toEqual(['bundle exec rspec spec/models/a_spec.rb']);
+    }
+  });
+});
+
 describe('requests at less detail', () => {
   const opening = (r: string) => r.slice(0, 40).toLowerCase().replace(/\s+/g, ' ');
 
