@@ -152,6 +152,22 @@ describe('what the log points at beside the words', () => {
   });
 });
 
+describe('files of every kind a project keeps', () => {
+  it('names documents and templates by their own extensions (AsciiDoc, reStructuredText, Handlebars, Jinja)', async () => {
+    const dir = folder();
+    const path = join(dir, 'docs.jsonl');
+    const files = [
+      'docs/context/profile.adoc',
+      'docs/api.rst',
+      'views/card.hbs',
+      'templates/mail.j2',
+      'config/database.yml.example',
+    ];
+    writeClaudeSession(path, dir, [{ user: `Next, update ${files.join(', ')}` }, ...busy(5)]);
+    expect(namedNext((await compileTranscript(path)).handoff.summary)).toEqual(expect.arrayContaining(files));
+  });
+});
+
 describe('an import alias', () => {
   it('names the file it stands for, once, by its path in the repository', async () => {
     const dir = folder();
