@@ -125,15 +125,25 @@ function scoreCut(session, path, set, cut) {
   // The ceiling: files edited next that any text of the log before the cut names at all.
   const seen = namedIn(textBefore(session.lines, cut.line), everyPath);
   const requests = before.filter((e) => e.type === 'request').map((e) => e.text);
+  // Each command once, at the place of its latest run; `2>&1` only joins the error output to the
+  // rest, so a command with it and without is the same.
+  const joined = (c) => c.replace(/\s+2>&1(?=\s|$)/g, '').trim();
   const lastRuns = new Map();
   for (const e of before) {
     const command = e.type === 'tool' ? commandOf(e) : undefined;
-    if (command) lastRuns.set(command.trim(), e.result);
+    if (!command) continue;
+    lastRuns.delete(joined(command));
+    lastRuns.set(joined(command), e.result);
   }
   // A reported check is its exact command, or the latest run it begins (`mix test` of `mix test | tail`).
-  const lastCommand = (c) =>
-    lastRuns.has(c) ? c : ([...lastRuns.keys()].reverse().find((k) => k.startsWith(`${c} `)) ?? c);
-  const lastRun = (c) => lastRuns.get(c) ?? [...lastRuns].reverse().find(([k]) => k.startsWith(`${c} `))?.[1];
+  const lastCommand = (reported) => {
+    const c = joined(reported);
+    return lastRuns.has(c) ? c : ([...lastRuns.keys()].reverse().find((k) => k.startsWith(`${c} `)) ?? c);
+  };
+  const lastRun = (reported) => {
+    const c = joined(reported);
+    return lastRuns.get(c) ?? [...lastRuns].reverse().find(([k]) => k.startsWith(`${c} `))?.[1];
+  };
   const compiled = compileCut(session, path, cut);
   const summary = cut.summary?.text;
   if (dump) {
@@ -191,7 +201,7 @@ function scoreCut(session, path, set, cut) {
       .split('\n')
       .filter((l) => /\b(?:fail|failing|failed|error|broken)\b/i.test(l))
       .flatMap((l) => [...l.matchAll(/`([^`]+)`/g)].map((m) => m[1].trim()))
-      .filter((c) => lastRuns.has(c));
+      .filter((c) => lastRuns.has(joined(c)));
     row.host = score(summary, summaryLists(summary), [...new Set(reported)], undefined, undefined);
   }
   return row;

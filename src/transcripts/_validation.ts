@@ -31,7 +31,9 @@ export function checkCommand(command: string): string {
   const masked = (s = kept.at(-1)) => s !== undefined && s.op !== '&&' && MASK.test(s.stages[0] ?? '');
   while (kept.length > 1 && masked()) kept.pop();
   const last = kept.at(-1);
-  if (!last || (kept.length === segments.length && last.stages.length < 2)) return command.trim();
+  // `2>&1` alone only joins the error output to the rest: `tsc 2>&1` is the check `tsc`.
+  if (!last || (kept.length === segments.length && last.stages.length < 2))
+    return command.replace(/\s+2>&1(?=\s|$)/g, '').trim();
   const stages = [...last.stages];
   const trims = (stage = '') => TRIMMERS.test(stage) && !/\s-[a-zA-Z]*q\b/.test(stage);
   while (stages.length > 1 && trims(stages.at(-1))) stages.pop();

@@ -95,6 +95,8 @@ describe('checkCommand', () => {
       'cd web && npm test',
     );
     expect(checkCommand('npm test')).toBe('npm test');
+    expect(checkCommand('bun run typecheck 2>&1')).toBe('bun run typecheck');
+    expect(checkCommand('bun run typecheck 2>&1 | head -50')).toBe('bun run typecheck');
   });
 });
 

@@ -89,6 +89,23 @@ describe('a check run again as part of a wider run', () => {
     }
   });
 
+  it('is one check with its error output joined or not: the run after `| head` decides', async () => {
+    const { handoff } = await compiled([
+      { user: 'Fix the types' },
+      { edit: 'src/App.tsx' },
+      {
+        bash: 'bun run typecheck 2>&1 | head -50',
+        output: "src/App.tsx(28,3): error TS6133: 'x' is declared but never read.",
+      },
+      { edit: 'src/App.tsx' },
+      { bash: 'bun run typecheck 2>&1', output: '$ tsc --noEmit' },
+    ]);
+    expect(failing(handoff)).toEqual([]);
+    expect(handoff.validation).toEqual([
+      expect.objectContaining({ result: 'passed', command: 'bun run typecheck' }),
+    ]);
+  });
+
   it('still fails when the later run left its target out, or ran with other options', async () => {
     for (const other of [
       'bundle exec rspec spec/models/b_spec.rb',
