@@ -66,8 +66,10 @@ async function parseYaml(text: string, required: boolean): Promise<unknown> {
     throw new UserError('HANDOFF_INVALID', `not valid YAML: ${message.split('\n')[0]}`);
   };
   try {
-    // Warnings are not printed; errors are refused; aliases are capped (billion laughs).
-    const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false, logLevel: 'error' });
+    // Warnings are not printed; errors are refused, a key given twice among them (one of the two
+    // would be lost: a guessed file is then read as Markdown, which keeps both lines); aliases are
+    // capped (billion laughs).
+    const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
     if (doc.errors.length > 0) return fail((doc.errors[0] as Error).message);
     const value: unknown = doc.toJS({ maxAliasCount: 100 });
     if (typeof value === 'object' && value !== null) return value;

@@ -104,6 +104,11 @@ async function importOrRefuse(text: string): Promise<string[] | 'refused'> {
 }
 
 describe('import on generated input', () => {
+  it('keeps both lines of a key given twice (a counterexample the property found)', async () => {
+    for (const text of ['Branch: xꓐⰀ\nBranch: x', 'Foo: a\nFoo: b\n', 'Title: a\nTitle: b\n'])
+      expect(await importOrRefuse(text), text).toEqual([]);
+  });
+
   it('Markdown: never throws, loses no text', async () => {
     await fc.assert(
       fc.asyncProperty(markdown, async (text) => {
