@@ -63,7 +63,8 @@ export function likelyNext(
   for (const [rel, score] of [...scored]) {
     const rest = /^[@#]\/(.+\/.+)$/.exec(rel)?.[1];
     if (!rest) continue;
-    const full = [...byName.values()].flat().filter((p) => p !== rel && p.endsWith(`/${rest}`));
+    const name = rest.slice(rest.lastIndexOf('/') + 1);
+    const full = (byName.get(name) ?? []).filter((p) => p !== rel && p.endsWith(`/${rest}`));
     if (full.length !== 1 || full[0] === undefined) continue;
     if (!named.has(full[0])) scored.set(full[0], (scored.get(full[0]) ?? 0) + score);
     scored.delete(rel);
