@@ -189,6 +189,15 @@ const TEXT_KEYS = [
 ];
 const REASON_KEYS = ['reason', 'rationale', 'why', 'because', 'result'];
 
+/** The paths a record's `files` value lists, when it is a string or a list of strings or numbers. */
+function pathsOf(v: unknown): string[] | undefined {
+  const scalar = (x: unknown) => typeof x === 'string' || typeof x === 'number';
+  if (typeof v === 'string') return splitListOutsideBraces(v).filter(Boolean);
+  if (Array.isArray(v) && v.length > 0 && v.every(scalar))
+    return v.map((x) => oneLine(String(x))).filter(Boolean);
+  return undefined;
+}
+
 /** A typed item of `field` from a record (an element of a JSON or YAML array). */
 export function itemOfRecord(
   field: ListField,
@@ -221,12 +230,9 @@ export function itemOfRecord(
     if (spec?.field !== 'remaining') return undefined;
     const verify = get(['verify', 'verify_by', 'verification', 'test', 'check', 'command']);
     if (verify && verify.key !== main?.key) spec.item.verify_by.push(oneLine(verify.value));
-    const filesKey = ['files', 'files_in_scope', 'paths', 'scope'].find((k) => record[k] !== undefined);
-    if (filesKey) {
-      const v = record[filesKey];
-      const paths = Array.isArray(v) ? v.map((x) => oneLine(String(x))) : splitListOutsideBraces(String(v));
-      spec.item.files_in_scope.push(...paths.filter(Boolean));
-    }
+    // Paths only from a string or a list of strings: an object under `files` is kept as notes.
+    const filesKey = ['files', 'files_in_scope', 'paths', 'scope'].find((k) => pathsOf(record[k]));
+    if (filesKey) spec.item.files_in_scope.push(...(pathsOf(record[filesKey]) ?? []));
     const notes = rest.filter((r) => !r.startsWith(`${verify?.key}:`) && !r.startsWith(`${filesKey}:`));
     if (notes.length) spec.item.notes = oneLine(notes.join('; '));
     return spec;

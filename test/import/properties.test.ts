@@ -109,6 +109,18 @@ describe('import on generated input', () => {
       expect(await importOrRefuse(text), text).toEqual([]);
   });
 
+  it('loses no text of a word in underscore emphasis (a counterexample the property found)', async () => {
+    for (const text of ['__0__\n!', '__a__\nx', 'x __init__ y\n', '__Plan__\n\nsome text'])
+      expect(await importOrRefuse(text), text).toEqual([]);
+  });
+
+  it("keeps the text of an object under a task's `files` (a counterexample the property found)", async () => {
+    const text = JSON.stringify([{ next: [{ summary: '!', files: { summary: 'A0-' } }] }]);
+    expect(await importOrRefuse(text)).toEqual([]);
+    const { handoff } = await importHandoff(text, { now: new Date(0) });
+    expect(handoff.remaining[0]?.files_in_scope).toEqual([]);
+  });
+
   it('Markdown: never throws, loses no text', async () => {
     await fc.assert(
       fc.asyncProperty(markdown, async (text) => {
