@@ -9,7 +9,11 @@
  * quarters and its end. The probes' own reading of the logs is in `_eval-read.mjs` and
  * `_eval-probes.mjs`, not baton's.
  *
- *   node scripts/eval-handoffs.mjs [session files or folders…] [--json] [--check]
+ *   node scripts/eval-handoffs.mjs [session files or folders…] [--json] [--check] [--misses] [--dump DIR]
+ *
+ * --misses lists, per cut, the files edited next that the handoff does not name although the log
+ * before the cut does (marked * where the host's summary names them); --dump DIR writes each cut's
+ * handoff and summary there.
  *
  * Always ../shared/corpus/transcripts/ beside the main checkout (or $BATON_CORPUS), the set tuned
  * on. More paths, as arguments or in BATON_EVAL_SESSIONS (separated by `:`), are scored as held
@@ -37,6 +41,7 @@ const WINDOWS = /^(?:[A-Za-z]:[\\/]|\\\\)/;
 const args = process.argv.slice(2);
 const asJson = args.includes('--json');
 const check = args.includes('--check');
+const misses = args.includes('--misses');
 const dumpAt = args.indexOf('--dump');
 const dump = dumpAt >= 0 ? args.splice(dumpAt, 2)[1] : undefined;
 const listed = (name) => (process.env[name] ?? '').split(':').filter(Boolean);
@@ -127,11 +132,17 @@ function scoreCut(session, path, set, cut) {
   const requests = before.filter((e) => e.type === 'request').map((e) => e.text);
   // Each command once, at the place of its latest run; `2>&1` only joins the error output to the
   // rest, so a command with it and without is the same.
-  const joined = (c) => c.replace(/\s+2>&1(?=\s|$)/g, '').trim();
+  // A command the host refused before it ran (`<tool_use_error>`, the person said no) is no run.
+  const joined = (c) =>
+    c
+      .replace(/\s+2>&1(?=\s|$)/g, '')
+      .replace(/\s*;\s*/g, '; ')
+      .trim();
+  const ran = (r) => !/^\s*(?:<tool_use_error>|The user doesn't want to)/.test(r?.text ?? '');
   const lastRuns = new Map();
   for (const e of before) {
     const command = e.type === 'tool' ? commandOf(e) : undefined;
-    if (!command) continue;
+    if (!command || !ran(e.result)) continue;
     lastRuns.delete(joined(command));
     lastRuns.set(joined(command), e.result);
   }
@@ -160,6 +171,7 @@ function scoreCut(session, path, set, cut) {
       requests: requests.filter(kept).length,
       contradictions: contradictions(lists.done, lists.remaining).length,
       falseFailed: failed.filter((c) => truthOf(lastCommand(c), lastRun(c)) !== 'failed').length,
+      falselyFailed: failed.filter((c) => truthOf(lastCommand(c), lastRun(c)) !== 'failed'),
       pipeJudged,
       questions: prefs === undefined ? undefined : prefs.filter(asks).length,
       tokens: tokens.count(text),
@@ -196,6 +208,13 @@ function scoreCut(session, path, set, cut) {
     ms: compiled.ms,
     verdict: compiled.verdict,
   };
+  if (misses) {
+    const inHandoff = namedIn(compiled.draft, everyPath);
+    const inSummary = summary === undefined ? () => false : namedIn(summary, everyPath);
+    row.missedNext = editedNext
+      .filter((p) => seen(p) && !inHandoff(p))
+      .map((p) => (inSummary(p) ? `${p} *` : p));
+  }
   if (summary !== undefined) {
     const reported = summary
       .split('\n')
@@ -318,6 +337,13 @@ else {
     );
   }
 }
+
+if (misses)
+  for (const r of rows)
+  {
+    if (r.missedNext?.length) console.error(`${r.session} ${r.cut} (${r.set}): ${r.missedNext.join(', ')}`);
+    for (const c of r.baton.falselyFailed) console.error(`${r.session} ${r.cut} (${r.set}): reported failed: ${c}`);
+  }
 
 if (check) {
   const missed = sets.flatMap((t) => {

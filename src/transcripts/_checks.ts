@@ -4,6 +4,7 @@
  * says. Only baton's own words come out (counts and a reason), never the output itself.
  */
 
+import { isCheck } from './_shell.js';
 import type { CheckResult, RunnerCounts } from './types.js';
 
 // Checks that print nothing when they pass.
@@ -65,32 +66,11 @@ export function commandLayout(command: string): { segments: { op: string; stages
   return { segments };
 }
 
-// Programs that read a pipe and set their own status: after them the check's status is lost.
-const FILTERS = new Set([
-  'tail',
-  'head',
-  'grep',
-  'egrep',
-  'fgrep',
-  'rg',
-  'sed',
-  'awk',
-  'cut',
-  'sort',
-  'uniq',
-  'wc',
-  'tee',
-  'less',
-  'more',
-  'cat',
-  'jq',
-  'tr',
-  'column',
-  'fold',
-  'nl',
-]);
-// What a `||` or `;` after a check usually runs: its status says nothing about the check.
-const MASKS = /^(?:echo|printf|true|:|exit 0)\b/;
+// What a `||` or `;` after a check usually runs: its status says nothing about the check
+// (PowerShell's `Write-Host` and `Write-Output` as much as `echo`).
+const MASKS = /^(?:echo|printf|true|:|exit 0|write-host|write-output)\b/i;
+// `grep -q`, `--quiet`: a stage whose status is the answer, not a trim of the output.
+const ASSERTS = /\s-[a-zA-Z]*q\b|--quiet/;
 
 function program(stage: string): string {
   const words = stage.split(/\s+/).filter((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w));
@@ -106,10 +86,11 @@ export function hiddenStatus(command: string): string | undefined {
   if (segments.length > 1 && (last.op === '||' || last.op === ';' || last.op === '\n')) {
     if (MASKS.test(last.stages[0] ?? '')) return `the status is that of \`${program(last.stages[0] ?? '')}\``;
   }
+  // Without pipefail a pipeline's status is its last stage's: after `| tail`, `| Select-Object`
+  // or any other program that is not the check itself, it says nothing about the check.
   const tail = last.stages.at(-1) ?? '';
-  const filter = program(tail);
-  if (last.stages.length > 1 && FILTERS.has(filter) && !/\s-[a-zA-Z]*q\b|--quiet/.test(tail)) {
-    return `the status is that of \`${filter}\``;
+  if (last.stages.length > 1 && !ASSERTS.test(tail) && !isCheck(tail)) {
+    return `the status is that of \`${program(tail)}\``;
   }
   return undefined;
 }

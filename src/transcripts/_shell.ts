@@ -114,6 +114,8 @@ function coreWords(words: string[]): string[] {
     const w = words[i];
     if (w === undefined) break;
     if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) i++;
+    // PowerShell's `$out = cargo clippy …` runs `cargo clippy`, its output kept in `$out`.
+    else if (/^\$[A-Za-z_][\w:]*$/.test(w) && words[i + 1] === '=') i += 2;
     else if (WRAPPERS.has(w)) i++;
     else if (w === 'timeout') {
       i++;

@@ -21,8 +21,7 @@ export interface Check {
 }
 
 const LINE_MAX = 400;
-const TRIMMERS = /^(?:tail|head|grep|egrep|rg|sed|awk|cut|sort|uniq|wc|tee|less|more|cat|column|fold|nl)\b/;
-const MASK = /^(?:echo|printf|true|:)\b/;
+const MASK = /^(?:echo|printf|true|:|write-host|write-output)\b/i;
 
 /** The command without what only trims or hides its output: `mix test 2>&1 | tail -5` → `mix test`. */
 export function checkCommand(command: string): string {
@@ -35,11 +34,17 @@ export function checkCommand(command: string): string {
   if (!last || (kept.length === segments.length && last.stages.length < 2))
     return command.replace(/\s+2>&1(?=\s|$)/g, '').trim();
   const stages = [...last.stages];
-  const trims = (stage = '') => TRIMMERS.test(stage) && !/\s-[a-zA-Z]*q\b/.test(stage);
+  // A stage after the check that is no check itself only trims or reshapes its output (`| tail`,
+  // `| Select-Object -Last 5`); `grep -q` is the answer, and stays.
+  const trims = (stage = '') => !isCheck(stage);
   while (stages.length > 1 && trims(stages.at(-1))) stages.pop();
   const parts = kept.map((s, i) => (i === kept.length - 1 ? stages : s.stages).join(' | '));
+  // `a; b` as it is usually typed; `a && b`, `a || b` with a space either side.
   const joined = parts
-    .map((p, i) => (i === 0 ? p : ` ${kept[i]?.op === '\n' ? ';' : kept[i]?.op} ${p}`))
+    .map((p, i) => {
+      const op = kept[i]?.op === '\n' ? ';' : kept[i]?.op;
+      return i === 0 ? p : `${op === ';' ? ';' : ` ${op}`} ${p}`;
+    })
     .join('');
   return joined.replace(/\s+2>&1/g, '').trim();
 }

@@ -34,6 +34,12 @@ const KNOWN = new Set([
   'tag',
   'agent-name',
 ]);
+// The shell tools: `Bash`, and `PowerShell` where Claude Code runs on Windows.
+const SHELL_TOOLS = new Set(['Bash', 'PowerShell']);
+// A result that says the call never ran: refused before it started (`<tool_use_error>`: a sibling
+// call of the same turn failed, the input was invalid) or turned down by the person.
+const NOT_RUN = /^\s*(?:<tool_use_error>|The user doesn't want to (?:proceed|take this action))/;
+
 const FILE_TOOLS: Record<string, string> = {
   Write: 'file_path',
   Edit: 'file_path',
@@ -217,7 +223,7 @@ function noteInput(use: ToolUse, s: SessionRecord): void {
   } else if (path) {
     const text = str(field(input, 'content')) ?? str(field(input, 'new_string'));
     notePaths(s, text, isPlanFile(path) ? 'plan' : 'written');
-  } else if (use.name === 'Bash') {
+  } else if (SHELL_TOOLS.has(use.name)) {
     const command = str(field(input, 'command')) ?? '';
     const read = shellRead(command);
     if (read) s.reads.set(read, s.steps);
@@ -255,9 +261,11 @@ function onToolResult(block: unknown, toolUseResult: unknown, state: State): voi
   // A file tool's result only says it wrote; any other tool's output (a search, a read) names paths.
   const source = FILE_TOOLS[use.name]
     ? undefined
-    : outputSource(use.name === 'Bash' ? (command ?? '') : undefined, read || undefined);
+    : outputSource(SHELL_TOOLS.has(use.name) ? (command ?? '') : undefined, read || undefined);
   if (source) notePaths(state.s, text, source);
-  if (use.name === 'Bash') {
+  if (SHELL_TOOLS.has(use.name)) {
+    // A command that never ran has no result to read and changed nothing.
+    if (failed && NOT_RUN.test(text)) return;
     const run = onBashResult(use, failed, text, toolUseResult, state);
     if (!source && run && (run.ok === false || run.check?.passed === false)) noteErrorPlaces(state.s, text);
   } else if (!failed) applyFileTool(use, toolUseResult, state);

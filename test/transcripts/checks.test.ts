@@ -12,6 +12,20 @@ describe('hiddenStatus', () => {
     expect(hiddenStatus('cargo test; true')).toBe('the status is that of `true`');
   });
 
+  it('knows that any program after the check in a pipeline sets the status, not only the known filters', () => {
+    expect(hiddenStatus('npx tsc --noEmit 2>&1 | Select-Object -First 50')).toBe(
+      'the status is that of `Select-Object`',
+    );
+    expect(hiddenStatus('cargo clippy 2>&1 | Select-String "error"')).toBe(
+      'the status is that of `Select-String`',
+    );
+    expect(hiddenStatus('pytest -q | python3 scripts/summarise.py')).toBe('the status is that of `python3`');
+    expect(hiddenStatus('go test ./... | xargs -n1 echo')).toBe('the status is that of `xargs`');
+    expect(hiddenStatus('cargo test; Write-Host done')).toBe('the status is that of `Write-Host`');
+    // The last stage is itself the check: its status is the check's.
+    expect(hiddenStatus('yes | npx vitest run')).toBeUndefined();
+  });
+
   it('keeps the status when it is the check’s own', () => {
     expect(hiddenStatus('npm test')).toBeUndefined();
     expect(hiddenStatus('set -o pipefail; npm test | tail -5')).toBeUndefined();
@@ -97,6 +111,11 @@ describe('checkCommand', () => {
     expect(checkCommand('npm test')).toBe('npm test');
     expect(checkCommand('bun run typecheck 2>&1')).toBe('bun run typecheck');
     expect(checkCommand('bun run typecheck 2>&1 | head -50')).toBe('bun run typecheck');
+    expect(checkCommand('cd C:\\w\\app; cargo clippy --workspace 2>&1 | Select-Object -Last 5')).toBe(
+      'cd C:\\w\\app; cargo clippy --workspace',
+    );
+    expect(checkCommand('npm test | python3 scripts/summarise.py')).toBe('npm test');
+    expect(checkCommand('npm test | grep -q "0 failed"')).toBe('npm test | grep -q "0 failed"');
   });
 });
 

@@ -25,6 +25,37 @@ async function compiled(steps: Step[]) {
 }
 
 describe('Done and Remaining', () => {
+  it('reads a check run by the PowerShell tool, and takes a call cancelled before it ran for no run', async () => {
+    const { handoff } = await compiled([
+      { user: 'Make the workspace build clean' },
+      { edit: 'src/lib.rs' },
+      {
+        bash: 'cargo test --workspace 2>&1',
+        shell: 'PowerShell',
+        output: 'test result: ok. 12 passed; 0 failed',
+      },
+      { bash: 'cargo clippy --workspace 2>&1', cancelled: true },
+    ]);
+    const checks = handoff.validation.map((v) => [v.command, v.result]);
+    expect(checks).toContainEqual(['cargo test --workspace', 'passed']);
+    expect(checks.map(([c]) => c)).not.toContain('cargo clippy --workspace');
+    expect(handoff.remaining.map((r) => r.title).join('\n')).not.toMatch(/clippy/);
+  });
+
+  it('does not call a check failed when a program after it in the pipe could not be found', async () => {
+    const { handoff } = await compiled([
+      { user: 'Check that the server types compile' },
+      { edit: 'server/index.ts' },
+      {
+        bash: 'npx tsc --noEmit 2>&1 | Select-Object -First 50',
+        exit: 127,
+        output: '/usr/bin/bash: line 1: Select-Object: command not found',
+      },
+    ]);
+    expect(handoff.validation.map((v) => v.result)).not.toContain('failed');
+    expect(handoff.remaining.map((r) => r.title).join('\n')).not.toMatch(/Make `.*tsc/);
+  });
+
   it('keeps a stated next step that differs from a done task only in the file it names', async () => {
     const { handoff } = await compiled([
       { user: 'Rename the product to Lumen in every page of the guide' },

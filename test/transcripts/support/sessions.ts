@@ -12,7 +12,16 @@ export type Step =
   | { say: string }
   | { write: string }
   | { edit: string }
-  | { bash: string; exit?: number; interpretation?: string; output?: string }
+  | {
+      bash: string;
+      exit?: number;
+      interpretation?: string;
+      output?: string;
+      /** The shell tool: Bash (default), or PowerShell as Claude Code on Windows has it. */
+      shell?: 'Bash' | 'PowerShell';
+      /** Refused before it ran: a sibling call of the same turn failed. */
+      cancelled?: boolean;
+    }
   | { read: string }
   | { meta: string }
   | { todo: { content: string; status: 'pending' | 'in_progress' | 'completed' }[] }
@@ -62,11 +71,29 @@ export function writeClaudeSession(path: string, cwd: string, steps: Step[]): vo
     else if ('write' in step) tool('Write', { file_path: `${cwd}/${step.write}`, content: 'x\n' });
     else if ('edit' in step)
       tool('Edit', { file_path: `${cwd}/${step.edit}`, old_string: 'a', new_string: 'b' });
-    else if ('bash' in step) {
+    else if ('bash' in step && step.cancelled) {
+      const id = `toolu_${n + 1}`;
+      say([{ type: 'tool_use', id, name: step.shell ?? 'Bash', input: { command: step.bash } }]);
+      const text = 'Cancelled: parallel tool call Bash(npm run build) errored';
+      push('user', {
+        message: {
+          role: 'user',
+          content: [
+            {
+              type: 'tool_result',
+              tool_use_id: id,
+              content: `<tool_use_error>${text}</tool_use_error>`,
+              is_error: true,
+            },
+          ],
+        },
+        toolUseResult: text,
+      });
+    } else if ('bash' in step) {
       const interpretation = step.interpretation ? { returnCodeInterpretation: step.interpretation } : {};
       const exit = step.interpretation === undefined ? (step.exit ?? 0) : 0;
       tool(
-        'Bash',
+        step.shell ?? 'Bash',
         { command: step.bash },
         exit,
         { stdout: step.output ?? '', stderr: '', interrupted: false, ...interpretation },
