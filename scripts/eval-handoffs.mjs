@@ -339,10 +339,10 @@ else {
 }
 
 if (misses)
-  for (const r of rows)
-  {
+  for (const r of rows) {
     if (r.missedNext?.length) console.error(`${r.session} ${r.cut} (${r.set}): ${r.missedNext.join(', ')}`);
-    for (const c of r.baton.falselyFailed) console.error(`${r.session} ${r.cut} (${r.set}): reported failed: ${c}`);
+    for (const c of r.baton.falselyFailed)
+      console.error(`${r.session} ${r.cut} (${r.set}): reported failed: ${c}`);
   }
 
 if (check) {
