@@ -132,12 +132,12 @@ function scoreCut(session, path, set, cut) {
   const requests = before.filter((e) => e.type === 'request').map((e) => e.text);
   // Each command once, at the place of its latest run; `2>&1` only joins the error output to the
   // rest, so a command with it and without is the same.
-  // A command the host refused before it ran (`<tool_use_error>`, the person said no) is no run.
   const joined = (c) =>
     c
       .replace(/\s+2>&1(?=\s|$)/g, '')
       .replace(/\s*;\s*/g, '; ')
       .trim();
+  // A command the host refused before it ran (`<tool_use_error>`, the person said no) is no run.
   const ran = (r) => !/^\s*(?:<tool_use_error>|The user doesn't want to)/.test(r?.text ?? '');
   const lastRuns = new Map();
   for (const e of before) {
@@ -165,13 +165,14 @@ function scoreCut(session, path, set, cut) {
   const score = (text, lists, failed, pipeJudged, prefs) => {
     const named = namedIn(text, everyPath);
     const kept = keptIn(text);
+    const falselyFailed = failed.filter((c) => truthOf(lastCommand(c), lastRun(c)) !== 'failed');
     return {
       before: editedBefore.filter(named).length,
       next: editedNext.filter(named).length,
       requests: requests.filter(kept).length,
       contradictions: contradictions(lists.done, lists.remaining).length,
-      falseFailed: failed.filter((c) => truthOf(lastCommand(c), lastRun(c)) !== 'failed').length,
-      falselyFailed: failed.filter((c) => truthOf(lastCommand(c), lastRun(c)) !== 'failed'),
+      falseFailed: falselyFailed.length,
+      falselyFailed,
       pipeJudged,
       questions: prefs === undefined ? undefined : prefs.filter(asks).length,
       tokens: tokens.count(text),

@@ -231,8 +231,11 @@ export function itemOfRecord(
     const verify = get(['verify', 'verify_by', 'verification', 'test', 'check', 'command']);
     if (verify && verify.key !== main?.key) spec.item.verify_by.push(oneLine(verify.value));
     // Paths only from a string or a list of strings: an object under `files` is kept as notes.
-    const filesKey = ['files', 'files_in_scope', 'paths', 'scope'].find((k) => pathsOf(record[k]));
-    if (filesKey) spec.item.files_in_scope.push(...(pathsOf(record[filesKey]) ?? []));
+    const [filesKey, paths] =
+      ['files', 'files_in_scope', 'paths', 'scope']
+        .map((k) => [k, pathsOf(record[k])] as const)
+        .find(([, p]) => p !== undefined) ?? [];
+    if (paths) spec.item.files_in_scope.push(...paths);
     const notes = rest.filter((r) => !r.startsWith(`${verify?.key}:`) && !r.startsWith(`${filesKey}:`));
     if (notes.length) spec.item.notes = oneLine(notes.join('; '));
     return spec;

@@ -17,11 +17,7 @@ const NAMES = /<[?/]?([\w.-]+)|\s([\w.-]+)="|"([\w.-]+)"\s*:|^\s*(?:`{3,}|~{3,})
 // A word's trailing `_`, `'` and `-` are not part of it: `__0__` is emphasis around `0`, and the
 // output, which writes it without the markers, still holds the text.
 const words = (text: string) =>
-  new Set(
-    (text.normalize('NFC').match(WORD) ?? [])
-      .map((w) => w.replace(/[_'-]+$/u, ''))
-      .filter((w) => w.length >= 1),
-  );
+  new Set((text.normalize('NFC').match(WORD) ?? []).map((w) => w.replace(/[_'-]+$/u, '')));
 
 /** Words of `source` missing from `output` that are not markup (`names`: the keys of data). */
 export function lostWords(

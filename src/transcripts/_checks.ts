@@ -68,9 +68,16 @@ export function commandLayout(command: string): { segments: { op: string; stages
 
 // What a `||` or `;` after a check usually runs: its status says nothing about the check
 // (PowerShell's `Write-Host` and `Write-Output` as much as `echo`).
-const MASKS = /^(?:echo|printf|true|:|exit 0|write-host|write-output)\b/i;
-// `grep -q`, `--quiet`: a stage whose status is the answer, not a trim of the output.
-const ASSERTS = /\s-[a-zA-Z]*q\b|--quiet/;
+export const MASKS = /^(?:echo|printf|true|:|exit 0|write-host|write-output)\b/i;
+
+/**
+ * Whether a pipeline's last stage sets a status that is the check's answer: a check itself, or a
+ * quiet search (`grep -q`, `--quiet`); after any other program (`| tail`, `| Select-Object`) the
+ * status says nothing about the check, and the stage only trims its output.
+ */
+export function ownsStatus(stage: string): boolean {
+  return /\s-[a-zA-Z]*q\b|--quiet/.test(stage) || isCheck(stage);
+}
 
 function program(stage: string): string {
   const words = stage.split(/\s+/).filter((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w));
@@ -86,10 +93,9 @@ export function hiddenStatus(command: string): string | undefined {
   if (segments.length > 1 && (last.op === '||' || last.op === ';' || last.op === '\n')) {
     if (MASKS.test(last.stages[0] ?? '')) return `the status is that of \`${program(last.stages[0] ?? '')}\``;
   }
-  // Without pipefail a pipeline's status is its last stage's: after `| tail`, `| Select-Object`
-  // or any other program that is not the check itself, it says nothing about the check.
+  // Without pipefail a pipeline's status is its last stage's.
   const tail = last.stages.at(-1) ?? '';
-  if (last.stages.length > 1 && !ASSERTS.test(tail) && !isCheck(tail)) {
+  if (last.stages.length > 1 && !ownsStatus(tail)) {
     return `the status is that of \`${program(tail)}\``;
   }
   return undefined;

@@ -5,7 +5,7 @@
  * folded into it. Also the dead ends: a failing check given up for another that passed.
  */
 import type { DeadEnd, ValidationEntry } from '../handoff/types.js';
-import { commandLayout } from './_checks.js';
+import { commandLayout, MASKS, ownsStatus } from './_checks.js';
 import { checkProgram, isCheck } from './_shell.js';
 import { clean, oneLine } from './_text.js';
 import type { CommandRun } from './types.js';
@@ -21,23 +21,19 @@ export interface Check {
 }
 
 const LINE_MAX = 400;
-const MASK = /^(?:echo|printf|true|:|write-host|write-output)\b/i;
 
 /** The command without what only trims or hides its output: `mix test 2>&1 | tail -5` → `mix test`. */
 export function checkCommand(command: string): string {
   const { segments } = commandLayout(command);
   const kept = [...segments];
-  const masked = (s = kept.at(-1)) => s !== undefined && s.op !== '&&' && MASK.test(s.stages[0] ?? '');
+  const masked = (s = kept.at(-1)) => s !== undefined && s.op !== '&&' && MASKS.test(s.stages[0] ?? '');
   while (kept.length > 1 && masked()) kept.pop();
   const last = kept.at(-1);
   // `2>&1` alone only joins the error output to the rest: `tsc 2>&1` is the check `tsc`.
   if (!last || (kept.length === segments.length && last.stages.length < 2))
     return command.replace(/\s+2>&1(?=\s|$)/g, '').trim();
   const stages = [...last.stages];
-  // A stage after the check that is no check itself only trims or reshapes its output (`| tail`,
-  // `| Select-Object -Last 5`); `grep -q` is the answer, and stays.
-  const trims = (stage = '') => !isCheck(stage);
-  while (stages.length > 1 && trims(stages.at(-1))) stages.pop();
+  while (stages.length > 1 && !ownsStatus(stages.at(-1) ?? '')) stages.pop();
   const parts = kept.map((s, i) => (i === kept.length - 1 ? stages : s.stages).join(' | '));
   // `a; b` as it is usually typed; `a && b`, `a || b` with a space either side.
   const joined = parts

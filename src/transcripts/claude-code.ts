@@ -259,13 +259,14 @@ function onToolResult(block: unknown, toolUseResult: unknown, state: State): voi
   const command = str(field(use.input, 'command'));
   const read = use.name === 'Read' ? str(field(use.input, 'file_path')) : command && shellRead(command);
   // A file tool's result only says it wrote; any other tool's output (a search, a read) names paths.
+  const shell = SHELL_TOOLS.has(use.name);
+  // A command that never ran printed nothing, has no result to read and changed nothing.
+  if (shell && failed && NOT_RUN.test(text)) return;
   const source = FILE_TOOLS[use.name]
     ? undefined
-    : outputSource(SHELL_TOOLS.has(use.name) ? (command ?? '') : undefined, read || undefined);
+    : outputSource(shell ? (command ?? '') : undefined, read || undefined);
   if (source) notePaths(state.s, text, source);
-  if (SHELL_TOOLS.has(use.name)) {
-    // A command that never ran has no result to read and changed nothing.
-    if (failed && NOT_RUN.test(text)) return;
+  if (shell) {
     const run = onBashResult(use, failed, text, toolUseResult, state);
     if (!source && run && (run.ok === false || run.check?.passed === false)) noteErrorPlaces(state.s, text);
   } else if (!failed) applyFileTool(use, toolUseResult, state);
