@@ -22,9 +22,10 @@ const PATH_RE =
 const WINDOWS_PATH_RE =
   /(?<![\w@.:/\\-])((?:[A-Za-z]:[\\/]|\\\\)(?:[\w@+-][\w.@+-]*[\\/])*[\w@][\w.+-]*\.([A-Za-z][A-Za-z0-9]{0,9})|(?:[\w@+-][\w.@+-]*\\)+[\w@][\w.+-]*\.([A-Za-z][A-Za-z0-9]{0,9}))(?![\w/\\-])/g;
 const MAYBE_WINDOWS = /\\|[A-Za-z]:\//;
-// Not the project's own files: dependencies, build output, and names of tools (`Node.js`, `Vue.js`).
+// Not the project's own files: dependencies, build output, and names of tools (`Node.js`, `Vue.js`,
+// `React/Next.js`: a pair of single capitalised words is a name, not a folder and a file).
 const NOT_WORK =
-  /(?:^|\/)(?:node_modules|deps|vendor|_build|dist|build|target|\.git|\.venv|venv|__pycache__|\.next|coverage)\/|^[A-Z][a-z]+\.js$/;
+  /(?:^|\/)(?:node_modules|deps|vendor|_build|dist|build|target|\.git|\.venv|venv|__pycache__|\.next|coverage)\/|^(?:[A-Z][a-z]+\/)?[A-Z][a-z]+\.js$/;
 /** How much a mention says about the next agent's files, by who named the path. */
 const WEIGHTS: Record<MentionSource, number> = {
   person: 3,
@@ -40,6 +41,11 @@ const WEIGHTS: Record<MentionSource, number> = {
 const HITS_KEPT = 6;
 const SCAN_CHARS = 20_000;
 
+/** Whether a path is one of the project's files that a mention may name. */
+function isWorkPath(path: string): boolean {
+  return !path.startsWith('~') && !climbsOut(path) && !NOT_WORK.test(path.replace(/\\/g, '/'));
+}
+
 /** The paths a text names, each once, in order (absolute paths kept absolute). */
 function pathsIn(text: string): string[] {
   const out = new Set<string>();
@@ -49,14 +55,14 @@ function pathsIn(text: string): string[] {
     if (!EXTENSIONS.has((m[2] as string).toLowerCase())) continue;
     // `@path` is how the person points Claude Code at a file.
     const path = (m[1] as string).replace(/^@(?=[\w.])/, '').replace(/^\.\//, '');
-    if (!path.startsWith('~') && !climbsOut(path) && !NOT_WORK.test(path)) out.add(path);
+    if (isWorkPath(path)) out.add(path);
   }
   if (!MAYBE_WINDOWS.test(chunk)) return [...out];
   WINDOWS_PATH_RE.lastIndex = 0;
   for (let m = WINDOWS_PATH_RE.exec(chunk); m; m = WINDOWS_PATH_RE.exec(chunk)) {
     if (!EXTENSIONS.has(((m[2] ?? m[3]) as string).toLowerCase())) continue;
     const path = (m[1] as string).replace(/^\.\\/, '');
-    if (!climbsOut(path) && !NOT_WORK.test(path.replace(/\\/g, '/'))) out.add(path);
+    if (isWorkPath(path)) out.add(path);
   }
   return [...out];
 }
@@ -67,19 +73,64 @@ function pathsIn(text: string): string[] {
  */
 export function notePaths(s: SessionRecord, text: string | undefined, source: MentionSource): void {
   if (!text) return;
-  const paths = pathsIn(text);
+  const paths = pathsIn(insideSpacedRoot(s, text));
   if (paths.length === 0) return;
   // A plan names the files of the work ahead, many of them; a listing names every file there is.
   const weight = WEIGHTS[source] / Math.sqrt(Math.max(1, paths.length / (source === 'plan' ? 12 : 3)));
-  for (const path of paths) {
-    let mention = s.mentions.get(path);
-    if (!mention) {
-      mention = { hits: [] };
-      s.mentions.set(path, mention);
-    }
-    mention.hits.push({ step: s.steps, source, weight });
-    if (mention.hits.length > HITS_KEPT) mention.hits.shift();
+  for (const path of paths) addHit(s, path, source, weight);
+}
+
+/**
+ * Notes the one path a tool was given (the file it read, the file it refused to change): taken
+ * whole, as the tool had it, so that a folder with a space in its name does not cut it in two.
+ */
+export function notePath(s: SessionRecord, path: string | undefined, source: MentionSource): void {
+  const p = path?.trim().replace(/^\.[\\/]/, '');
+  if (!p || !isWorkPath(p)) return;
+  // A file a project edits: a known extension, or none (`Makefile`); not an image or a PDF.
+  const name = p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1);
+  const dot = name.lastIndexOf('.');
+  if (dot > 0 && !EXTENSIONS.has(name.slice(dot + 1).toLowerCase())) return;
+  addHit(s, p, source, WEIGHTS[source]);
+}
+
+function addHit(s: SessionRecord, path: string, source: MentionSource, weight: number): void {
+  let mention = s.mentions.get(path);
+  if (!mention) {
+    mention = { hits: [] };
+    s.mentions.set(path, mention);
   }
+  mention.hits.push({ step: s.steps, source, weight });
+  if (mention.hits.length > HITS_KEPT) mention.hits.shift();
+}
+
+// The session's folder, when its name has a space, as a pattern that finds it followed by a
+// separator, either way round (and in any case on Windows); worked out once per session.
+const spacedRoots = new WeakMap<SessionRecord, { cwd: string; re: RegExp | undefined }>();
+
+/**
+ * The text with the session's folder taken off the front of the paths in it, when that folder's
+ * name has a space (`C:\Users\a\My Project\src\a.ts`, `/Users/a/Client Work/app/x.py`): no
+ * path pattern reads a space as part of a path, so such a path would be cut at its last space
+ * (`Project\src\a.ts`). Relative to the folder, the rest of it is read whole.
+ */
+function insideSpacedRoot(s: SessionRecord, text: string): string {
+  const cwd = s.cwd;
+  if (!cwd || !/\s/.test(cwd)) return text;
+  let cached = spacedRoots.get(s);
+  if (cached?.cwd !== cwd) {
+    const trimmed = cwd.replace(/[\\/]+$/, '');
+    const windows = /^(?:[A-Za-z]:[\\/]|\\\\)/.test(trimmed);
+    const pattern = trimmed
+      .split(/[\\/]/)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[\\\\/]');
+    cached = { cwd, re: trimmed ? new RegExp(`${pattern}[\\\\/]`, windows ? 'gi' : 'g') : undefined };
+    spacedRoots.set(s, cached);
+  }
+  if (!cached.re) return text;
+  cached.re.lastIndex = 0;
+  return text.replace(cached.re, '');
 }
 
 // A place in a file as compilers, linters, test runners and stack traces print it: `src/a.ts:12`,

@@ -59,9 +59,13 @@ export function likelyNext(
     const name = p.slice(p.lastIndexOf('/') + 1);
     byName.set(name, [...(byName.get(name) ?? []), p]);
   }
-  // An import alias (`@/components/Card.vue`) names the known file that ends with the rest.
+  // An import alias (`@/components/Card.vue`) names the known file that ends with the rest, and
+  // a path written from a folder below the root (`test/a.test.js` after `cd app`) the one known
+  // longer path that ends with it — unless the agent read it as it is, so that it is a file there.
+  const readHere = new Set([...s.reads.keys()].map((p) => relativePath(p, root)));
   for (const [rel, score] of [...scored]) {
-    const rest = /^[@#]\/(.+\/.+)$/.exec(rel)?.[1];
+    const alias = /^[@#]\/(.+\/.+)$/.exec(rel)?.[1];
+    const rest = alias ?? (rel.includes('/') && !readHere.has(rel) ? rel : undefined);
     if (!rest) continue;
     const name = rest.slice(rest.lastIndexOf('/') + 1);
     const full = (byName.get(name) ?? []).filter((p) => p !== rel && p.endsWith(`/${rest}`));

@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { checkResult } from './_checks.js';
 import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
-import { isPlanFile, noteErrorPlaces, notePaths, outputSource, shellRead } from './_mentions.js';
+import { isPlanFile, noteErrorPlaces, notePath, notePaths, outputSource, shellRead } from './_mentions.js';
 import { isSummaryText, requestText } from './_requests.js';
 import { emptySession, touch } from './_session.js';
 import { commitSubject, isCheck, shellFileChanges } from './_shell.js';
@@ -219,7 +219,7 @@ function noteInput(use: ToolUse, s: SessionRecord): void {
   const path = str(field(input, 'file_path')) ?? str(field(input, 'notebook_path'));
   if (use.name === 'Read' && path) {
     s.reads.set(path, s.steps);
-    notePaths(s, path, 'read');
+    notePath(s, path, 'read');
   } else if (path) {
     const text = str(field(input, 'content')) ?? str(field(input, 'new_string'));
     notePaths(s, text, isPlanFile(path) ? 'plan' : 'written');
@@ -278,7 +278,7 @@ function onToolResult(block: unknown, toolUseResult: unknown, state: State): voi
 function noteRefused(use: ToolUse, state: State): void {
   const key = FILE_TOOLS[use.name];
   const path = key ? str(field(use.input, key)) : undefined;
-  if (path) notePaths(state.s, path, 'agent');
+  if (path) notePath(state.s, path, 'agent');
 }
 
 function onBashResult(

@@ -228,3 +228,73 @@ describe('the agent’s stated next step', () => {
     }
   });
 });
+
+describe('a root whose folder name has a space', () => {
+  it('reads the paths under it whole, on Windows and elsewhere, from text and from a file read', async () => {
+    const dir = folder();
+    for (const [name, root, text, read] of [
+      [
+        'windows',
+        'C:\\Users\\dev\\My Shop',
+        'I will change C:\\Users\\dev\\My Shop\\orders\\views\\list.xml next.',
+        'orders\\models\\order.py',
+      ],
+      [
+        'posix',
+        '/Users/dev/Client Work/app',
+        'I will change /Users/dev/Client Work/app/orders/views/list.xml next.',
+        'orders/models/order.py',
+      ],
+    ] as const) {
+      const path = join(dir, `${name}.jsonl`);
+      writeClaudeSession(path, root, [{ user: 'Add a bulk action' }, { read }, { say: text }, ...busy(2)]);
+      const summary = (await compileTranscript(path)).handoff.summary ?? '';
+      expect(namedNext(summary), name).toContain('orders/views/list.xml');
+      expect(summary, name).toContain('`orders/models/order.py` (read)');
+      // Cut at the space, the same paths were `Shop/orders/…` and `Work/app/orders/…`.
+      expect(summary, name).not.toMatch(/`(?:Shop|Work)[\\/]/);
+    }
+  });
+});
+
+describe('names that only look like paths, and paths written from a folder below the root', () => {
+  it('does not take a pair of tool names for a folder and a file', async () => {
+    const dir = folder();
+    const path = join(dir, 'names.jsonl');
+    writeClaudeSession(path, dir, [
+      { user: 'Tidy the landing page' },
+      { say: 'This is a React/Next.js app with a Node/Express.js API; next I edit src/app/page.tsx.' },
+    ]);
+    const next = namedNext((await compileTranscript(path)).handoff.summary);
+    expect(next).toContain('src/app/page.tsx');
+    expect(next.filter((p) => p.endsWith('.js'))).toEqual([]);
+  });
+
+  it('names a path written from a subfolder by the one known path that ends with it', async () => {
+    const dir = folder();
+    const path = join(dir, 'subfolder.jsonl');
+    writeClaudeSession(path, dir, [
+      { user: 'Fix the cart' },
+      { bash: 'ls shop/test', output: 'shop/test/cart.test.js\nshop/test/order.test.js\n' },
+      { say: 'Now in shop/, next I will fix test/cart.test.js.' },
+    ]);
+    const next = namedNext((await compileTranscript(path)).handoff.summary);
+    expect(next).toContain('shop/test/cart.test.js');
+    expect(next).not.toContain('test/cart.test.js');
+  });
+
+  it('keeps such a path as it is when the agent read it there', async () => {
+    const dir = folder();
+    const path = join(dir, 'both.jsonl');
+    writeClaudeSession(path, dir, [
+      { user: 'Fix the cart' },
+      { bash: 'ls shop/test', output: 'shop/test/cart.test.js\n' },
+      { read: 'test/cart.test.js' },
+      ...busy(6),
+      { say: 'Next I will fix test/cart.test.js and shop/test/cart.test.js.' },
+    ]);
+    const summary = (await compileTranscript(path)).handoff.summary ?? '';
+    expect(summary).toContain('`test/cart.test.js`');
+    expect(summary).toContain('`shop/test/cart.test.js`');
+  });
+});
