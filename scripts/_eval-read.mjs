@@ -56,6 +56,14 @@ function readClaude(lines, records) {
         });
       }
     }
+    // A message the person typed while the agent worked is kept only as a queued command.
+    const queued = r.type === 'attachment' ? r.attachment : undefined;
+    if (queued?.type === 'queued_command' && !r.isSidechain && typeof queued.prompt === 'string') {
+      const request = queued.prompt.trimStart().startsWith('<task-notification>')
+        ? undefined
+        : personal(queued.prompt);
+      if (request) events.push({ type: 'request', line, text: request });
+    }
     if (r.type === 'user' && !r.isMeta && !r.isSidechain) {
       const request = claudeRequest(content);
       if (request) events.push({ type: 'request', line, text: request });

@@ -5,6 +5,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { readAttachment } from './_attachments.js';
 import { checkResult } from './_checks.js';
 import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
 import { isPlanFile, noteErrorPlaces, notePath, notePaths, outputSource, shellRead } from './_mentions.js';
@@ -133,6 +134,22 @@ function onRecord(r: JsonRecord, state: State): void {
   if (type === 'system' && r.subtype === 'compact_boundary') s.compactions++;
   else if (type === 'user') onUser(r, state);
   else if (type === 'assistant') onAssistant(r, state);
+  else if (type === 'attachment') onAttachment(r, state);
+}
+
+function onAttachment(r: JsonRecord, state: State): void {
+  if (state.subagent || (r.isSidechain === true && !state.sidechainLog)) return;
+  const note = readAttachment(r.attachment);
+  if (!note) return;
+  const { s } = state;
+  if (note.notification) onNotification(note.notification, state);
+  const request = note.queued === undefined ? undefined : requestText(note.queued);
+  if (request !== undefined) {
+    s.requests.push(request);
+    notePaths(s, request, 'person');
+  }
+  for (const [path, source] of note.paths) notePath(s, path, source);
+  if (note.plan) notePaths(s, note.plan, 'plan');
 }
 
 function onUser(r: JsonRecord, state: State): void {
@@ -328,6 +345,8 @@ function applyFileTool(use: ToolUse, result: unknown, state: State): void {
 
 function onNotification(text: string, state: State): void {
   if (!text.trimStart().startsWith('<task-notification>')) return;
+  // A background agent's report names what it found, and so what the agent turns to next.
+  notePaths(state.s, /<result>([\s\S]*?)(?:<\/result>|$)/.exec(text)?.[1], 'output');
   const id = /<task-id>([^<]+)<\/task-id>/.exec(text)?.[1];
   const run = id ? state.background.get(id) : undefined;
   if (!run) return;

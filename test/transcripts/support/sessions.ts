@@ -28,6 +28,8 @@ export type Step =
   | { agent: string }
   | { refused: string }
   | { plan: string }
+  /** An `attachment` record as Claude Code 2.1 writes it (`{ type: 'queued_command', prompt }`, …). */
+  | { attach: Record<string, unknown> }
   | { compact: string };
 
 const SESSION = '5c0ffee0-0000-4000-8000-00000000cafe';
@@ -108,6 +110,7 @@ export function writeClaudeSession(path: string, cwd: string, steps: Step[]): vo
     else if ('refused' in step)
       tool('Edit', { file_path: `${cwd}/${step.refused}`, old_string: 'a', new_string: 'b' }, 1);
     else if ('plan' in step) tool('ExitPlanMode', { plan: step.plan });
+    else if ('attach' in step) push('attachment', { attachment: step.attach });
     else {
       push('system', { subtype: 'compact_boundary', content: 'Conversation compacted' });
       push('user', {
