@@ -22,10 +22,10 @@ const PATH_RE =
 const WINDOWS_PATH_RE =
   /(?<![\w@.:/\\-])((?:[A-Za-z]:[\\/]|\\\\)(?:[\w@+-][\w.@+-]*[\\/])*[\w@][\w.+-]*\.([A-Za-z][A-Za-z0-9]{0,9})|(?:[\w@+-][\w.@+-]*\\)+[\w@][\w.+-]*\.([A-Za-z][A-Za-z0-9]{0,9}))(?![\w/\\-])/g;
 const MAYBE_WINDOWS = /\\|[A-Za-z]:\//;
-// Not the project's own files: dependencies, build output, and names of tools (`Node.js`, `Vue.js`,
+// Not the project's own files: dependencies, build output, the host's own shell snapshots, and names of tools (`Node.js`, `Vue.js`,
 // `React/Next.js`: a pair of single capitalised words is a name, not a folder and a file).
 const NOT_WORK =
-  /(?:^|\/)(?:node_modules|deps|vendor|_build|dist|build|target|\.git|\.venv|venv|__pycache__|\.next|coverage)\/|^(?:[A-Z][a-z]+\/)?[A-Z][a-z]+\.js$/;
+  /(?:^|\/)(?:node_modules|deps|vendor|_build|dist|build|target|\.git|\.venv|venv|__pycache__|\.next|coverage|\.claude\/shell-snapshots)\/|^(?:[A-Z][a-z]+\/)?[A-Z][a-z]+\.js$/;
 /** How much a mention says about the next agent's files, by who named the path. */
 const WEIGHTS: Record<MentionSource, number> = {
   person: 3,

@@ -258,16 +258,17 @@ describe('a root whose folder name has a space', () => {
 });
 
 describe('names that only look like paths, and paths written from a folder below the root', () => {
-  it('does not take a pair of tool names for a folder and a file', async () => {
+  it("does not take a pair of tool names for a folder and a file, nor the host's own shell snapshots", async () => {
     const dir = folder();
     const path = join(dir, 'names.jsonl');
     writeClaudeSession(path, dir, [
       { user: 'Tidy the landing page' },
+      { bash: 'source .claude/shell-snapshots/snapshot-zsh-17599-69qe.sh && ls' },
       { say: 'This is a React/Next.js app with a Node/Express.js API; next I edit src/app/page.tsx.' },
     ]);
     const next = namedNext((await compileTranscript(path)).handoff.summary);
     expect(next).toContain('src/app/page.tsx');
-    expect(next.filter((p) => p.endsWith('.js'))).toEqual([]);
+    expect(next.filter((p) => p.endsWith('.js') || p.includes('shell-snapshots'))).toEqual([]);
   });
 
   it('names a path written from a subfolder by the one known path that ends with it', async () => {
