@@ -59,6 +59,7 @@ const LEVELS = [
     files: 25,
     fullId: true,
     briefRequests: 'full',
+    unknownChecks: 5,
   },
   {
     validation: 6,
@@ -70,6 +71,7 @@ const LEVELS = [
     files: 25,
     fullId: true,
     briefRequests: 'full',
+    unknownChecks: 5,
   },
   {
     validation: 4,
@@ -81,6 +83,7 @@ const LEVELS = [
     files: 12,
     fullId: true,
     briefRequests: 'full',
+    unknownChecks: 5,
   },
   {
     validation: 3,
@@ -92,6 +95,7 @@ const LEVELS = [
     files: 8,
     fullId: false,
     briefRequests: 'clause',
+    unknownChecks: 2,
   },
   {
     validation: 2,
@@ -103,6 +107,7 @@ const LEVELS = [
     files: 5,
     fullId: false,
     briefRequests: 'word',
+    unknownChecks: 1,
   },
 ] as const;
 /** The least detail a draft is compiled with. */
@@ -195,7 +200,7 @@ export function draftFromSession(s: SessionRecord, options: DraftOptions = {}): 
   h.dead_ends = deadEnds.map((d) => d.item).slice(0, cap);
   h.open_concerns = concernsOf(s).slice(0, cap);
   h.preferences = preferences.slice(-Math.min(cap, level.preferences));
-  const notes = notesOf(s, { listed, checks, brief: level.briefRequests });
+  const notes = notesOf(s, { listed, checks, brief: level.briefRequests, unknown: level.unknownChecks });
   if (notes) h.notes = notes;
   return h;
 }
@@ -249,9 +254,16 @@ function goalOf(s: SessionRecord, maxWidth: number, cap: number): string {
   return `${text.trim()}\n\n[baton: the request goes on; ${size} in all]`;
 }
 
+// Box-drawing characters, and rules and quote marks at a line's start or end.
+const FRAME = /[\u2500-\u257f]+|^[\s>#=_~-]+|[\s=_~-]+$/gu;
+
 function titleOf(s: SessionRecord): string {
   const first = s.requests[0];
-  const line = first?.split('\n').find((l) => l.trim() !== '');
+  // The first line with words in it, without the frame a pasted box or rule draws around it.
+  const line = first
+    ?.split('\n')
+    .map((l) => l.replace(FRAME, ' ').trim())
+    .find((l) => /[\p{L}\p{N}]/u.test(l));
   const words = line ? oneLine(line, 72) : `${HOST_NAMES[s.kind]} session`;
   return `Compiled handoff: ${words}`;
 }
@@ -281,7 +293,7 @@ function preferencesOf(s: SessionRecord): string[] {
 /** Notes: every request in order, files past the cap and outside the repository, checks with no readable result. */
 function notesOf(
   s: SessionRecord,
-  input: { listed: ReturnType<typeof listFiles>; checks: Check[]; brief: RequestDetail },
+  input: { listed: ReturnType<typeof listFiles>; checks: Check[]; brief: RequestDetail; unknown: number },
 ): string | undefined {
   const blocks: string[] = [];
   if (s.requests.length > 1) {
@@ -293,9 +305,11 @@ function notesOf(
     blocks.push(`### More files touched (${input.listed.more.length})\n\n${byFolder(input.listed.more, s)}`);
   if (input.listed.outside.length)
     blocks.push(`### Files outside the repository\n\n${byFolder(input.listed.outside, s)}`);
-  const unknown = input.checks.filter((c) => passed(c) === undefined).slice(-5);
+  const all = input.checks.filter((c) => passed(c) === undefined);
+  const unknown = all.slice(-input.unknown);
   if (unknown.length) {
     const lines = unknown.map((c) => `- ${codeSpan(c.command)} — ${oneLine(outcomeOf(c), 200)}`);
+    if (all.length > unknown.length) lines.push(`- and ${all.length - unknown.length} more before these`);
     blocks.push(`### Checks whose result the log does not show\n\n${lines.join('\n')}`);
   }
   return blocks.length ? blocks.join('\n\n') : undefined;

@@ -221,3 +221,22 @@ describe('files past the cap', () => {
     );
   });
 });
+
+describe('checks whose result the log does not show', () => {
+  it('lists the last five at full detail, and at the least the last one with how many came before', async () => {
+    const path = join(folder(), 'unknown.jsonl');
+    const runs: Step[] = Array.from({ length: 7 }, (_, i) => ({
+      bash: `npx vitest run test/part${i}.test.ts | tail -5`,
+      output: 'some lines\n',
+    }));
+    writeClaudeSession(path, folder(), [{ user: 'Fix the parts' }, { edit: 'src/a.ts' }, ...runs]);
+    const section = (notes: string | undefined) =>
+      (notes ?? '').split('### Checks whose result the log does not show')[1]?.trim().split('\n') ?? [];
+    const full = section((await compileTranscript(path)).handoff.notes);
+    expect(full).toHaveLength(6);
+    expect(full.at(-1)).toBe('- and 2 more before these');
+    const least = section((await compileTranscript(path, { maxTokens: 1 })).handoff.notes);
+    expect(least[0]).toContain('test/part6.test.ts');
+    expect(least).toEqual([least[0], '- and 6 more before these']);
+  });
+});
