@@ -5,15 +5,9 @@
  * files can be told before it touches them.
  */
 import { climbsOut } from '../fs/index.js';
+import { EXTENSIONS } from './_extensions.js';
 import type { MentionSource, SessionRecord } from './types.js';
 
-// File names with an extension a project's files have; a dotted word without one
-// (`e.g`, `api.example.com`, `v1.2`) is not a path.
-const EXTENSIONS = new Set(
-  'ts|tsx|mts|cts|js|jsx|mjs|cjs|json|jsonc|md|mdx|py|pyi|rs|go|ex|exs|heex|eex|erl|rb|erb|java|kt|kts|scala|swift|m|c|h|cc|cpp|hpp|cs|fs|php|lua|dart|zig|nim|hs|ml|clj|r|jl|sql|prisma|graphql|gql|proto|css|scss|sass|less|html|htm|vue|svelte|astro|sh|bash|zsh|fish|ps1|yaml|yml|toml|ini|cfg|conf|env|lock|xml|txt|csv|tsv|ipynb|tf|hcl|gradle|cmake|mk|dockerfile|plist|svg|adoc|asciidoc|rst|org|tex|bib|hbs|handlebars|tmpl|tpl|j2|jinja|jinja2|njk|liquid|mustache|ejs|pug|twig|styl|example|sample'.split(
-    '|',
-  ),
-);
 // A path-shaped word ending in `.ext`; the extension is then looked up (one alternation of a
 // hundred extensions made this the slowest part of reading a log).
 const PATH_RE =

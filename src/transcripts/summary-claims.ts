@@ -5,6 +5,7 @@
  * anything hedged or negated do not. Deliberately cautious: a claim missed costs less than a
  * claim invented, because every claim found is held against the log.
  */
+import { EXTENSION_ALTERNATION } from './_extensions.js';
 
 /** Which checks a pass claim is about. */
 export type CheckScope = 'all' | 'test' | 'lint' | 'types' | 'build';
@@ -32,9 +33,7 @@ const OTHER_VERBS =
 // Words that make the path right after them something else than the object of the verb before.
 const BREAKERS =
   /^(?:based|following|per|like|at|into|via|after|before|beside|besides|alongside|than|as|existing|similar|same|unlike|except|versus|vs)$/i;
-const EXTENSIONS =
-  'ts|tsx|mts|cts|js|jsx|mjs|cjs|json|jsonc|jsonl|md|mdx|txt|yml|yaml|toml|ini|cfg|conf|ex|exs|heex|eex|erl|hrl|py|pyi|rb|go|rs|java|kt|kts|swift|c|h|cc|cpp|hpp|cs|php|sh|bash|zsh|fish|sql|html|htm|css|scss|sass|less|vue|svelte|astro|xml|csv|tsv|lock|env|gradle|properties|dart|lua|jl|scala|clj|cljs|hs|ml|elm|nim|zig|tf|hcl|proto|graphql|gql|ipynb|rst|adoc|tex|svg|mk|cmake|nix|prisma|sol|r';
-const PATH_BODY = `(?:~?\\.{0,2}/)?(?:[\\w@.+-]+/)*[\\w@+-][\\w@.+-]*\\.(?:${EXTENSIONS})`;
+const PATH_BODY = `(?:~?\\.{0,2}/)?(?:[\\w@.+-]+/)*[\\w@+-][\\w@.+-]*\\.(?:${EXTENSION_ALTERNATION})`;
 const PATH_RE = new RegExp(`(?<![\\w@./-])${PATH_BODY}(?![\\w/-])`, 'g');
 const WHOLE_PATH = new RegExp(`^${PATH_BODY}$`);
 const HASH_RE = /(?<![\w/.-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w/.-])/g;
@@ -164,6 +163,10 @@ function claimsOfClause(text: string, line: number, inherited: string | undefine
   return out;
 }
 
+// Words that describe a file's state in git or before the session, not a change made in it.
+const GIT_STATE =
+  /\b(?:untracked|uncommitted|unstaged|not (?:yet )?committed|pre-?existing|already existed|from (?:an? |the )?(?:earlier|previous|prior|last) session)\b/i;
+
 /** Paths a line says were written: the nearest verb before the path is a writing one. */
 function writtenPaths(text: string, inherited: string | undefined): { path: string; verb: string }[] {
   const out: { path: string; verb: string }[] = [];
@@ -174,6 +177,8 @@ function writtenPaths(text: string, inherited: string | undefined): { path: stri
       // `path` — Modified …, a table row `| path | new |`, or a bare list item under "Files created:".
       verb = firstVerb(text.slice(at + path.length)) ?? inherited;
     }
+    // `path` — New (untracked) says what git shows now, not what this session did.
+    if (GIT_STATE.test(text.slice(at + path.length))) continue;
     if (verb !== undefined && WRITE_VERBS.test(verb))
       out.push({ path: normalisePath(path), verb: verb.toLowerCase() });
   }
