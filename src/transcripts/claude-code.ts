@@ -130,6 +130,10 @@ function onRecord(r: JsonRecord, state: State): void {
   }
   if ((type === 'user' || type === 'assistant') && state.sidechainLog === undefined) {
     state.sidechainLog = r.isSidechain === true;
+    // The first message of a whole log starts the conversation; one that answers a record this file
+    // does not hold means the log begins partway through it.
+    const parent = str(r.parentUuid);
+    if (!state.subagent && parent !== undefined && !state.uuids.has(parent)) s.partial = true;
   }
   if (type === 'system' && r.subtype === 'compact_boundary') s.compactions++;
   else if (type === 'user') onUser(r, state);

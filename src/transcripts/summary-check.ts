@@ -72,7 +72,7 @@ export function checkSummary(
 /** Whether the log holds the whole session: every subagent's log, and no window before it began. */
 function logComplete(s: SessionRecord): boolean {
   const agents = s.subagents ?? { started: 0, read: 0 };
-  return agents.read >= agents.started && s.compactSummaries.length <= s.compactions;
+  return agents.read >= agents.started && s.compactSummaries.length <= s.compactions && s.partial !== true;
 }
 
 /** What git can tell, asked at most once per kind. */
@@ -176,15 +176,28 @@ const FORMATTERS =
 const TREE_MOVERS =
   /\b(?:git\s+(?:checkout|restore|stash|merge|rebase|pull|cherry-pick|reset|apply|am|revert)|patch\s|(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?(?:codegen|generate))/;
 const CREATED = new Set(['created', 'new', 'wrote', 'written']);
+// Commands that remove files without naming each one: a recursive or wildcard `rm`, PowerShell's
+// `Remove-Item`, cmd's `del`/`rmdir`, `git clean`, `find … -delete`.
+const REMOVERS =
+  /\brm\s+(?:-[a-zA-Z]*[rR]|[^|;&\n]*[*?])|\bRemove-Item\b|(?:^|[;&|(]\s*)(?:del|erase|rd|rmdir|ri)\s|\bgit\s+clean\b|\bfind\b[^|;&\n]*\s-delete\b/i;
+// Commands that copy, move or write files in the shell's own words (PowerShell's too): they may
+// have written the claimed file when they name it or its folder.
+const COPIERS =
+  /\b(?:cp|mv|rsync|Copy-Item|Move-Item|Rename-Item|New-Item|Set-Content|Out-File|Add-Content|copy|move|xcopy|robocopy)\b/i;
+const REMOVED = new Set(['deleted', 'removed']);
 
 /** Whether a command in the log may have written the claimed file without naming it. */
 function unnamedWrites(s: SessionRecord, claim: { path: string; verb: string }): boolean {
   const name = basename(claim.path);
+  const folder = basename(claim.path.replace(/[\\/][^\\/]*$/, ''));
+  const named = (command: string) => command.includes(name) || (folder !== '' && command.includes(folder));
   return s.commands.some(
     (c) =>
       (MANIFESTS.test(name) && INSTALLS.test(c.command)) ||
       TREE_MOVERS.test(c.command) ||
-      (!CREATED.has(claim.verb) && FORMATTERS.test(c.command)),
+      (!CREATED.has(claim.verb) && FORMATTERS.test(c.command)) ||
+      (REMOVED.has(claim.verb) && REMOVERS.test(c.command)) ||
+      (COPIERS.test(c.command) && named(c.command)),
   );
 }
 

@@ -99,6 +99,11 @@ export interface SessionRecord {
   mentions: Map<string, Mention>;
   /** Subagents the session started (Claude Code `Task`/`Agent` calls) and how many of their logs were read. */
   subagents?: { started: number; read: number };
+  /**
+   * The log begins partway through a conversation: its first message answers one the file does not
+   * hold (a session resumed into a new file, a log cut at its start), so what came before is unseen.
+   */
+  partial?: boolean;
   /** Lines read, records that were not JSON, and records of types the reader does not know. */
   stats: { lines: number; malformed: number; unknown: number };
 }

@@ -2,6 +2,7 @@
  * The host's summary held against the log and git: hand-written sessions (in the shapes both hosts
  * write) with summaries in several styles, true and false, in real temporary git repositories.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTempRepo, type TempRepo } from '../../src/testing/git-repo.js';
@@ -133,6 +134,37 @@ describe('checkSummary', () => {
     ];
     expect((await check(steps, summary, { git: false })).contradictions).toEqual([]);
     expect(lines(await check([{ user: 'go' }], summary, { git: false }))).toHaveLength(2);
+  });
+
+  it('does not hold a removal or a copy the shell may have made without naming each file', async () => {
+    repo = createTempRepo();
+    const summary = '- Deleted `docs/old-guide.md` and `legacy/run.ps1`.\n- Created `deploy/app.yml`.';
+    const steps: Step[] = [
+      { user: 'clean up' },
+      { bash: 'rm -rf docs/archive && Remove-Item -Recurse legacy', shell: 'PowerShell' },
+      { bash: 'Copy-Item templates/app.yml deploy/', shell: 'PowerShell' },
+    ];
+    expect((await check(steps, summary, { git: false })).contradictions).toEqual([]);
+    expect(lines(await check([{ user: 'clean up' }], summary, { git: false }))).toHaveLength(3);
+  });
+
+  it('reads a file labelled with its state in git as no claim of this session', () => {
+    const claims = extractClaims(
+      '3. Files and Code Sections:\n   - **`src/proxy.ts`** — New (untracked, 369 lines)\n   - **`src/mode.ts`** — New\n',
+    );
+    expect(claims.map((c) => (c.kind === 'file' ? c.path : c.kind))).toEqual(['src/mode.ts']);
+  });
+
+  it('holds no file against a log that begins partway through its conversation', async () => {
+    repo = createTempRepo();
+    const log = join(repo.dir, '..', `partial-${Math.random().toString(36).slice(2)}.jsonl`);
+    writeClaudeSession(log, repo.dir, [{ user: 'go on' }, { write: 'src/real.ts' }]);
+    const text = readFileSync(log, 'utf8').replace('"parentUuid":null', '"parentUuid":"u-from-another-file"');
+    writeFileSync(log, text);
+    const session = await readTranscript(log);
+    expect(session.partial).toBe(true);
+    const r = checkSummary(session, '- Created `src/made-up.ts`.', { root: repo.dir, git: false });
+    expect(r.contradictions).toEqual([]);
   });
 
   it('never holds a claim against git when git cannot answer, nor a file against an incomplete log', async () => {
