@@ -127,6 +127,22 @@ function insideSpacedRoot(s: SessionRecord, text: string): string {
   return text.replace(cached.re, '');
 }
 
+/**
+ * The paths the open items of the host's task list name (`Implement phase 4: metrics.py, …`),
+ * each with its weight as if named now: the task list is the agent's own plan of what comes next,
+ * however long ago it was written. Done items name nothing ahead.
+ */
+export function openTaskPaths(s: SessionRecord): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const task of s.tasks) {
+    if (task.status === 'completed') continue;
+    const paths = pathsIn(insideSpacedRoot(s, task.detail ? `${task.text}\n${task.detail}` : task.text));
+    const weight = WEIGHTS.task / Math.sqrt(Math.max(1, paths.length / 3));
+    for (const path of paths) out.set(path, (out.get(path) ?? 0) + weight);
+  }
+  return out;
+}
+
 // A place in a file as compilers, linters, test runners and stack traces print it: `src/a.ts:12`,
 // `src/a.ts(12,5)`, `File "app/x.py", line 40`.
 const LOCATED = /([^\s"'`(),:;<>[\]{}=]+)(?::\d+\b|\(\d+,\s?\d+\)|",? line \d+)/g;

@@ -6,7 +6,7 @@
  */
 
 import { codeSpan } from '../formats/text.js';
-import { mentionScore } from './_mentions.js';
+import { mentionScore, openTaskPaths } from './_mentions.js';
 import { isAbsolutePath, relativePath } from './_paths.js';
 import { oneLine } from './_text.js';
 import { type Check, outcomeOf, passed } from './_validation.js';
@@ -51,6 +51,14 @@ export function likelyNext(
     if (isAbsolutePath(rel) || named.has(rel)) continue;
     scored.set(rel, (scored.get(rel) ?? 0) + mentionScore(s, path));
   }
+  // The open items of the task list: a file they name is next even by its bare name alone.
+  const planned = new Set<string>();
+  for (const [path, weight] of openTaskPaths(s)) {
+    const rel = relativePath(path, root);
+    if (isAbsolutePath(rel) || named.has(rel)) continue;
+    scored.set(rel, (scored.get(rel) ?? 0) + weight);
+    if (!rel.includes('/')) planned.add(rel);
+  }
   // A bare file name counts for the one known path that ends with it, never on its own (it is
   // as often a template's name, `SUMMARY.md`, as a file's).
   const byName = new Map<string, string[]>();
@@ -79,7 +87,7 @@ export function likelyNext(
     if (full.length === 1 && full[0] !== undefined) {
       if (!named.has(full[0])) scored.set(full[0], (scored.get(full[0]) ?? 0) + score);
       scored.delete(rel);
-    } else scored.delete(rel);
+    } else if (full.length > 0 || !planned.has(rel)) scored.delete(rel);
   }
   return [...scored]
     .filter(([, score]) => score >= 0.4)

@@ -223,7 +223,8 @@ function onToolUse(use: ToolUse, state: State): void {
       state.s.tasks = todos.flatMap((t) => taskOf(field(t, 'content'), field(t, 'status')));
   } else if (use.name === 'TaskCreate') {
     const text = field(input, 'subject') ?? field(input, 'description') ?? field(input, 'content');
-    state.createdTasks.push(...taskOf(text, 'pending'));
+    const detail = str(field(input, 'description'));
+    state.createdTasks.push(...taskOf(text, 'pending').map((t) => (detail ? { ...t, detail } : t)));
     state.s.tasks = state.createdTasks.map((t) => ({ ...t }));
   } else if (use.name === 'TaskUpdate') {
     const id = Number(str(field(input, 'taskId')) ?? field(input, 'taskId'));

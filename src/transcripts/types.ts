@@ -65,6 +65,8 @@ export interface Mention {
 export interface TaskItem {
   text: string;
   status: 'pending' | 'in_progress' | 'completed';
+  /** What the task says besides its title (a `TaskCreate` description): the files it names. */
+  detail?: string;
 }
 
 /** Everything a reader kept from a session. */

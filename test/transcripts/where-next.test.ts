@@ -299,3 +299,25 @@ describe('names that only look like paths, and paths written from a folder below
     expect(summary).toContain('`shop/test/cart.test.js`');
   });
 });
+
+describe('the open items of the task list', () => {
+  it('names the files an open task names, by their bare names where nothing else gives the folder', async () => {
+    const dir = folder();
+    const path = join(dir, 'tasks.jsonl');
+    writeClaudeSession(path, dir, [
+      { user: 'Build the validation phases' },
+      { taskCreate: { subject: 'Phase 1', description: 'Write profiling.py and outliers.py' } },
+      {
+        taskCreate: { subject: 'Phase 4', description: 'Write metrics.py, ensembles.py and calibration.py' },
+      },
+      { taskUpdate: { taskId: '1', status: 'completed' } },
+      { write: 'ml/phase1/profiling.py' },
+      ...busy(60),
+    ]);
+    const next = namedNext((await compileTranscript(path)).handoff.summary);
+    expect(next).toEqual(expect.arrayContaining(['metrics.py', 'ensembles.py', 'calibration.py']));
+    // A done task's files are not ahead; a bare name whose folder the log gives is named by its path.
+    expect(next).not.toContain('outliers.py');
+    expect(next).not.toContain('profiling.py');
+  });
+});

@@ -28,6 +28,9 @@ export type Step =
   | { agent: string }
   | { refused: string }
   | { plan: string }
+  /** Claude Code's task tools: a task created (numbered from 1 in order), or one's status changed. */
+  | { taskCreate: { subject: string; description?: string } }
+  | { taskUpdate: { taskId: string; status: 'pending' | 'in_progress' | 'completed' } }
   /** An `attachment` record as Claude Code 2.1 writes it (`{ type: 'queued_command', prompt }`, …). */
   | { attach: Record<string, unknown> }
   | { compact: string };
@@ -111,6 +114,9 @@ export function writeClaudeSession(path: string, cwd: string, steps: Step[]): vo
       tool('Edit', { file_path: `${cwd}/${step.refused}`, old_string: 'a', new_string: 'b' }, 1);
     else if ('plan' in step) tool('ExitPlanMode', { plan: step.plan });
     else if ('attach' in step) push('attachment', { attachment: step.attach });
+    else if ('taskCreate' in step)
+      tool('TaskCreate', { ...step.taskCreate, activeForm: step.taskCreate.subject });
+    else if ('taskUpdate' in step) tool('TaskUpdate', step.taskUpdate);
     else {
       push('system', { subtype: 'compact_boundary', content: 'Conversation compacted' });
       push('user', {
