@@ -9,12 +9,23 @@ import { EXTENSIONS } from './_extensions.js';
 import type { MentionSource, SessionRecord } from './types.js';
 
 // A path-shaped word ending in `.ext`; the extension is then looked up (one alternation of a
-// hundred extensions made this the slowest part of reading a log).
-const PATH_RE =
-  /(?<![\w@.:/\\-])((?:~|\.{1,2})?\/?(?:[\w@+-][\w.@+-]*\/)*[\w@][\w.+-]*\.([A-Za-z][A-Za-z0-9]{0,9}))(?![\w/-])/g;
+// hundred extensions made this the slowest part of reading a log). Folders and names may be in any
+// script (`src/é.ts`, `docs/新成员指南.md`), but a segment in Chinese or Japanese is in that script
+// alone, and a path starts with an ASCII character: written without spaces, those languages would
+// otherwise run the words around a path into it (`修改了README.md和docs/a.md`).
+const WORD = String.raw`\w\p{sc=Latin}\p{sc=Greek}\p{sc=Cyrillic}\p{sc=Hangul}\p{N}`;
+const CJK = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー\d_-`;
+const SEG = `(?:[${WORD}@+-][${WORD}.@+-]*|[${CJK}]+)`;
+const NAME = String.raw`(?:[${WORD}@][${WORD}.+-]*|[${CJK}]+)\.([A-Za-z][A-Za-z0-9]{0,9})`;
+const PATH_RE = new RegExp(
+  String.raw`(?<![\w@.:/\\-])((?:~|\.{1,2})?\/?(?=[\w@+-])(?:${SEG}\/)*${NAME})(?![\w/-])`,
+  'gu',
+);
 // The same written on Windows: after a drive (`C:\\`, `C:/`) or a share, or with at least one `\\`.
-const WINDOWS_PATH_RE =
-  /(?<![\w@.:/\\-])((?:[A-Za-z]:[\\/]|\\\\)(?:[\w@+-][\w.@+-]*[\\/])*[\w@][\w.+-]*\.([A-Za-z][A-Za-z0-9]{0,9})|(?:[\w@+-][\w.@+-]*\\)+[\w@][\w.+-]*\.([A-Za-z][A-Za-z0-9]{0,9}))(?![\w/\\-])/g;
+const WINDOWS_PATH_RE = new RegExp(
+  String.raw`(?<![\w@.:/\\-])((?:[A-Za-z]:[\\/]|\\\\)(?:${SEG}[\\/])*${NAME}|(?=[\w@+-])(?:${SEG}\\)+${NAME})(?![\w/\\-])`,
+  'gu',
+);
 const MAYBE_WINDOWS = /\\|[A-Za-z]:\//;
 // Not the project's own files: dependencies, build output, the host's own shell snapshots, and names of tools (`Node.js`, `Vue.js`,
 // `React/Next.js`: a pair of single capitalised words is a name, not a folder and a file).

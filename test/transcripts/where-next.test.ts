@@ -321,3 +321,17 @@ describe('the open items of the task list', () => {
     expect(next).not.toContain('profiling.py');
   });
 });
+
+describe('paths in other scripts', () => {
+  it('reads names in Chinese or with accents, and not the words around a path in text without spaces', async () => {
+    const dir = folder();
+    const path = join(dir, 'scripts.jsonl');
+    writeClaudeSession(path, dir, [
+      { user: '请修改docs/新成员入门指南.md和src/café.ts然后提交' },
+      { say: '好的，我先看README.md和docs/a.md。' },
+    ]);
+    const next = namedNext((await compileTranscript(path)).handoff.summary);
+    expect(next).toEqual(expect.arrayContaining(['docs/新成员入门指南.md', 'src/café.ts', 'docs/a.md']));
+    expect(next.filter((p) => /和|提交|我/.test(p))).toEqual([]);
+  });
+});
