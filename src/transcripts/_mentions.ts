@@ -15,17 +15,30 @@ import type { MentionSource, SessionRecord } from './types.js';
 // otherwise run the words around a path into it (`修改了README.md和docs/a.md`).
 const WORD = String.raw`\w\p{sc=Latin}\p{sc=Greek}\p{sc=Cyrillic}\p{sc=Hangul}\p{N}`;
 const CJK = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー\d_-`;
-const SEG = `(?:[${WORD}@+-][${WORD}.@+-]*|[${CJK}]+)`;
-const NAME = String.raw`(?:[${WORD}@][${WORD}.+-]*|[${CJK}]+)\.([A-Za-z][A-Za-z0-9]{0,9})`;
-const PATH_RE = new RegExp(
-  String.raw`(?<![\w@.:/\\-])((?:~|\.{1,2})?\/?(?=[\w@+-])(?:${SEG}\/)*${NAME})(?![\w/-])`,
-  'gu',
-);
-// The same written on Windows: after a drive (`C:\\`, `C:/`) or a share, or with at least one `\\`.
-const WINDOWS_PATH_RE = new RegExp(
-  String.raw`(?<![\w@.:/\\-])((?:[A-Za-z]:[\\/]|\\\\)(?:${SEG}[\\/])*${NAME}|(?=[\w@+-])(?:${SEG}\\)+${NAME})(?![\w/\\-])`,
-  'gu',
-);
+
+/** The two path patterns, for a text in any script or (faster: no Unicode classes) ASCII only. */
+function pathPatterns(unicode: boolean): { plain: RegExp; windows: RegExp } {
+  const word = unicode ? WORD : String.raw`\w`;
+  const seg = unicode ? `(?:[${word}@+-][${word}.@+-]*|[${CJK}]+)` : `[${word}@+-][${word}.@+-]*`;
+  const name = `${unicode ? `(?:[${word}@][${word}.+-]*|[${CJK}]+)` : `[${word}@][${word}.+-]*`}\\.([A-Za-z][A-Za-z0-9]{0,9})`;
+  const flags = unicode ? 'gu' : 'g';
+  return {
+    plain: new RegExp(
+      String.raw`(?<![\w@.:/\\-])((?:~|\.{1,2})?\/?(?=[\w@+-])(?:${seg}\/)*${name})(?![\w/-])`,
+      flags,
+    ),
+    // The same written on Windows: after a drive (`C:\\`, `C:/`) or a share, or with at least one `\\`.
+    windows: new RegExp(
+      String.raw`(?<![\w@.:/\\-])((?:[A-Za-z]:[\\/]|\\\\)(?:${seg}[\\/])*${name}|(?=[\w@+-])(?:${seg}\\)+${name})(?![\w/\\-])`,
+      flags,
+    ),
+  };
+}
+const ASCII_PATHS = pathPatterns(false);
+const ANY_PATHS = pathPatterns(true);
+// A letter of another script inside what may be a path (anywhere before its name's `.ext`, or right
+// after a separator): only then is the slower pattern of every script run.
+const OTHER_SCRIPT_PATH = /[^\t\n\r -~][\w.+/\\-]*\.[A-Za-z]|[/\\][^\t\n\r -~]/;
 const MAYBE_WINDOWS = /\\|[A-Za-z]:\//;
 // Not the project's own files: dependencies, build output, the host's own shell snapshots, and names of tools (`Node.js`, `Vue.js`,
 // `React/Next.js`: a pair of single capitalised words is a name, not a folder and a file).
@@ -54,8 +67,11 @@ function isWorkPath(path: string): boolean {
 /** The paths a text names, each once, in order (absolute paths kept absolute). */
 function pathsIn(text: string): string[] {
   const out = new Set<string>();
-  PATH_RE.lastIndex = 0;
   const chunk = text.length > SCAN_CHARS ? text.slice(0, SCAN_CHARS) : text;
+  const { plain: PATH_RE, windows: WINDOWS_PATH_RE } = OTHER_SCRIPT_PATH.test(chunk)
+    ? ANY_PATHS
+    : ASCII_PATHS;
+  PATH_RE.lastIndex = 0;
   for (let m = PATH_RE.exec(chunk); m; m = PATH_RE.exec(chunk)) {
     if (!EXTENSIONS.has((m[2] as string).toLowerCase())) continue;
     // `@path` is how the person points Claude Code at a file.

@@ -335,3 +335,14 @@ describe('paths in other scripts', () => {
     expect(next.filter((p) => /和|提交|我/.test(p))).toEqual([]);
   });
 });
+
+describe('a folder with an accent in an otherwise plain text', () => {
+  it('reads the whole path, not the ASCII tail after the accent', async () => {
+    const dir = folder();
+    const path = join(dir, 'accent.jsonl');
+    writeClaudeSession(path, dir, [{ user: 'Please tidy up résumé/notes.md next, then commit' }]);
+    const next = namedNext((await compileTranscript(path)).handoff.summary);
+    expect(next).toContain('résumé/notes.md');
+    expect(next).not.toContain('notes.md');
+  });
+});
