@@ -45,16 +45,7 @@ function isHostCommand(text: string): boolean {
 
 // A sentence that asks rather than tells, in the languages the corpus shows.
 const QUESTION_START =
-  /^(?:what|why|how|when|where|which|who|whose|did|do|does|is|are|was|were|can|could|should|would|will|have|has|shall|may|might|any idea|wie|was|warum|wo|kannst|ist|sind|est-ce|pourquoi|comment|qué|por qué|cómo|puedes)\b/i;
-// Standing instructions: they hold for the rest of the work, not for one step.
-const STANDING = [
-  /\b(?:always|never|from now on|going forward|in (?:the )?future|every time|each time|by default|no more)\b/i,
-  /\b(?:don'?t|do not|avoid)\s+(?!worry\b|know\b|think\b|see\b|understand\b|mind\b)\w+/i,
-  /\b(?:use|prefer)\b[^.?!]{1,80}?\b(?:instead of|rather than|not)\b/i,
-  /\bmake sure (?:to|you|that)\b|^(?:please\s+)?keep\b|\bkeep using\b/i,
-  /\b(?:immer|niemals|nie|toujours|jamais|siempre|nunca)\b/i,
-  /(?:总是|始终|永远|一律|不要|别再|请勿|务必|以后|必ず|常に|絶対に|しないで|使わないで)/,
-];
+  /^(?:what|why|how|when|where|which|who|whose|did|do(?!\s+not\b)|does|is|are|was|were|can|could|should|would|will|have|has|shall|may|might|any idea|wie|was|warum|wo|kannst|ist|sind|est-ce|pourquoi|comment|qué|por qué|cómo|puedes)\b/i;
 
 // Questions written without a question mark in Chinese and Japanese: a closing particle
 // (`…可以吗`, `…怎么弄呢，…`, `…通りましたか`) or an asking word (`怎么`, `为什么`, `是否`, `要不要`).
@@ -65,13 +56,6 @@ const CJK_QUESTION =
 export function isQuestion(sentence: string): boolean {
   const s = sentence.trim();
   return /[?？]\s*$/.test(s) || QUESTION_START.test(s) || CJK_QUESTION.test(s);
-}
-
-/** Whether a sentence is a standing instruction ("always …", "never …", "use X, not Y", "don't …"). */
-export function isStanding(sentence: string): boolean {
-  const s = sentence.trim();
-  if (isQuestion(s) || s.length < 8) return false;
-  return STANDING.some((re) => re.test(s));
 }
 
 /** The sentences of a request, split at sentence ends and line breaks. */

@@ -13,8 +13,9 @@ import { type DoneItem, emptySections, type SubSpec } from '../handoff/types.js'
 import { HANDOFF_SCHEMA } from '../handoff/values.js';
 import { findRepositoryRoot } from '../provenance/discover.js';
 import { listFiles, relativePath } from './_paths.js';
-import { isQuestion, isStanding, sentencesOf } from './_requests.js';
+import { isQuestion, sentencesOf } from './_requests.js';
 import { filesAtCut, intentOf, likelyNext, statesNextStep, summaryOf } from './_stand.js';
+import { isStanding } from './_standing.js';
 import { clean, cutToWidth, oneLine } from './_text.js';
 import { type Check, checksOf, deadEndsOf, outcomeOf, passed, validationOf } from './_validation.js';
 import { doneOf, remainingOf } from './_work.js';

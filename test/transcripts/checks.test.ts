@@ -1,7 +1,8 @@
 /** Reading a check's run as a person does: whose status the line reports, and the runner's summary line. */
 import { describe, expect, it } from 'vitest';
 import { hiddenStatus, readCheck, runnerCounts } from '../../src/transcripts/_checks.js';
-import { isQuestion, isStanding, requestText } from '../../src/transcripts/_requests.js';
+import { isQuestion, requestText } from '../../src/transcripts/_requests.js';
+import { isStanding } from '../../src/transcripts/_standing.js';
 import { checkCommand } from '../../src/transcripts/_validation.js';
 
 describe('hiddenStatus', () => {

@@ -1,0 +1,75 @@
+/**
+ * Telling a standing instruction ("always …", "never …", "use X, not Y", "don't …": it holds for
+ * the rest of the work) from a sentence that only uses those words: a fact ("it always fails",
+ * "I never saw it open"), a condition ("if we don't have this"), a word in a log line
+ * (`store.setState @ immer.mjs:6`) or one step of the work ("keep going"). An instruction tells:
+ * the word opens its clause, or follows a modal or the person's own want, in the languages the
+ * corpus shows.
+ */
+import { isQuestion } from './_requests.js';
+
+// What may stand before an instruction's first word in its clause.
+const LEAD = String.raw`(?:^|[,;:–—]\s*|\s-\s|\b(?:and|but|also|please|pls|plz|ok|okay)\s+)(?:please\s+)?`;
+
+// English: the instruction's first word opening its clause, with what it may not go on to.
+const EN_OPENING = new RegExp(
+  LEAD +
+    String.raw`(?:always\s+(?!the\b|a\b|an\b|same\b)|never\s+(?!mind\b)|(?:don'?t|do not|dont)\s+(?!worry\b|know\b|think\b|see\b|understand\b|mind\b|forget\b|bother\b)|avoid\s|stop\s+\w+ing\b|prefer\s)`,
+  'i',
+);
+const ENGLISH = [
+  EN_OPENING,
+  // Someone told what to do with a modal: "you should always …", "we must never …".
+  /\b(?:you|we|agents?|claude|codex)\s+(?:should|must|shall|need to|have to|are to|will|'ll)\s+(?:always|never|not|no longer)\b/i,
+  /\b(?:you|we)\s+(?:shouldn'?t|mustn'?t)\b/i,
+  /\b(?:should|must)\s+(?:always|never)\b/i,
+  // A habit of the team, in the present: "we never commit …" (not "we always had …").
+  /\bwe\s+(?:always|never)\s+(?!(?:had|got|saw|did|was|were|went|came|made|knew|thought|found|said|told|seen|been|tried)\b)(?!\w+ed\b)\w+/i,
+  // The person's own want: "I don't want mocks", "I always prefer …".
+  /\bI\s+(?:(?:always|never)\s+(?:want|prefer|like|use|need)|(?:don'?t|do not|never)\s+(?:want|like)\b)/i,
+  // When it holds: from now on, every time, after each edit.
+  /\b(?:from now on|going forward|from here on|henceforth|in (?:the )?future|(?:every|each) time you|whenever you)\b/i,
+  // A step to repeat, said to someone: "… on every file you change", "remember to … after each edit"
+  // (not a fact: "re-renders on every message").
+  /^(?=.*\b(?:you|remember to|make sure|be sure to|please)\b).*\b(?:with|after|before|on) (?:each|every)\b/i,
+  /\b(?:use|using)\b[^.?!]{1,80}?(?:\binstead of\b|\brather than\b|,\s*not\b)|\bprefer\b[^.?!]{1,60}?\bover\b/i,
+  // `keep` opening the sentence ("Keep the API stable"), not joined to one step ("… and keep it green").
+  /^(?:please\s+)?keep\s+(?!going\b|it up\b|at it\b|working\b|trying\b|on\b)|\bkeep using\b/i,
+];
+
+// German, French and Spanish: the word opening the clause or right after an imperative verb
+// ("Verwende immer …", "Usa siempre …"), or after a modal; never "immer noch" / "toujours pas" (still).
+const OTHER = [
+  /(?:^|[,;:]\s*)(?:bitte\s+)?(?:(?!(?:ich|du|er|sie|es|wir|ihr|das|dies|man|der|die)\s)\p{L}+\s+(?:bitte\s+)?)?(?:immer|niemals|nie)\b(?!\s+noch\b)/iu,
+  /\b(?:sollst|solltest|musst|müssen|sollten|soll|sollen|darfst)\s+(?:\p{L}+\s+){0,3}?(?:immer|nie|niemals|nicht)\b|\b(?:ab jetzt|von nun an|künftig|in zukunft)\b/iu,
+  /(?:^|[,;:]\s*)(?:(?:toujours|jamais)\s+\p{L}+(?:er|ir|re)\b|ne\s+jamais\b|n['’e]\s*\p{L}+\s+jamais\b)/iu,
+  /\b(?:il faut|tu dois|vous devez|on doit)\s+(?:\p{L}+\s+){0,2}?(?:toujours|jamais)\b|\b(?:désormais|dorénavant|à partir de maintenant)\b/iu,
+  /(?:^|[,;:]\s*)(?:por favor,?\s+)?(?:nunca\s+\p{L}+(?:as|es)\b|\p{L}+[ae]\s+siempre\b)/iu,
+  /\b(?:debes|debe|deben|debemos|tienes que|hay que)\s+(?:\p{L}+\s+){0,2}?(?:siempre|nunca)\b|\b(?:de ahora en adelante|a partir de ahora)\b/iu,
+];
+
+// Chinese and Japanese: words that only tell, or "always" beside a word that asks for it.
+const CJK = [
+  /(?:不要|别再|请勿|务必|禁止|切勿|以后)/,
+  /(?:请|要|必须|应该|一定)\S{0,4}(?:总是|始终|永远|一律)|(?:总是|始终|永远|一律)\S{0,2}(?:要|使用|用)/,
+  /(?:必ず|常に|絶対に)[^。]*(?:ください|こと|しろ|しないで|ないで|するな)|(?:しないで|使わないで)/,
+];
+
+// A stack frame, a log line or code, not a sentence of the person's: `file.ext:12`, an arrow,
+// a call, a statement keyword first, or fewer than three in four characters letters or spaces.
+const CODE_LIKE = /\S\.\w{1,6}:\d|=>|\w\(\)|^\s*(?:at|import|export|const|let|var|def|class|function|from)\s/;
+
+function isProse(s: string): boolean {
+  if (CODE_LIKE.test(s)) return false;
+  // A name in backticks counts as one word (`pnpm`, `src/*.ts`).
+  const bare = s.replace(/`[^`]*`/g, 'x');
+  const words = bare.match(/[\p{L}\p{M}\s'’]/gu)?.length ?? 0;
+  return words >= bare.length * 0.75;
+}
+
+/** Whether a sentence is a standing instruction ("always …", "never …", "use X, not Y", "don't …"). */
+export function isStanding(sentence: string): boolean {
+  const s = sentence.trim();
+  if (isQuestion(s) || s.length < 8 || !isProse(s)) return false;
+  return ENGLISH.some((re) => re.test(s)) || OTHER.some((re) => re.test(s)) || CJK.some((re) => re.test(s));
+}

@@ -1,0 +1,89 @@
+/** Standing instructions told apart from sentences that only use their words (facts, conditions, log lines, one step). */
+import { describe, expect, it } from 'vitest';
+import { isStanding } from '../../src/transcripts/_standing.js';
+
+describe('isStanding', () => {
+  it('takes an instruction that holds for the rest of the work, in the languages the corpus shows', () => {
+    for (const s of [
+      'Always use yarn here.',
+      'Please never force-push.',
+      'From now on, write the commit messages in English.',
+      'Going forward keep every function under 40 lines',
+      'Do not add new dependencies without asking me.',
+      "And don't rename public exports.",
+      'Prefer composition over inheritance, not mixins.',
+      'You should always run lint before committing.',
+      'We never commit generated files.',
+      'Make sure you update the changelog with each change.',
+      'Never use any in TypeScript.',
+      'Avoid global state.',
+      'use tabs, not spaces',
+      'In the future, ask before deleting files.',
+      'remember to run the formatter after each edit',
+      'Every time you touch the schema, regenerate the types.',
+      "I don't want any mocks in the integration tests.",
+      'Keep the README in sync with the CLI.',
+      'Benutze niemals sudo.',
+      'Bitte immer die Tests laufen lassen.',
+      "N'utilise jamais de point-virgule.",
+      "Toujours écrire les tests d'abord.",
+      'Usa siempre comillas simples.',
+      'Nunca hagas push directo a main.',
+      '不要再修改配置文件',
+      '请始终使用中文回复',
+      '必ずテストを書いてください',
+      'ok, never skip the pre-commit hooks',
+      'Stop adding comments to every line.',
+      'but always keep the old API working',
+      'Use `pnpm`, not `npm`.',
+      'Never edit `src/generated/*.ts` by hand.',
+    ])
+      expect(isStanding(s), s).toBe(true);
+  });
+
+  it('leaves out facts, conditions, complaints, log lines and single steps that use the same words', () => {
+    for (const s of [
+      'It always fails on CI.',
+      'I never got the email.',
+      'This never worked on Windows.',
+      'We always had this bug, it is not new.',
+      'The tests always pass locally but fail in docker',
+      "if you don't see the log, restart the server",
+      "they don't have an API key yet",
+      "I don't know why it crashed.",
+      'Why does it never load?',
+      'at Object.never (node_modules/lodash/never.js:12:3)',
+      "import { produce } from 'immer'",
+      'Error: always-on flag missing in config.ts:44',
+      'the dropdown is never populated',
+      'Es funktioniert immer noch nicht.',
+      'Ich habe das nie gesehen.',
+      'Ça ne marche toujours pas.',
+      "Je n'ai jamais reçu la réponse.",
+      'Siempre falla al arrancar.',
+      '它总是报错',
+      'テストが常に失敗します',
+      'we use postgres but the tests are not using it',
+      'Every time I run it the page goes blank.',
+      'By default the server listens on 8080.',
+      'No more errors now, thanks!',
+      "That's why we avoided it last time.",
+      'fix the login page',
+      'the build is still broken after your change',
+      'I never said to delete that file',
+      'You never answered my question about the cache',
+      'keep going',
+      'Keep going with the next phase',
+      'store.setState @ immer.mjs:6',
+      'if we dont have this we need to store it somehow until we choose to reset it.',
+      'figure it out - both widgets use the same socket so why is it not operating the same',
+      'But I never saw the gui open.',
+      'Never mind, that was my fault.',
+      'maybe they just keep a file of the limits',
+      'Expensive re-renders on every WS message',
+      'Run the tests for confirmation, and be sure to commit all your changes.',
+      'make sure the build passes',
+    ])
+      expect(isStanding(s), s).toBe(false);
+  });
+});
