@@ -71,6 +71,7 @@ export function likelyNext(
   // a path written from a folder below the root (`test/a.test.js` after `cd app`) the one known
   // longer path that ends with it — unless the agent read it as it is, so that it is a file there.
   const readHere = new Set([...s.reads.keys()].map((p) => relativePath(p, root)));
+  foldCompiledNames(scored, named, byName, readHere);
   for (const [rel, score] of [...scored]) {
     const alias = /^[@#]\/(.+\/.+)$/.exec(rel)?.[1];
     const rest = alias ?? (rel.includes('/') && !readHere.has(rel) ? rel : undefined);
@@ -94,6 +95,44 @@ export function likelyNext(
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, cap)
     .map(([p]) => p);
+}
+
+// The TypeScript source an import of the compiled name stands for (`./events/index.js` in an ESM
+// project is `events/index.ts`): the extensions it may have, by the one written.
+const SOURCE_OF: Record<string, readonly string[]> = {
+  js: ['ts', 'tsx'],
+  jsx: ['tsx'],
+  mjs: ['mts'],
+  cjs: ['cts'],
+};
+
+/**
+ * A `.js` (`.jsx`, `.mjs`, `.cjs`) path the agent never read counts for the known TypeScript file
+ * of the same name, as written or from a folder below the root (one such file only), and is not
+ * listed on its own: it is how TypeScript imports name that file.
+ */
+function foldCompiledNames(
+  scored: Map<string, number>,
+  named: Set<string>,
+  byName: Map<string, string[]>,
+  readHere: Set<string>,
+): void {
+  for (const [rel, score] of [...scored]) {
+    const dot = rel.lastIndexOf('.');
+    const sources = SOURCE_OF[rel.slice(dot + 1).toLowerCase()];
+    if (!sources || readHere.has(rel)) continue;
+    const stem = rel.slice(0, dot).replace(/^\.\//, '');
+    const twins = sources.flatMap((ext) => {
+      const exact = `${stem}.${ext}`;
+      if (named.has(exact) || scored.has(exact)) return [exact];
+      const name = exact.slice(exact.lastIndexOf('/') + 1);
+      return (byName.get(name) ?? []).filter((p) => p.endsWith(`/${exact}`));
+    });
+    const twin = twins.length === 1 ? twins[0] : undefined;
+    if (twin === undefined) continue;
+    if (!named.has(twin)) scored.set(twin, (scored.get(twin) ?? 0) + score);
+    scored.delete(rel);
+  }
 }
 
 // Every mention's path relative to the root, worked out once per session: the compiler drafts

@@ -346,3 +346,28 @@ describe('a folder with an accent in an otherwise plain text', () => {
     expect(next).not.toContain('notes.md');
   });
 });
+
+describe('the compiled name a TypeScript import writes', () => {
+  it('counts `./events/index.js` for the known `.ts` file, and keeps a `.js` file that exists as one', async () => {
+    const dir = folder();
+    const path = join(dir, 'esm.jsonl');
+    writeClaudeSession(path, dir, [
+      { user: 'Wire the event bus into src/coordination/index.ts' },
+      { write: 'src/coordination/types.ts' },
+      {
+        bash: 'ls src/coordination/events src/coordination/store',
+        output:
+          'src/coordination/events/index.ts\nsrc/coordination/events/bus.ts\nsrc/coordination/store/kv.ts',
+      },
+      {
+        say: "Next I'll export the bus: `export * from './events/index.js'` and `import { kv } from './store/kv.js'` in src/coordination/index.ts, then update scripts/build.js.",
+      },
+      { read: 'scripts/build.js' },
+    ]);
+    const next = namedNext((await compileTranscript(path)).handoff.summary);
+    expect(next).toEqual(
+      expect.arrayContaining(['src/coordination/events/index.ts', 'src/coordination/store/kv.ts']),
+    );
+    expect(next.filter((p) => /(?:events\/index|store\/kv)\.js$/.test(p))).toEqual([]);
+  });
+});
