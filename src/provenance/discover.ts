@@ -34,7 +34,12 @@ export function realPath(path: string): string {
 
 /** The nearest ancestor of `start` (itself included) that holds `.git`, or undefined. */
 export function findRepositoryRoot(start: string): string | undefined {
-  let dir = realPath(start);
+  return rootAbove(realPath(start));
+}
+
+// The nearest folder from `dir` (a real path) up that holds `.git`.
+function rootAbove(real: string): string | undefined {
+  let dir = real;
   for (;;) {
     if (existsSync(join(dir, '.git'))) return dir;
     const parent = dirname(dir);
@@ -45,13 +50,14 @@ export function findRepositoryRoot(start: string): string | undefined {
 
 /** Locates the repository containing `path` (a file or a folder), or undefined outside one. */
 export function locateRepository(path: string): RepositoryLocation | undefined {
+  // Asked for on every request of a server: no exceptions thrown for what is simply not there.
   let start = realPath(path);
   try {
-    if (!statSync(start).isDirectory()) start = dirname(start);
+    if (!statSync(start, { throwIfNoEntry: false })?.isDirectory()) start = dirname(start);
   } catch {
     start = dirname(start);
   }
-  const root = findRepositoryRoot(start);
+  const root = rootAbove(start);
   if (!root) return undefined;
   const dotGit = join(root, '.git');
   let gitDir = dotGit;
@@ -67,11 +73,18 @@ export function locateRepository(path: string): RepositoryLocation | undefined {
     return undefined;
   }
   let commonDir = gitDir;
-  try {
-    const rel = readFileSync(join(gitDir, 'commondir'), 'utf8').trim();
-    commonDir = isAbsolute(rel) ? rel : resolve(gitDir, rel);
-  } catch {
-    linked = false;
-  }
+  const rel = textIfThere(join(gitDir, 'commondir'))?.trim();
+  if (rel !== undefined) commonDir = isAbsolute(rel) ? rel : resolve(gitDir, rel);
+  else linked = false;
   return { root, gitDir, commonDir, linked, shallow: existsSync(join(commonDir, 'shallow')) };
+}
+
+// A small file's text, or undefined when it is not there or cannot be read.
+function textIfThere(path: string): string | undefined {
+  if (!existsSync(path)) return undefined;
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
