@@ -14,7 +14,7 @@ import type { MentionSource, SessionRecord } from './types.js';
 // alone, and a path starts with an ASCII character: written without spaces, those languages would
 // otherwise run the words around a path into it (`修改了README.md和docs/a.md`).
 const WORD = String.raw`\w\p{sc=Latin}\p{sc=Greek}\p{sc=Cyrillic}\p{sc=Hangul}\p{N}`;
-const CJK = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー\d_-`;
+const CJK = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\u30fc\d_-`;
 
 /** The two path patterns, for a text in any script or (faster: no Unicode classes) ASCII only. */
 function pathPatterns(unicode: boolean): { plain: RegExp; windows: RegExp } {

@@ -9,7 +9,7 @@
 import { isQuestion } from './_requests.js';
 
 // What may stand before an instruction's first word in its clause.
-const LEAD = String.raw`(?:^|[,;:–—]\s*|\s-\s|\b(?:and|but|also|please|pls|plz|ok|okay)\s+)(?:please\s+)?`;
+const LEAD = String.raw`(?:^|[,;:\u2013\u2014]\s*|\s-\s|\b(?:and|but|also|please|pls|plz|ok|okay)\s+)(?:please\s+)?`;
 
 // English: the instruction's first word opening its clause, with what it may not go on to.
 const EN_OPENING = new RegExp(
