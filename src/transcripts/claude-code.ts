@@ -12,6 +12,7 @@ import { isPlanFile, noteErrorPlaces, notePath, notePaths, outputSource, shellRe
 import { isSummaryText, requestText } from './_requests.js';
 import { emptySession, touch } from './_session.js';
 import { commitSubject, isCheck, shellFileChanges } from './_shell.js';
+import { currentTasks } from './_tasks.js';
 import type { CommandRun, SessionRecord, TaskItem } from './types.js';
 
 const KNOWN = new Set([
@@ -61,7 +62,8 @@ interface State {
   uuids: Set<string>;
   tools: Map<string, ToolUse>;
   background: Map<string, CommandRun>;
-  createdTasks: TaskItem[];
+  /** The task tools' tasks by number (`TaskCreate` order); a deleted one leaves its slot empty. */
+  createdTasks: (TaskItem | undefined)[];
   /** True when the log is itself a subagent's (its first message is a sidechain one), read on its own. */
   sidechainLog?: boolean;
   /** Subagents the main log started. */
@@ -220,18 +222,17 @@ function onToolUse(use: ToolUse, state: State): void {
   if (use.name === 'TodoWrite') {
     const todos = field(input, 'todos');
     if (Array.isArray(todos))
-      state.s.tasks = todos.flatMap((t) => taskOf(field(t, 'content'), field(t, 'status')));
+      state.s.tasks = currentTasks(todos.flatMap((t) => taskOf(field(t, 'content'), field(t, 'status'))));
   } else if (use.name === 'TaskCreate') {
     const text = field(input, 'subject') ?? field(input, 'description') ?? field(input, 'content');
     const detail = str(field(input, 'description'));
-    state.createdTasks.push(...taskOf(text, 'pending').map((t) => (detail ? { ...t, detail } : t)));
-    state.s.tasks = state.createdTasks.map((t) => ({ ...t }));
+    // Numbered in order of creation, the deleted ones too: a slot per task.
+    const [task] = taskOf(text, 'pending');
+    state.createdTasks.push(task ? (detail ? { ...task, detail } : task) : undefined);
+    state.s.tasks = currentTasks(state.createdTasks.filter((t) => t !== undefined));
   } else if (use.name === 'TaskUpdate') {
-    const id = Number(str(field(input, 'taskId')) ?? field(input, 'taskId'));
-    const task = Number.isInteger(id) ? state.createdTasks[id - 1] : undefined;
-    const status = normaliseStatus(field(input, 'status'));
-    if (task && status) task.status = status;
-    state.s.tasks = state.createdTasks.map((t) => ({ ...t }));
+    updateTask(input, state);
+    state.s.tasks = currentTasks(state.createdTasks.filter((t) => t !== undefined));
   }
 }
 
@@ -256,6 +257,23 @@ function noteInput(use: ToolUse, s: SessionRecord): void {
     // The plan the agent asks the person to approve: the map of the work ahead.
     notePaths(s, str(field(input, 'plan')) ?? JSON.stringify(input ?? ''), 'plan');
   } else notePaths(s, JSON.stringify(input ?? ''), 'command');
+}
+
+// A task's new status, title or description (`TaskUpdate`); a deleted task leaves the list.
+function updateTask(input: unknown, state: State): void {
+  const id = Number(str(field(input, 'taskId')) ?? field(input, 'taskId'));
+  const task = Number.isInteger(id) ? state.createdTasks[id - 1] : undefined;
+  if (!task) return;
+  if (field(input, 'status') === 'deleted') {
+    state.createdTasks[id - 1] = undefined;
+    return;
+  }
+  const status = normaliseStatus(field(input, 'status'));
+  if (status) task.status = status;
+  const subject = str(field(input, 'subject'))?.replace(/\s+/g, ' ').trim();
+  if (subject) task.text = subject;
+  const detail = str(field(input, 'description'));
+  if (detail) task.detail = detail;
 }
 
 function taskOf(text: unknown, status: unknown): TaskItem[] {

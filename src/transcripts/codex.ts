@@ -11,6 +11,7 @@ import { isPlanFile, noteErrorPlaces, notePaths, outputSource, shellRead } from 
 import { isSummaryText, requestText } from './_requests.js';
 import { emptySession, touch } from './_session.js';
 import { commitSubject, isCheck, patchFileChanges, shellFileChanges } from './_shell.js';
+import { currentTasks } from './_tasks.js';
 import type { CommandRun, SessionRecord, TaskItem } from './types.js';
 
 const KNOWN = new Set([
@@ -145,7 +146,7 @@ function onCall(item: unknown, state: State): void {
     if (!call.patch) notePaths(state.s, call.command, read ? 'read' : 'command');
   } else if (name === 'update_plan') {
     const plan = field(args, 'plan');
-    if (Array.isArray(plan)) state.s.tasks = plan.flatMap(planItem);
+    if (Array.isArray(plan)) state.s.tasks = currentTasks(plan.flatMap(planItem));
     notePaths(state.s, JSON.stringify(plan ?? ''), 'task');
   }
   if (call.patch) {

@@ -179,3 +179,38 @@ describe('requests at less detail', () => {
     expect(rows.some((r) => r.startsWith('| 25 |'))).toBe(false);
   });
 });
+
+describe('the task tools’ list as it stands', () => {
+  it('counts a task made again under the same title once, by its last copy', async () => {
+    const { handoff } = await compiled([
+      { user: '把总控放在宿主机上，其他 Agent 放进 Docker' },
+      { taskCreate: { subject: 'Move the four agents into Docker' } },
+      { taskUpdate: { taskId: '1', status: 'in_progress' } },
+      { taskCreate: { subject: 'Move the four agents into Docker' } },
+      { taskUpdate: { taskId: '2', status: 'in_progress' } },
+      { edit: 'docker-compose.yml' },
+      { taskUpdate: { taskId: '2', status: 'completed' } },
+    ]);
+    const done = handoff.done.map((d) => d.text);
+    expect(done).toContain('Move the four agents into Docker');
+    expect(handoff.remaining.map((r) => r.title)).not.toContain('Move the four agents into Docker');
+  });
+
+  it('takes a new title and a deletion from TaskUpdate', async () => {
+    const { handoff } = await compiled([
+      { user: 'Set up the instances' },
+      { taskCreate: { subject: 'Create 4 instances' } },
+      { taskCreate: { subject: 'Write the gateway config' } },
+      { taskCreate: { subject: 'Benchmark the gateway' } },
+      { taskUpdate: { taskId: '1', subject: 'Create 5 instances', status: 'in_progress' } },
+      { taskUpdate: { taskId: '3', status: 'deleted' } },
+      { edit: 'gateway.yml' },
+      { taskUpdate: { taskId: '2', status: 'completed' } },
+    ]);
+    const remaining = handoff.remaining.map((r) => r.title);
+    expect(remaining).toContain('Create 5 instances');
+    expect(remaining).not.toContain('Create 4 instances');
+    expect(remaining).not.toContain('Benchmark the gateway');
+    expect(handoff.done.map((d) => d.text)).toContain('Write the gateway config');
+  });
+});

@@ -30,7 +30,14 @@ export type Step =
   | { plan: string }
   /** Claude Code's task tools: a task created (numbered from 1 in order), or one's status changed. */
   | { taskCreate: { subject: string; description?: string } }
-  | { taskUpdate: { taskId: string; status: 'pending' | 'in_progress' | 'completed' } }
+  | {
+      taskUpdate: {
+        taskId: string;
+        status?: 'pending' | 'in_progress' | 'completed' | 'deleted';
+        subject?: string;
+        description?: string;
+      };
+    }
   /** An `attachment` record as Claude Code 2.1 writes it (`{ type: 'queued_command', prompt }`, …). */
   | { attach: Record<string, unknown> }
   | { compact: string };
