@@ -59,9 +59,17 @@ const WEIGHTS: Record<MentionSource, number> = {
 const HITS_KEPT = 6;
 const SCAN_CHARS = 20_000;
 
+// Records a program keeps, not files a person works on: a name that is an id (a session log
+// `6c47c562-e82e-….jsonl`, `rollout-…-<uuid>.jsonl`, a 32-character hash), and the agent hosts'
+// own history and session folders.
+const GENERATED =
+  /(?:^|[/_-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[^/]+$|(?:^|\/)[0-9a-f]{32,}\.[^/]+$|(?:^|\/)\.(?:claude|codex)\/(?:history\.jsonl$|projects\/|todos\/|sessions\/|statsig\/)/i;
+
 /** Whether a path is one of the project's files that a mention may name. */
 function isWorkPath(path: string): boolean {
-  return !path.startsWith('~') && !climbsOut(path) && !NOT_WORK.test(path.replace(/\\/g, '/'));
+  if (path.startsWith('~') || climbsOut(path)) return false;
+  const p = path.replace(/\\/g, '/');
+  return !NOT_WORK.test(p) && !GENERATED.test(p);
 }
 
 /** The paths a text names, each once, in order (absolute paths kept absolute). */

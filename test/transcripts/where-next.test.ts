@@ -371,3 +371,23 @@ describe('the compiled name a TypeScript import writes', () => {
     expect(next.filter((p) => /(?:events\/index|store\/kv)\.js$/.test(p))).toEqual([]);
   });
 });
+
+describe('records a program keeps', () => {
+  it('names no session log, id-named record or host history as a file to work on next', async () => {
+    const dir = folder();
+    const path = join(dir, 'records.jsonl');
+    writeClaudeSession(path, dir, [
+      { user: 'Find out why the agents stopped answering, then fix scripts/content-validator.sh' },
+      {
+        bash: 'ls -t .openclaw/agents/main/sessions/ | head -3',
+        output:
+          '.openclaw/agents/main/sessions/6c47c562-e82e-49f8-9a4e-d4a492871f6b.jsonl\n.openclaw/agents/main/sessions/34b583e0-e1c8-4e9e-bbc8-9a1e42274301.jsonl\ncache/5d41402abc4b2a76b9719d911017c592.json',
+      },
+      { bash: 'tail -5 .claude/history.jsonl', output: '{"display":"fix it"}' },
+      { say: "Next I'll fix scripts/content-validator.sh." },
+    ]);
+    const next = namedNext((await compileTranscript(path)).handoff.summary);
+    expect(next).toContain('scripts/content-validator.sh');
+    expect(next.filter((p) => /sessions\/|history\.jsonl|5d41402a/.test(p))).toEqual([]);
+  });
+});
