@@ -127,8 +127,11 @@ function safe<T>(f: () => T | undefined): T | undefined {
 }
 
 /** A path the summary names matches a path of the log when one ends the other at a folder boundary. */
-function samePath(claimed: string, logged: string): boolean {
-  if (claimed === logged) return true;
+function samePath(claimedAs: string, loggedAs: string): boolean {
+  if (claimedAs === loggedAs) return true;
+  // Either separator: a file outside a Windows repository is logged as `D:\…\sessions.php`.
+  const claimed = claimedAs.replace(/\\/g, '/');
+  const logged = loggedAs.replace(/\\/g, '/');
   if (!claimed.includes('/')) return basename(logged) === claimed;
   return logged.endsWith(`/${claimed}`) || claimed.endsWith(`/${logged}`);
 }

@@ -136,6 +136,20 @@ describe('checkSummary', () => {
     expect(lines(await check([{ user: 'go' }], summary, { git: false }))).toHaveLength(2);
   });
 
+  it('finds a file the agent changed outside a Windows repository by the shorter path the summary gives', async () => {
+    repo = createTempRepo();
+    const dir = join(repo.dir, '..');
+    const log = join(dir, `win-${Math.random().toString(36).slice(2)}.jsonl`);
+    writeClaudeSession(log, 'D:\\Webseiten\\Shop', [
+      { user: 'Change the copy that XAMPP serves' },
+      { edit: '../../Eigene Dateien/xampp/htdocs/shop/sessions.php' },
+    ]);
+    const session = await readTranscript(log);
+    const summary = '- Modified `sessions.php`: the booking form.\n- Modified `booking.php`.';
+    const found = checkSummary(session, summary, { root: 'D:\\Webseiten\\Shop', git: false });
+    expect(found.contradictions.map((c) => c.claim.path)).toEqual(['booking.php']);
+  });
+
   it('does not hold a removal or a copy the shell may have made without naming each file', async () => {
     repo = createTempRepo();
     const summary = '- Deleted `docs/old-guide.md` and `legacy/run.ps1`.\n- Created `deploy/app.yml`.';
