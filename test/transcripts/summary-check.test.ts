@@ -147,7 +147,9 @@ describe('checkSummary', () => {
     const session = await readTranscript(log);
     const summary = '- Modified `sessions.php`: the booking form.\n- Modified `booking.php`.';
     const found = checkSummary(session, summary, { root: 'D:\\Webseiten\\Shop', git: false });
-    expect(found.contradictions.map((c) => c.claim.path)).toEqual(['booking.php']);
+    expect(found.contradictions.map((c) => (c.claim.kind === 'file' ? c.claim.path : c.claim.kind))).toEqual([
+      'booking.php',
+    ]);
   });
 
   it('does not hold a removal or a copy the shell may have made without naming each file', async () => {
