@@ -76,19 +76,14 @@ export function likelyNext(
     const alias = /^[@#]\/(.+\/.+)$/.exec(rel)?.[1];
     const rest = alias ?? (rel.includes('/') && !readHere.has(rel) ? rel : undefined);
     if (!rest) continue;
-    const name = rest.slice(rest.lastIndexOf('/') + 1);
-    const full = (byName.get(name) ?? []).filter((p) => p !== rel && p.endsWith(`/${rest}`));
-    if (full.length !== 1 || full[0] === undefined) continue;
-    if (!named.has(full[0])) scored.set(full[0], (scored.get(full[0]) ?? 0) + score);
-    scored.delete(rel);
+    const full = endingWith(byName, rest).filter((p) => p !== rel);
+    if (full.length === 1 && full[0] !== undefined) countFor(scored, named, rel, full[0], score);
   }
   for (const [rel, score] of [...scored]) {
     if (rel.includes('/')) continue;
     const full = byName.get(rel) ?? [];
-    if (full.length === 1 && full[0] !== undefined) {
-      if (!named.has(full[0])) scored.set(full[0], (scored.get(full[0]) ?? 0) + score);
-      scored.delete(rel);
-    } else if (full.length > 0 || !planned.has(rel)) scored.delete(rel);
+    if (full.length === 1 && full[0] !== undefined) countFor(scored, named, rel, full[0], score);
+    else if (full.length > 0 || !planned.has(rel)) scored.delete(rel);
   }
   return [...scored]
     .filter(([, score]) => score >= 0.4)
@@ -124,15 +119,29 @@ function foldCompiledNames(
     const stem = rel.slice(0, dot).replace(/^\.\//, '');
     const twins = sources.flatMap((ext) => {
       const exact = `${stem}.${ext}`;
-      if (named.has(exact) || scored.has(exact)) return [exact];
-      const name = exact.slice(exact.lastIndexOf('/') + 1);
-      return (byName.get(name) ?? []).filter((p) => p.endsWith(`/${exact}`));
+      return named.has(exact) || scored.has(exact) ? [exact] : endingWith(byName, exact);
     });
-    const twin = twins.length === 1 ? twins[0] : undefined;
-    if (twin === undefined) continue;
-    if (!named.has(twin)) scored.set(twin, (scored.get(twin) ?? 0) + score);
-    scored.delete(rel);
+    if (twins.length === 1 && twins[0] !== undefined) countFor(scored, named, rel, twins[0], score);
   }
+}
+
+// The known paths of that name that end with `rest` at a folder boundary.
+function endingWith(byName: Map<string, string[]>, rest: string): string[] {
+  const name = rest.slice(rest.lastIndexOf('/') + 1);
+  return (byName.get(name) ?? []).filter((p) => p.endsWith(`/${rest}`));
+}
+
+// `rel` stands for `target`: its score goes there (nowhere when the handoff names `target`
+// already), and it is not listed on its own.
+function countFor(
+  scored: Map<string, number>,
+  named: Set<string>,
+  rel: string,
+  target: string,
+  score: number,
+): void {
+  if (!named.has(target)) scored.set(target, (scored.get(target) ?? 0) + score);
+  scored.delete(rel);
 }
 
 // Every mention's path relative to the root, worked out once per session: the compiler drafts

@@ -55,6 +55,8 @@ const CJK = [
   /(?:必ず|常に|絶対に)[^。]*(?:ください|こと|しろ|しないで|ないで|するな)|(?:しないで|使わないで)/,
 ];
 
+const TELLS = [...ENGLISH, ...OTHER, ...CJK];
+
 // A stack frame, a log line or code, not a sentence of the person's: `file.ext:12`, an arrow,
 // a call, a statement keyword first, or fewer than three in four characters letters or spaces.
 const CODE_LIKE = /\S\.\w{1,6}:\d|=>|\w\(\)|^\s*(?:at|import|export|const|let|var|def|class|function|from)\s/;
@@ -71,5 +73,5 @@ function isProse(s: string): boolean {
 export function isStanding(sentence: string): boolean {
   const s = sentence.trim();
   if (isQuestion(s) || s.length < 8 || !isProse(s)) return false;
-  return ENGLISH.some((re) => re.test(s)) || OTHER.some((re) => re.test(s)) || CJK.some((re) => re.test(s));
+  return TELLS.some((re) => re.test(s));
 }

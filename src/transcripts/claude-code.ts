@@ -229,11 +229,16 @@ function onToolUse(use: ToolUse, state: State): void {
     // Numbered in order of creation, the deleted ones too: a slot per task.
     const [task] = taskOf(text, 'pending');
     state.createdTasks.push(task ? (detail ? { ...task, detail } : task) : undefined);
-    state.s.tasks = currentTasks(state.createdTasks.filter((t) => t !== undefined));
+    state.s.tasks = createdList(state);
   } else if (use.name === 'TaskUpdate') {
     updateTask(input, state);
-    state.s.tasks = currentTasks(state.createdTasks.filter((t) => t !== undefined));
+    state.s.tasks = createdList(state);
   }
+}
+
+// The task tools' list as it stands now.
+function createdList(state: State): TaskItem[] {
+  return currentTasks(state.createdTasks.filter((t) => t !== undefined));
 }
 
 /** The paths a tool call names: the file it reads, what it writes, its command or task text. */
@@ -270,8 +275,8 @@ function updateTask(input: unknown, state: State): void {
   }
   const status = normaliseStatus(field(input, 'status'));
   if (status) task.status = status;
-  const subject = str(field(input, 'subject'))?.replace(/\s+/g, ' ').trim();
-  if (subject) task.text = subject;
+  const [renamed] = taskOf(field(input, 'subject'), task.status);
+  if (renamed) task.text = renamed.text;
   const detail = str(field(input, 'description'));
   if (detail) task.detail = detail;
 }

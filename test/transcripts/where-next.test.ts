@@ -40,6 +40,14 @@ function namedNext(summary: string | undefined): string[] {
   return [...(line ?? '').matchAll(/`([^`]+)`/g)].map((m) => m[1] as string);
 }
 
+/** The files named next in the handoff compiled from a Claude Code session of these steps. */
+async function nextOf(steps: Step[]): Promise<string[]> {
+  const dir = folder();
+  const path = join(dir, 'session.jsonl');
+  writeClaudeSession(path, dir, steps);
+  return namedNext((await compileTranscript(path)).handoff.summary);
+}
+
 describe('the files named next', () => {
   it('takes an issue the agent printed as the spec of the work ahead, not as a passing listing', async () => {
     const dir = folder();
@@ -338,10 +346,7 @@ describe('paths in other scripts', () => {
 
 describe('a folder with an accent in an otherwise plain text', () => {
   it('reads the whole path, not the ASCII tail after the accent', async () => {
-    const dir = folder();
-    const path = join(dir, 'accent.jsonl');
-    writeClaudeSession(path, dir, [{ user: 'Please tidy up résumé/notes.md next, then commit' }]);
-    const next = namedNext((await compileTranscript(path)).handoff.summary);
+    const next = await nextOf([{ user: 'Please tidy up résumé/notes.md next, then commit' }]);
     expect(next).toContain('résumé/notes.md');
     expect(next).not.toContain('notes.md');
   });
@@ -349,9 +354,7 @@ describe('a folder with an accent in an otherwise plain text', () => {
 
 describe('the compiled name a TypeScript import writes', () => {
   it('counts `./events/index.js` for the known `.ts` file, and keeps a `.js` file that exists as one', async () => {
-    const dir = folder();
-    const path = join(dir, 'esm.jsonl');
-    writeClaudeSession(path, dir, [
+    const next = await nextOf([
       { user: 'Wire the event bus into src/coordination/index.ts' },
       { write: 'src/coordination/types.ts' },
       {
@@ -364,7 +367,6 @@ describe('the compiled name a TypeScript import writes', () => {
       },
       { read: 'scripts/build.js' },
     ]);
-    const next = namedNext((await compileTranscript(path)).handoff.summary);
     expect(next).toEqual(
       expect.arrayContaining(['src/coordination/events/index.ts', 'src/coordination/store/kv.ts']),
     );
@@ -374,9 +376,7 @@ describe('the compiled name a TypeScript import writes', () => {
 
 describe('records a program keeps', () => {
   it('names no session log, id-named record or host history as a file to work on next', async () => {
-    const dir = folder();
-    const path = join(dir, 'records.jsonl');
-    writeClaudeSession(path, dir, [
+    const next = await nextOf([
       { user: 'Find out why the agents stopped answering, then fix scripts/content-validator.sh' },
       {
         bash: 'ls -t .openclaw/agents/main/sessions/ | head -3',
@@ -386,7 +386,6 @@ describe('records a program keeps', () => {
       { bash: 'tail -5 .claude/history.jsonl', output: '{"display":"fix it"}' },
       { say: "Next I'll fix scripts/content-validator.sh." },
     ]);
-    const next = namedNext((await compileTranscript(path)).handoff.summary);
     expect(next).toContain('scripts/content-validator.sh');
     expect(next.filter((p) => /sessions\/|history\.jsonl|5d41402a/.test(p))).toEqual([]);
   });
