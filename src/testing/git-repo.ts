@@ -1,7 +1,7 @@
 /** Temporary git repositories for tests and the demo: real repositories, thrown away after. */
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { runGit } from '../provenance/git.js';
 
 /** A throwaway repository with helpers to change it. */
@@ -66,7 +66,10 @@ export function createTempRepo(options: TempRepoOptions = {}): TempRepo {
   };
   if (options.initialCommit !== false) {
     repo.write('README.md', '# scratch\n');
-    repo.commit('initial commit');
+    // Named after its folder: two repositories made within the same second would otherwise share
+    // a root commit, and git (and baton, which recognises a renamed repository by its history)
+    // could not tell them apart.
+    repo.commit(`initial commit of ${basename(parent)}`);
   }
   return repo;
 }
