@@ -7,11 +7,13 @@
  * git processes for a capture.
  */
 
+import type { Provenance } from '../handoff/types.js';
 import { resolveRef } from './_refs.js';
 import { type Snapshot, snapshotHolds, takeSnapshot } from './_snapshot.js';
 import { type Capture, type CaptureOptions, captureSteps, excludingPaths, repositoryOf } from './capture.js';
 import { locateRepository } from './discover.js';
 import { runGitAsync, runStepsAsync } from './git.js';
+import { recogniseSteps, type SameRepository } from './identity.js';
 import { type Since, sinceSteps } from './since.js';
 import { type FolderAtRef, type FolderOptions, folderSteps } from './tree.js';
 
@@ -106,6 +108,14 @@ export class GitAnswers {
       if (found) remember(this.commits, key, true);
       return found;
     });
+  }
+
+  /**
+   * `recogniseRepository` off the event loop. Not kept: its answer depends on HEAD, and it is
+   * asked only when a handoff names the repository differently.
+   */
+  recognise(root: string, saved: Partial<Provenance>): Promise<SameRepository | undefined> {
+    return runStepsAsync(root, recogniseSteps(saved));
   }
 
   // One question in flight per key: whoever asks while it runs shares its answer.

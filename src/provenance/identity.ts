@@ -5,7 +5,7 @@
  */
 import type { Provenance } from '../handoff/types.js';
 import { COMMIT_RE } from '../handoff/values.js';
-import { runGit } from './git.js';
+import { type GitSteps, runSteps } from './git.js';
 
 const ROOT_ID = /^root:([0-9a-f]{12})$/;
 
@@ -22,15 +22,20 @@ export interface SameRepository {
  * history with HEAD (one `git merge-base`), since then both histories start from the same root.
  */
 export function recogniseRepository(root: string, saved: Partial<Provenance>): SameRepository | undefined {
+  return runSteps(root, recogniseSteps(saved));
+}
+
+/** The git calls of `recogniseRepository`, for the servers to run off the event loop. */
+export function* recogniseSteps(saved: Partial<Provenance>): GitSteps<SameRepository | undefined> {
   const savedRoot = ROOT_ID.exec(saved.repository ?? '')?.[1];
   if (savedRoot) {
-    const roots = runGit(root, ['rev-list', '--max-parents=0', 'HEAD']);
+    const roots = yield { args: ['rev-list', '--max-parents=0', 'HEAD'] };
     if (roots.status !== 0) return undefined;
     const same = roots.stdout.split('\n').some((r) => r.trim().startsWith(savedRoot));
     return same ? { reason: `the same root commit ${savedRoot}` } : undefined;
   }
   if (!saved.head || !COMMIT_RE.test(saved.head)) return undefined;
-  const mb = runGit(root, ['merge-base', '--end-of-options', saved.head, 'HEAD']);
+  const mb = yield { args: ['merge-base', '--end-of-options', saved.head, 'HEAD'] };
   if (mb.status !== 0) return undefined;
   return { reason: 'the saved HEAD is in this repository and shares its root commit' };
 }

@@ -104,7 +104,7 @@ async function explainHeadMove(
 /**
  * A repository known by another name (a remote added, removed or renamed) is the same repository
  * when its root commit is: the MISMATCH becomes an INFO line that says what changed. Costs a git
- * process, only when the names differ.
+ * process (off the event loop in a server), only when the names differ.
  */
 async function recogniseRenamed(
   saved: Partial<Provenance>,
@@ -114,8 +114,9 @@ async function recogniseRenamed(
 ): Promise<void> {
   const differs = comparison.find((f) => f.code === 'repository-differs');
   if (!differs || options.current?.repository !== undefined || !capture.current.repository) return;
-  const { recogniseRepository } = await import('../provenance/identity.js');
-  const same = recogniseRepository(capture.root, saved);
+  const same = options.gitAnswers
+    ? await options.gitAnswers.recognise(capture.root, saved)
+    : (await import('../provenance/identity.js')).recogniseRepository(capture.root, saved);
   if (!same) return;
   Object.assign(differs, {
     verdict: 'INFO',

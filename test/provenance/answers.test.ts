@@ -9,9 +9,11 @@ import { appendFileSync, chmodSync, mkdirSync, renameSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadTrustRoots } from '../../src/governance/trust.js';
+import type { Provenance } from '../../src/handoff/types.js';
 import { GitAnswers } from '../../src/provenance/answers.js';
 import { type Capture, captureProvenance } from '../../src/provenance/capture.js';
 import { gitProcessCount } from '../../src/provenance/git.js';
+import { recogniseRepository } from '../../src/provenance/identity.js';
 import { describeSince } from '../../src/provenance/since.js';
 import type { TempRepo } from '../../src/testing/git-repo.js';
 import { tempRepos } from '../support/temp-repos.js';
@@ -263,5 +265,23 @@ describe('GitAnswers.since and folderAtRef', () => {
     const merged = await processesOf(load);
     expect(merged.processes).toBe(2);
     expect([...merged.value.keys.keys()].sort()).toEqual(['alice', 'bob']);
+  });
+
+  it('recognises a renamed repository by its history off the event loop, as the CLI does', async () => {
+    const r = repo();
+    const other = newRepo({ origin: 'https://github.com/acme/other.git' });
+    const root = r.git('rev-list', '--max-parents=0', 'HEAD');
+    // Two scratch repositories never share a root commit, however close in time they were made.
+    expect(other.git('rev-list', '--max-parents=0', 'HEAD')).not.toBe(root);
+    const answers = new GitAnswers();
+    const cases: Partial<Provenance>[] = [
+      { repository: 'acme/old-name', head: r.head() },
+      { repository: `root:${root.slice(0, 12)}` },
+      { repository: 'acme/other', head: other.head() },
+      { repository: 'root:0123456789ab' },
+    ];
+    const served = await Promise.all(cases.map((saved) => answers.recognise(r.dir, saved)));
+    expect(served.map(Boolean)).toEqual([true, true, false, false]);
+    expect(served).toEqual(cases.map((saved) => recogniseRepository(r.dir, saved)));
   });
 });
