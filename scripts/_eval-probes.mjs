@@ -33,17 +33,33 @@ export function namedIn(written, allPaths) {
   };
 }
 
+// Control characters (a pasted backspace) are no part of what the person asked.
+// biome-ignore lint/complexity/useRegexLiterals: as a literal the linter refuses its control characters
+const CONTROL = new RegExp('[\\u0000-\\u0008\\u000b-\\u001f\\u007f]', 'g');
 const fold = (s) =>
   s
+    .replace(CONTROL, '')
     .toLowerCase()
     .replace(/[\\`*_>#]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
 
-/** A request is kept when the text holds its first 40 characters (case, spacing and markup folded). */
+// A key or token pasted in a request (16 or more letters and digits, both kinds), which a handoff
+// rightly shows as `[redacted]` (after a kept prefix, `sk-[redacted]`): a request is also kept
+// when, with each such run as `[redacted]` on both sides, the text holds it.
+const KEYLIKE = /\S*(?=\S*\d)(?=\S*[a-z])[a-z0-9_+/=.:-]{16,}\S*/gi;
+const masked = (s) => s.replace(KEYLIKE, '[redacted]').replace(/\S*\[redacted\]\S*/g, '[redacted]');
+
+/**
+ * A request is kept when the text holds its first 40 characters (case, spacing and markup
+ * folded), or holds them with its pasted keys redacted.
+ */
 export function keptIn(text) {
   const doc = fold(text);
-  return (request) => doc.includes(fold(request).slice(0, 40).trim());
+  const docMasked = fold(masked(text));
+  return (request) =>
+    doc.includes(fold(request).slice(0, 40).trim()) ||
+    docMasked.includes(fold(masked(request)).slice(0, 40).trim());
 }
 
 const STOP = new Set(
