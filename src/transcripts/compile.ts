@@ -14,6 +14,7 @@ import { HANDOFF_SCHEMA } from '../handoff/values.js';
 import { findRepositoryRoot } from '../provenance/discover.js';
 import { listFiles, relativePath } from './_paths.js';
 import { isQuestion, sentencesOf } from './_requests.js';
+import { REDACTED, withoutSecrets } from './_secrets.js';
 import { filesAtCut, intentOf, likelyNext, statesNextStep, summaryOf } from './_stand.js';
 import { isStanding } from './_standing.js';
 import { clean, cutToWidth, oneLine } from './_text.js';
@@ -163,7 +164,9 @@ function basisOf(s: SessionRecord, root: string | undefined, cap: number): Basis
 }
 
 /** Builds the draft handoff (no id, time or provenance: `baton write` adds them). */
-export function draftFromSession(s: SessionRecord, options: DraftOptions = {}): ParsedHandoff {
+export function draftFromSession(session: SessionRecord, options: DraftOptions = {}): ParsedHandoff {
+  // What looks like a key or a password never reaches the handoff, which is committed and sent on.
+  const s = withoutSecrets(session);
   const cap = options.maxItems ?? 25;
   const level = LEVELS[Math.min(Math.max(options.detail ?? 0, 0), LEVELS.length - 1)] ?? LEVELS[0];
   const root = options.root ?? sessionRoot(s.cwd);
@@ -199,10 +202,12 @@ export function draftFromSession(s: SessionRecord, options: DraftOptions = {}): 
   h.files_touched = listed.items.map((i) => ({ ...i }));
   h.validation = validationOf(checks, Math.min(cap, level.validation));
   h.dead_ends = deadEnds.map((d) => d.item).slice(0, cap);
-  h.open_concerns = concernsOf(s).slice(0, cap);
   h.preferences = preferences.slice(-Math.min(cap, level.preferences));
   const notes = notesOf(s, { listed, checks, brief: level.briefRequests, unknown: level.unknownChecks });
   if (notes) h.notes = notes;
+  // Said once the rest is written: only what this draft holds is counted.
+  const secrets = JSON.stringify(h).split(REDACTED).length - 1;
+  h.open_concerns = concernsOf(s, secrets).slice(0, cap);
   return h;
 }
 
@@ -270,11 +275,16 @@ function titleOf(s: SessionRecord): string {
 }
 
 /** What the log leaves open besides the failing checks (those are Remaining already). */
-function concernsOf(s: SessionRecord): string[] {
+function concernsOf(s: SessionRecord, secrets: number): string[] {
   const out: string[] = [];
   const pending = s.commands.filter((c) => c.ok === undefined).length;
   if (pending > 0)
     out.push(`${pending} command(s) ran without a recorded result (in the background, or cut off).`);
+  if (secrets > 0) {
+    out.push(
+      `${secrets} value(s) that look like secrets (keys, tokens, passwords) are shown as [redacted]: ask the person if the work needs them.`,
+    );
+  }
   return out;
 }
 

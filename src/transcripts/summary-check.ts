@@ -8,6 +8,7 @@
 import { basename } from 'node:path';
 import { existingCommits, recentCommits, worktreeChanges } from '../provenance/evidence.js';
 import { relativePath } from './_paths.js';
+import { redactSecrets } from './_secrets.js';
 import { checkProgram, isCheck } from './_shell.js';
 import { oneLine } from './_text.js';
 import { checkCommand } from './_validation.js';
@@ -113,9 +114,9 @@ function changedPaths(root: string, s: SessionRecord): Set<string> | undefined {
   return paths;
 }
 
-/** A value from the log or the summary, on one line and safe inside backticks. */
+/** A value from the log or the summary, on one line, safe inside backticks, with no secret in it. */
 function code(value: string): string {
-  return `\`${oneLine(value, 200).replace(/`/g, "'")}\``;
+  return `\`${oneLine(redactSecrets(value).text, 200).replace(/`/g, "'")}\``;
 }
 
 function safe<T>(f: () => T | undefined): T | undefined {

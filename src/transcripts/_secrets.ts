@@ -1,0 +1,168 @@
+/**
+ * Secrets in the log's words, left out of a handoff: a person pastes a key or a password into the
+ * chat, an agent runs `curl -H 'Authorization: Bearer …'`, and a compiled handoff is committed,
+ * archived and sent to other agents. Three families, each replaced by `[redacted]` (a known
+ * prefix and the name of a setting stay, so the reader knows what was there):
+ * - tokens of a known shape (provider keys by their prefixes, JSON web tokens, private key blocks);
+ * - the value of a setting or flag whose name says it is secret (`password=…`, `API_KEY: …`,
+ *   `--token …`, `Bearer …`, a URL's `user:password@`), unless the value is a placeholder or a
+ *   reference (`$TOKEN`, `<key>`, `process.env.KEY`, `***`);
+ * - a long run of letters and digits that reads as random (mixed case or letters and digits
+ *   interleaved, no word-like runs): not hexadecimal (commit ids and hashes stay), not a UUID.
+ */
+
+import type { SessionRecord } from './types.js';
+
+/** What stands where a secret was. */
+export const REDACTED = '[redacted]';
+
+// Provider tokens by their prefix: what stays is the prefix, which names the kind of key.
+const KNOWN = new RegExp(
+  [
+    String.raw`\b(sk-ant-(?:api|admin)\d{2}-|sk-ant-|sk-proj-|sk-svcacct-|sk-)[A-Za-z0-9_-]{20,}`,
+    String.raw`\b(gh[pousr]_)[A-Za-z0-9]{30,}`,
+    String.raw`\b(github_pat_)[A-Za-z0-9_]{30,}`,
+    String.raw`\b(glpat-)[A-Za-z0-9_-]{20,}`,
+    String.raw`\b((?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA)[0-9A-Z]{4})[0-9A-Z]{12}\b`,
+    String.raw`\b(xox[abposr]-)[A-Za-z0-9-]{10,}`,
+    String.raw`\b(AIza)[0-9A-Za-z_-]{35}`,
+    String.raw`\b((?:sk|rk|pk|whsec)_(?:live|test)_)[A-Za-z0-9]{16,}`,
+    String.raw`\b(npm_)[A-Za-z0-9]{36}\b`,
+    String.raw`\b(pypi-)[A-Za-z0-9_-]{40,}`,
+    String.raw`\b(hf_)[A-Za-z0-9]{30,}`,
+    String.raw`\b(SG\.)[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}`,
+    String.raw`\b(\d{8,10}:)AA[A-Za-z0-9_-]{33}\b`,
+    String.raw`\b(eyJ)[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`,
+  ].join('|'),
+  'g',
+);
+
+const PRIVATE_KEY = /-----BEGIN ((?:[A-Z]+ )*PRIVATE KEY(?: BLOCK)?)-----[\s\S]*?(?:-----END \1-----|$)/g;
+
+// A URL's password: `scheme://user:password@host`.
+const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)([^\s@/]{3,})(@)/gi;
+
+// Names that say a value is secret, in the languages the corpus shows; `pass` alone is too common a word.
+const SECRET_NAME =
+  '(?:[A-Za-z0-9]+[_-])*(?:pass(?:word|wd|phrase)|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|credentials?|密码|密钥|口令|令牌|パスワード|비밀번호)(?:[_-][A-Za-z0-9]+)*';
+// `NAME=value`, `NAME: value`, `"name": "value"`; and a flag, `--name value` or `--name=value`.
+const SETTING = new RegExp(
+  String.raw`((?:^|[^\p{L}\p{N}_-])${SECRET_NAME}["']?\s*[:=：]\s*["']?)([^\s"'\x60,;)}\]]{6,})`,
+  'giu',
+);
+const FLAG = new RegExp(String.raw`((?:^|\s)--${SECRET_NAME}(?:\s+|=)["']?)([^\s"'\x60;]{6,})`, 'giu');
+const BEARER = /\b((?:Bearer|Basic|Token)\s+)([A-Za-z0-9._~+/=-]{12,})/g;
+
+// A value that stands for a secret without being one: a variable, a placeholder, a mask.
+const PLACEHOLDER =
+  /^(?:\$.*|%\w+%|<[^>]*>?|\{\{?[^}]*\}?\}?|process\.env\.\w+|os\.environ.*|env\(.*|getenv.*|\*+|x{3,}|\.{3,}|…|(?:your|my|the|some|example|dummy|fake|test|sample|placeholder|changeme|redacted|none|null|undefined|true|false|required|optional|string|secret|password|token)\b.*|\[redacted\].*)$/i;
+
+// Runs of 20 or more characters a token is made of.
+const RUN = /(?<![\p{L}\p{N}_+/=.-])[A-Za-z0-9_+/=-]{20,}(?![\p{L}\p{N}_+/=.-])/gu;
+
+/** The text with what looks like a secret replaced by `[redacted]`, and how many were. */
+export function redactSecrets(text: string): { text: string; count: number } {
+  let count = 0;
+  const hide = (keep: string) => {
+    count++;
+    return `${keep}${REDACTED}`;
+  };
+  let out = text.replace(PRIVATE_KEY, (_m, kind: string) => hide(`(${kind.toLowerCase()}) `));
+  out = out.replace(KNOWN, (m: string, ...groups: unknown[]) => {
+    const prefix = groups.slice(0, 14).find((g) => typeof g === 'string') as string | undefined;
+    return hide(prefix ?? m.slice(0, 3));
+  });
+  out = out.replace(URL_PASSWORD, (m, head: string, pw: string, at: string) =>
+    pw.includes('[redacted') ? m : `${hide(head)}${at}`,
+  );
+  out = out.replace(BEARER, (m, head: string, value: string) =>
+    value.includes('[redacted') || !looksRandom(value, 12) ? m : hide(head),
+  );
+  const setting = (m: string, head: string, value: string) => (isSecretValue(value) ? hide(head) : m);
+  out = out.replace(SETTING, setting).replace(FLAG, setting);
+  out = out.replace(RUN, (m) => (looksRandom(m, 20) ? hide('') : m));
+  return { text: out, count };
+}
+
+/**
+ * Whether the value of a secret-named setting is one: not a placeholder or a reference, not a
+ * path or a file name (`--token-file ~/.config/x`), and not a plain word (`token: expired`):
+ * two kinds of character at least (cases, digits, symbols), or long.
+ */
+function isSecretValue(value: string): boolean {
+  if (value.includes('[redacted') || PLACEHOLDER.test(value)) return false;
+  if (/^[~.]?\/|^\w+:\/\/|\.\w{1,5}$/.test(value)) return false;
+  // Code that reads the secret from elsewhere: a call, an index, a dotted name (`args.api_key`).
+  if (/[([]|\$\{|\$[A-Za-z_]{2}|^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/.test(value)) return false;
+  if (/^[A-Z]?[a-z]+$/.test(value) && value.length < 16) return false;
+  const kinds = [/[a-z]/, /[A-Z]/, /\d/, /[^\w\s-]/].filter((k) => k.test(value)).length;
+  return kinds >= 2 || value.length >= 16;
+}
+
+/**
+ * Whether a run reads as random, not as words: at least `min` long, not hexadecimal, letters and
+ * digits or both cases mixed all through it, and no run of lowercase letters longer than a word
+ * part seldom is in a random string of this length.
+ */
+function looksRandom(run: string, min: number): boolean {
+  const core = run.replace(/=+$/, '');
+  if (core.length < min) return false;
+  if (isHex(core.replace(/[_-]/g, ''))) return false;
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(core)) return false;
+  const parts = core.split(/[_+/=-]/).filter(Boolean);
+  if (parts.length === 1) return randomPart(core);
+  // Joined parts (snake_case, an app id `cli_<hex>`, base64 with `/`): random when a long part
+  // is, or when the whole is and no part is a word or hexadecimal.
+  if (parts.some((p) => p.length >= 12 && !isHex(p) && randomPart(p))) return true;
+  return parts.every((p) => !/^[A-Za-z][a-z]+$/.test(p) && !isHex(p)) && randomPart(parts.join(''));
+}
+
+function isHex(s: string): boolean {
+  return /^[0-9a-f]+$/i.test(s);
+}
+
+function randomPart(s: string): boolean {
+  const digits = s.match(/\d/g)?.length ?? 0;
+  const upper = s.match(/[A-Z]/g)?.length ?? 0;
+  const lower = s.match(/[a-z]/g)?.length ?? 0;
+  const classes = Number(digits > 0) + Number(upper > 0) + Number(lower > 0);
+  if (classes < 2) return false;
+  // Interleaving: how often the kind of character changes, against a word's few changes.
+  let changes = 0;
+  for (let i = 1; i < s.length; i++) if (kind(s[i] as string) !== kind(s[i - 1] as string)) changes++;
+  const rate = changes / (s.length - 1);
+  const longestLower = Math.max(0, ...(s.match(/[a-z]+/g) ?? []).map((w) => w.length));
+  const digitRuns = s.match(/\d+/g)?.length ?? 0;
+  if (classes === 3) return rate >= 0.3 && digitRuns >= 2 && longestLower <= 9;
+  // Two kinds: lowercase letters and digits (or uppercase and digits) well mixed.
+  return digits >= 4 && digitRuns >= 3 && rate >= 0.3 && longestLower <= 6;
+}
+
+function kind(ch: string): number {
+  if (ch >= '0' && ch <= '9') return 0;
+  if (ch >= 'A' && ch <= 'Z') return 1;
+  if (ch >= 'a' && ch <= 'z') return 2;
+  return 3;
+}
+
+/**
+ * The session with secrets left out of every text a handoff copies from it (requests, commands,
+ * the task list, commit subjects, the agent's last words). Paths and the
+ * host's summaries are as they were: the first name files, the second are never copied.
+ */
+export function withoutSecrets(s: SessionRecord): SessionRecord {
+  const clear = (text: string) => redactSecrets(text).text;
+  const session: SessionRecord = {
+    ...s,
+    requests: s.requests.map(clear),
+    commands: s.commands.map((c) => ({ ...c, command: clear(c.command) })),
+    tasks: s.tasks.map((t) => ({
+      ...t,
+      text: clear(t.text),
+      ...(t.detail ? { detail: clear(t.detail) } : {}),
+    })),
+    commits: s.commits.map(clear),
+  };
+  if (s.lastAssistant !== undefined) session.lastAssistant = clear(s.lastAssistant);
+  return session;
+}
