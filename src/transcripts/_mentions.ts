@@ -8,7 +8,8 @@ import { climbsOut } from '../fs/index.js';
 import { EXTENSIONS } from './_extensions.js';
 import type { MentionSource, SessionRecord } from './types.js';
 
-// A path-shaped word ending in `.ext`; the extension is then looked up (one alternation of a
+// A path-shaped word ending in `.ext` (not one built on a variable, `$DIR/x.json`: which folder it
+// names is not in the text); the extension is then looked up (one alternation of a
 // hundred extensions made this the slowest part of reading a log). Folders and names may be in any
 // script (`src/é.ts`, `docs/新成员指南.md`), but a segment in Chinese or Japanese is in that script
 // alone, and a path starts with an ASCII character: written without spaces, those languages would
@@ -24,12 +25,12 @@ function pathPatterns(unicode: boolean): { plain: RegExp; windows: RegExp } {
   const flags = unicode ? 'gu' : 'g';
   return {
     plain: new RegExp(
-      String.raw`(?<![\w@.:/\\-])((?:~|\.{1,2})?\/?(?=[\w@+-])(?:${seg}\/)*${name})(?![\w/-])`,
+      String.raw`(?<![\w@.:/\\$-])((?:~|\.{1,2})?\/?(?=[\w@+-])(?:${seg}\/)*${name})(?![\w/-])`,
       flags,
     ),
     // The same written on Windows: after a drive (`C:\\`, `C:/`) or a share, or with at least one `\\`.
     windows: new RegExp(
-      String.raw`(?<![\w@.:/\\-])((?:[A-Za-z]:[\\/]|\\\\)(?:${seg}[\\/])*${name}|(?=[\w@+-])(?:${seg}\\)+${name})(?![\w/\\-])`,
+      String.raw`(?<![\w@.:/\\$-])((?:[A-Za-z]:[\\/]|\\\\)(?:${seg}[\\/])*${name}|(?=[\w@+-])(?:${seg}\\)+${name})(?![\w/\\-])`,
       flags,
     ),
   };

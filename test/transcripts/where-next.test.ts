@@ -66,6 +66,19 @@ describe('the files named next', () => {
     }
   });
 
+  it('names no path built on a variable, whose folder the text does not say', async () => {
+    const next = await nextOf([
+      { user: 'Give each instance its own config' },
+      {
+        bash: 'for d in /opt/inst-*; do cp "$TEMPLATE_DIR/instance.json" "$d/"; jq . "$CONFIG_HOME/app.json"; done',
+      },
+      { say: 'Next I will edit config/instances.yaml and check ${STATE_DIR}/state.json.' },
+      { edit: 'config/other.yaml' },
+    ]);
+    expect(next).toContain('config/instances.yaml');
+    expect(next.filter((p) => /instance\.json|app\.json|state\.json/.test(p))).toEqual([]);
+  });
+
   it('does the same for a Codex rollout', async () => {
     const dir = folder();
     const path = join(dir, 'rollout.jsonl');
