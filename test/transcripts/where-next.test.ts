@@ -72,7 +72,7 @@ describe('the files named next', () => {
       {
         bash: 'for d in /opt/inst-*; do cp "$TEMPLATE_DIR/instance.json" "$d/"; jq . "$CONFIG_HOME/app.json"; done',
       },
-      { say: 'Next I will edit config/instances.yaml and check ${STATE_DIR}/state.json.' },
+      { say: 'Next I will edit config/instances.yaml and check $STATE_DIR/state.json.' },
       { edit: 'config/other.yaml' },
     ]);
     expect(next).toContain('config/instances.yaml');
