@@ -12,11 +12,33 @@ import { oneLine } from './_text.js';
 import { type Check, outcomeOf, passed } from './_validation.js';
 import { HOST_NAMES, type SessionRecord } from './types.js';
 
-// The words that say what the agent will do next, in the languages the corpus shows.
-const INTENT =
-  /\b(?:I'll|I will|I'm going to|I am going to|let me|let's|now I|next,? I|next step|going to|I need to|I should|ich werde|als nächstes|lass mich|je vais|ensuite,? je|je dois|voy a|a continuación|ahora voy)\b|接下来|下一步|我会|我将|我要|然后我|次に|これから/i;
+// The words that say what the agent will do next, in the languages the sessions show: English,
+// German, French, Spanish, Portuguese, Chinese (让我 "let me", 我来, 现在我 / 我现在, 我先, 我立即,
+// 我需要), Japanese (します, しましょう, してみます) and Korean (하겠습니다, 할게요).
+const INTENT = new RegExp(
+  [
+    String.raw`\b(?:I'll|I will|I'm going to|I am going to|let me|let's|now I|next,? I|next step|going to|I need to|I should)\b`,
+    String.raw`(?:^|[.!?]\s+)(?:now|next|then),?\s+[^.!?:]{1,60}:`,
+    String.raw`\b(?:ich werde|als nächstes|lass mich|(?:jetzt|nun) \p{L}+e ich|je vais|ensuite,? je|je dois|laissez-moi|voy a|vamos a|a continuación|ahora voy|déjame|vou |deixe-me)`,
+    '接下来|下一步|我会|我将|我要|然后我|让我|我来|现在我|我现在|我先|我立即|我需要|次に|これから',
+    '(?:します|しましょう|してみます|していきます)[。：:!！]?$',
+    '(?:하겠습니다|해 ?보겠습니다|할게요|하겠어요)',
+  ].join('|'),
+  'iu',
+);
 
-/** The agent's last stated intent: its last message when short, else its last line that says what it will do. */
+// A sentence that ends in a colon announces the call that follows it ("修复这个配置：",
+// "**2. page-template.php — new CSS in:**"), in any language.
+const ANNOUNCES = /[:：]$/;
+// Where a sentence ends: `.`, `!` or `?` and a space (not after a list number, `2. `), or the
+// full-width marks, which need no space.
+const SENTENCE_END = /(?<=[^\d\s.][.!?])\s+(?=[^\s.])|(?<=[。！？])\s*(?=\S)/gu;
+const announces = (line: string) => ANNOUNCES.test(line.replace(/[\s*_`>)\]]+$/, ''));
+
+/**
+ * The agent's last stated intent: its last message when short, else its last line when that
+ * announces a step, else its last line that says what it will do.
+ */
 export function intentOf(text: string | undefined): string | undefined {
   if (!text) return undefined;
   const flat = oneLine(text, 100_000);
@@ -25,13 +47,28 @@ export function intentOf(text: string | undefined): string | undefined {
     .split('\n')
     .map((l) => l.replace(/^[\s>*#-]+/, '').trim())
     .filter((l) => l !== '' && !/^```/.test(l));
-  const stated = [...lines].reverse().find((l) => INTENT.test(l)) ?? lines.at(-1);
+  const last = lines.at(-1);
+  const stated = last && announces(last) ? last : ([...lines].reverse().find((l) => INTENT.test(l)) ?? last);
   return stated ? oneLine(stated, 240) : undefined;
 }
 
-/** Whether the agent's words say what it will do next ("I'll …", "let me …", "next, …"). */
-export function statesNextStep(intent: string | undefined): boolean {
-  return intent !== undefined && INTENT.test(intent);
+/**
+ * The step the agent's last words say it takes next ("I'll …", "let me …", "让我 …", or a line
+ * that ends in a colon before the call it announces), from the sentence that says so; undefined
+ * when they say none, and for a question to the person.
+ */
+export function nextStepOf(intent: string | undefined): string | undefined {
+  if (intent === undefined || /[?？]\s*$/.test(intent)) return undefined;
+  const starts = [0, ...[...intent.matchAll(SENTENCE_END)].map((m) => (m.index ?? 0) + m[0].length)];
+  // A line ending in a colon announces a step when it is one sentence: after a report
+  // ("Fixed. The forwarder now reads these stores:") it introduces what was done.
+  if (!INTENT.test(intent) && !(starts.length === 1 && announces(intent))) return undefined;
+  // What came before the sentences that state the step is a finding, not the step; without a
+  // sentence that says so, the whole is the step.
+  const sentences = starts.map((start, i) => intent.slice(start, starts[i + 1]));
+  let at = sentences.findLastIndex((x) => INTENT.test(x));
+  while (at > 0 && INTENT.test(sentences[at - 1] as string)) at--;
+  return at > 0 ? intent.slice(starts[at]) : intent;
 }
 
 /**

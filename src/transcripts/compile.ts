@@ -15,7 +15,7 @@ import { findRepositoryRoot } from '../provenance/discover.js';
 import { listFiles, relativePath } from './_paths.js';
 import { isQuestion, sentencesOf } from './_requests.js';
 import { REDACTED, withoutSecrets } from './_secrets.js';
-import { filesAtCut, intentOf, likelyNext, statesNextStep, summaryOf } from './_stand.js';
+import { filesAtCut, intentOf, likelyNext, nextStepOf, summaryOf } from './_stand.js';
 import { isStanding } from './_standing.js';
 import { clean, cutToWidth, oneLine } from './_text.js';
 import { type Check, checksOf, deadEndsOf, outcomeOf, passed, validationOf } from './_validation.js';
@@ -142,12 +142,11 @@ function basisOf(s: SessionRecord, root: string | undefined, cap: number): Basis
   const steps = new Map([...s.fileSteps].map(([p, step]) => [relativePath(p, root), step]));
   const intent = intentOf(s.lastAssistant);
   const done = doneOf(s, failing);
-  const remaining = remainingOf(s, {
-    checks,
-    failing,
-    done,
-    ...(statesNextStep(intent) ? { intent } : {}),
-  }).slice(0, Math.min(cap, 10));
+  const step = nextStepOf(intent);
+  const remaining = remainingOf(s, { checks, failing, done, ...(step ? { intent: step } : {}) }).slice(
+    0,
+    Math.min(cap, 10),
+  );
   const basis: Basis = {
     checks,
     failing,

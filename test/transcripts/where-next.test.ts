@@ -248,6 +248,77 @@ describe('the agent’s stated next step', () => {
       ).toEqual([`Carry on: ${words}`]);
     }
   });
+
+  it('is the sentence that states it, in the phrasings agents use most, and a line that announces a call', async () => {
+    const dir = folder();
+    const cases: [string, string, string][] = [
+      [
+        'zh let me',
+        '配置文件里的端口写错了。让我把 config/app.yaml 的端口改成 8080：',
+        '让我把 config/app.yaml 的端口改成 8080：',
+      ],
+      ['zh now I', '好的！我现在为您更新导出脚本，加上颜色：', '我现在为您更新导出脚本，加上颜色：'],
+      [
+        'zh two steps',
+        '测试跑通了。让我继续改代码。我需要先找到 parser 的入口。',
+        '让我继续改代码。我需要先找到 parser 的入口。',
+      ],
+      [
+        'de',
+        'Die Datei ist gelesen. Jetzt schreibe ich die Zusammenfassung in docs/notes.md:',
+        'Jetzt schreibe ich die Zusammenfassung in docs/notes.md:',
+      ],
+      ['ko', '원인을 찾았습니다. 이제 설정 파일을 수정하겠습니다.', '이제 설정 파일을 수정하겠습니다.'],
+      [
+        'pt',
+        'O build passou. Agora vou rodar os testes de integração.',
+        'Agora vou rodar os testes de integração.',
+      ],
+      [
+        'a heading that announces',
+        '**3. routes.php — the new admin routes:**',
+        '**3. routes.php — the new admin routes:**',
+      ],
+      ['en now', 'Batch 2 done. Now Batch 3: the admin views.', 'Now Batch 3: the admin views.'],
+    ];
+    for (const [what, words, step] of cases) {
+      const path = join(dir, `${what.replace(/\W+/g, '-')}.jsonl`);
+      writeClaudeSession(path, dir, [
+        { user: 'Fix the login form' },
+        { edit: 'src/form.vue' },
+        { say: words },
+      ]);
+      const { handoff } = await compileTranscript(path);
+      expect(
+        handoff.remaining.map((r) => r.title),
+        what,
+      ).toEqual([`Carry on: ${step}`]);
+    }
+  });
+
+  it('is not a question to the person, a report of what is done, or what the person should do', async () => {
+    const dir = folder();
+    for (const words of [
+      '现在飞书机器人应该已经在正常回复你了，对吗？',
+      'Shall I also migrate the old records: yes or no?',
+      'The dropdown now switches language and theme, and the choice persists across pages.',
+      '你运行后如果发现字段名不对，直接改脚本顶部的字典即可。',
+      'Refresh the page and check the logs - the data should arrive now.',
+      'Fixed. The forwarder now reads from these stores:',
+    ]) {
+      const path = join(dir, 'done.jsonl');
+      writeClaudeSession(path, dir, [
+        { user: 'Fix the login form' },
+        { edit: 'src/form.vue' },
+        { say: words },
+      ]);
+      const { handoff } = await compileTranscript(path);
+      expect(
+        handoff.remaining.map((r) => r.title),
+        words,
+      ).toEqual(['Ask the person what comes next']);
+    }
+  });
 });
 
 describe('a root whose folder name has a space', () => {
