@@ -225,6 +225,13 @@ describe('a session recorded on Windows', () => {
   });
 });
 
+/** The Remaining titles of a session that ends with the agent saying `words`. */
+async function remainingAfter(dir: string, name: string, words: string): Promise<string[]> {
+  const path = join(dir, `${name.replace(/\W+/g, '-')}.jsonl`);
+  writeClaudeSession(path, dir, [{ user: 'Fix the login form' }, { edit: 'src/form.vue' }, { say: words }]);
+  return (await compileTranscript(path)).handoff.remaining.map((r) => r.title);
+}
+
 describe('the agent’s stated next step', () => {
   it('is read in the languages the person and the agent write in', async () => {
     const dir = folder();
@@ -235,17 +242,7 @@ describe('the agent’s stated next step', () => {
       ['fr', 'Je vais maintenant corriger src/login.vue.'],
       ['es', 'Ahora voy a corregir src/login.vue.'],
     ] as const) {
-      const path = join(dir, `${lang}.jsonl`);
-      writeClaudeSession(path, dir, [
-        { user: 'Fix the login form' },
-        { edit: 'src/form.vue' },
-        { say: words },
-      ]);
-      const { handoff } = await compileTranscript(path);
-      expect(
-        handoff.remaining.map((r) => r.title),
-        lang,
-      ).toEqual([`Carry on: ${words}`]);
+      expect(await remainingAfter(dir, lang, words), lang).toEqual([`Carry on: ${words}`]);
     }
   });
 
@@ -282,17 +279,7 @@ describe('the agent’s stated next step', () => {
       ['en now', 'Batch 2 done. Now Batch 3: the admin views.', 'Now Batch 3: the admin views.'],
     ];
     for (const [what, words, step] of cases) {
-      const path = join(dir, `${what.replace(/\W+/g, '-')}.jsonl`);
-      writeClaudeSession(path, dir, [
-        { user: 'Fix the login form' },
-        { edit: 'src/form.vue' },
-        { say: words },
-      ]);
-      const { handoff } = await compileTranscript(path);
-      expect(
-        handoff.remaining.map((r) => r.title),
-        what,
-      ).toEqual([`Carry on: ${step}`]);
+      expect(await remainingAfter(dir, what, words), what).toEqual([`Carry on: ${step}`]);
     }
   });
 
@@ -306,17 +293,7 @@ describe('the agent’s stated next step', () => {
       'Refresh the page and check the logs - the data should arrive now.',
       'Fixed. The forwarder now reads from these stores:',
     ]) {
-      const path = join(dir, 'done.jsonl');
-      writeClaudeSession(path, dir, [
-        { user: 'Fix the login form' },
-        { edit: 'src/form.vue' },
-        { say: words },
-      ]);
-      const { handoff } = await compileTranscript(path);
-      expect(
-        handoff.remaining.map((r) => r.title),
-        words,
-      ).toEqual(['Ask the person what comes next']);
+      expect(await remainingAfter(dir, 'done', words), words).toEqual(['Ask the person what comes next']);
     }
   });
 });
