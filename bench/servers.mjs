@@ -9,7 +9,8 @@
 //   static assets asked for with Accept-Encoding (the bytes transferred);
 // - `baton validate` with live git and with --no-git, beside `node -e 0`.
 // After a build: `node bench/servers.mjs`. BATON_DIST=/path/to/dist measures another build (the
-// one before a change, say) the same way; SERVERS_BENCH=a2a,mcp,viewer,cli runs only those parts.
+// one before a change, say) the same way; SERVERS_BENCH=a2a,mcp,viewer,cli runs only those parts;
+// BENCH_A2A_PROFILE=<dir> profiles baton's A2A server.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -24,6 +25,10 @@ import { appendRunEvents, ms, ROUNDS, report, sendHandoffTimed, timeCommands } f
 const DIST = resolve(process.env.BATON_DIST ?? new URL('../dist', import.meta.url).pathname);
 const BIN = join(DIST, 'bin', 'baton.cjs');
 const HERE = new URL('.', import.meta.url).pathname;
+// BENCH_A2A_PROFILE=<dir>: baton's A2A server writes a V8 CPU profile there when it stops.
+const PROFILE = process.env.BENCH_A2A_PROFILE
+  ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_A2A_PROFILE)}`]
+  : [];
 const PARTS = new Set((process.env.SERVERS_BENCH ?? 'cli,mcp,viewer,a2a').split(','));
 const { say, lines } = report();
 const base = mkdtempSync(join(tmpdir(), 'baton-bench-servers-'));
@@ -323,7 +328,7 @@ async function a2a() {
       name: '`baton serve a2a`',
       ...(await startServer(
         process.execPath,
-        [BIN, 'serve', 'a2a', '--port', '0'],
+        [...PROFILE, BIN, 'serve', 'a2a', '--port', '0'],
         receiver,
         /listening on (\S+\/)/,
       )),
