@@ -207,7 +207,8 @@ export function excludingPaths(capture: Capture, paths: readonly string[]): Capt
 }
 
 function withoutPaths(root: string, changes: WorktreeChange[], paths: readonly string[]): WorktreeChange[] {
-  if (paths.length === 0) return changes;
+  // A clean tree has nothing to leave out: no path need be resolved (a server asks per request).
+  if (paths.length === 0 || changes.length === 0) return changes;
   const own = new Set(paths.map((p) => relative(root, realPath(p)).split(sep).join('/')));
   return changes.filter((c) => !own.has(c.path));
 }
