@@ -145,12 +145,17 @@ function kind(ch: string): number {
   return 3;
 }
 
+// The compiler drafts one session at up to five levels of detail: it is cleared once.
+const cleared = new WeakMap<SessionRecord, SessionRecord>();
+
 /**
  * The session with secrets left out of every text a handoff copies from it (requests, commands,
  * the task list, commit subjects, the agent's last words). Paths and the
  * host's summaries are as they were: the first name files, the second are never copied.
  */
 export function withoutSecrets(s: SessionRecord): SessionRecord {
+  const kept = cleared.get(s);
+  if (kept) return kept;
   const clear = (text: string) => redactSecrets(text).text;
   const session: SessionRecord = {
     ...s,
@@ -164,5 +169,6 @@ export function withoutSecrets(s: SessionRecord): SessionRecord {
     commits: s.commits.map(clear),
   };
   if (s.lastAssistant !== undefined) session.lastAssistant = clear(s.lastAssistant);
+  cleared.set(s, session);
   return session;
 }
