@@ -2,11 +2,12 @@
  * End to end: the official SDK client drives the built `baton mcp` over stdio in a real git
  * repository: every tool's happy path and its errors, the server alive after each error.
  */
-import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baton, DRAFT, draftWithDone, makePlainDir, makeRepo, type TempRepo } from '../e2e/_helpers.js';
+import { writeClaudeSession } from '../transcripts/support/sessions.js';
 import { type Connected, call, connectStdio, ok, refused, textOf, toolError } from './_helpers.js';
 
 // A Claude Code session in the project's own fixtures (test/fixtures/transcripts/).
@@ -161,6 +162,19 @@ describe('baton mcp over stdio (built binary, SDK client)', () => {
     await refused(mcp.client, 'import_handoff', {}, 'USAGE');
     await refused(mcp.client, 'import_handoff', { text: free, path: 'notes/free.md' }, 'USAGE');
     await refused(mcp.client, 'import_handoff', { path: 'missing.md' }, 'FILE_NOT_FOUND');
+  });
+
+  it('compile_transcript shows no secret of the log, in the draft or in its report', async () => {
+    const key = 'sk-proj-T9xQ2mW7zK4pL8vN3bR6yH1cF5dJ0gA';
+    mkdirSync(join(repo.dir, 'notes'), { recursive: true });
+    writeClaudeSession(join(repo.dir, 'notes/keyed.jsonl'), repo.dir, [
+      { user: `Call the API with ${key}` },
+      { bash: `OPENAI_API_KEY=${key} npm test`, exit: 0 },
+      { todo: [{ content: `rotate ${key}`, status: 'pending' }] },
+    ]);
+    const data = ok(await call(mcp.client, 'compile_transcript', { path: 'notes/keyed.jsonl' }));
+    expect(JSON.stringify(data)).not.toContain(key.slice(8));
+    expect(JSON.stringify(data.report)).toContain('OPENAI_API_KEY=sk-proj-[redacted] npm test');
   });
 
   it('compile_transcript gives the draft `baton compile` gives, and its errors as tool errors', async () => {
