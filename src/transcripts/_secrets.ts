@@ -4,6 +4,7 @@
  * archived and sent to other agents. Three families, each replaced by `[redacted]` (a known
  * prefix and the name of a setting stay, so the reader knows what was there):
  * - tokens of a known shape (provider keys by their prefixes, JSON web tokens, private key blocks);
+ * - a password pasted after the account's email address (`dev@example.com / Winter2024!`);
  * - the value of a setting or flag whose name says it is secret (`password=…`, `API_KEY: …`,
  *   `--token …`, `Bearer …`, a URL's `user:password@`), unless the value is a placeholder or a
  *   reference (`$TOKEN`, `<key>`, `process.env.KEY`, `***`);
@@ -42,9 +43,9 @@ const PRIVATE_KEY = /-----BEGIN ((?:[A-Z]+ )*PRIVATE KEY(?: BLOCK)?)-----[\s\S]*
 // A URL's password: `scheme://user:password@host`.
 const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)([^\s@/]{3,})(@)/gi;
 
-// Names that say a value is secret, in the languages the corpus shows; `pass` alone is too common a word.
+// Names that say a value is secret, in the languages the sessions show (`pass` only as a name: `pass: …`).
 const SECRET_NAME =
-  '(?:[A-Za-z0-9]+[_-])*(?:pass(?:word|wd|phrase)|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|credentials?|密码|密钥|口令|令牌|パスワード|비밀번호)(?:[_-][A-Za-z0-9]+)*';
+  '(?:[A-Za-z0-9]+[_-])*(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|credentials?|密码|密钥|口令|令牌|パスワード|비밀번호)(?:[_-][A-Za-z0-9]+)*';
 // `NAME=value`, `NAME: value`, `"name": "value"`; and a flag, `--name value` or `--name=value`.
 const SETTING = new RegExp(
   String.raw`((?:^|[^\p{L}\p{N}_-])${SECRET_NAME}["']?\s*[:=：]\s*["']?)([^\s"'\x60,;)}\]]{6,})`,
@@ -52,6 +53,11 @@ const SETTING = new RegExp(
 );
 const FLAG = new RegExp(String.raw`((?:^|\s)--${SECRET_NAME}(?:\s+|=)["']?)([^\s"'\x60;]{6,})`, 'giu');
 const BEARER = /\b((?:Bearer|Basic|Token)\s+)([A-Za-z0-9._~+/=-]{12,})/g;
+// An account and its password pasted together: an email address, then (after a space, a line, a
+// slash or a colon) a word with both cases and a digit, or a letter and a symbol (`Winter2024!`;
+// not `python3` after `ssh user@host`).
+const ACCOUNT =
+  /([\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}[\s/:|,]+)((?=\S*[a-z])(?=\S*[A-Z])(?=\S*\d)[^\s/@"'\x60]{6,64}|(?=\S*[A-Za-z])(?=\S*[!#$%&*^~?])[^\s/@"'\x60]{6,64})(?=\s|$)/g;
 
 // A value that stands for a secret without being one: a variable, a placeholder, a mask.
 const PLACEHOLDER =
@@ -77,6 +83,9 @@ export function redactSecrets(text: string): { text: string; count: number } {
   );
   out = out.replace(BEARER, (m, head: string, value: string) =>
     value.includes('[redacted') || !looksRandom(value, 12) ? m : hide(head),
+  );
+  out = out.replace(ACCOUNT, (m, head: string, value: string) =>
+    value.includes('[redacted') || /^\w+:\/\/|\.\w{1,5}$/.test(value) ? m : hide(head),
   );
   const setting = (m: string, head: string, value: string) => (isSecretValue(value) ? hide(head) : m);
   out = out.replace(SETTING, setting).replace(FLAG, setting);

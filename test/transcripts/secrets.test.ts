@@ -47,6 +47,9 @@ const SECRETS: [string, string][] = [
   ],
   ['a Slack token', 'SLACK_BOT_TOKEN=xoxb-1111-2222-AbCdEfGhIjKl'],
   ['a Google API key', 'key=AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q'],
+  ['a password pasted after its account', 'GitHub 账号\nlin.dev@example.com\n\nQwe987654! 这个帐号'],
+  ['a password after a slash', 'log in as ops@example.org / Harbor2031'],
+  ['a pass setting', 'user admin@shop.example pass: tulip2031'],
 ];
 
 const PLAIN: [string, string][] = [
@@ -65,6 +68,8 @@ const PLAIN: [string, string][] = [
   ['a file of tokens', '--token-file ~/.config/app/token.txt'],
   ['an app id alone', 'app id cli_a1b2c3d4e5f60718'],
   ['a shell variable built from a name', 'peer_token_var="token_$peer_id"'],
+  ['a program after ssh to an account', 'ssh -p 2222 deploy@203.0.113.7 "python3 /srv/app/migrate.py"'],
+  ['a word after an email address', 'write to team@example.com Tomorrow about release v2.3.1'],
 ];
 
 describe('redactSecrets', () => {
