@@ -1,7 +1,7 @@
 /**
  * Secrets in the log's words, left out of a handoff: a person pastes a key or a password into the
  * chat, an agent runs `curl -H 'Authorization: Bearer …'`, and a compiled handoff is committed,
- * archived and sent to other agents. Three families, each replaced by `[redacted]` (a known
+ * archived and sent to other agents. Four families, each replaced by `[redacted]` (a known
  * prefix and the name of a setting stay, so the reader knows what was there):
  * - tokens of a known shape (provider keys by their prefixes, JSON web tokens, private key blocks);
  * - a password pasted after the account's email address (`dev@example.com / Winter2024!`);
@@ -41,11 +41,13 @@ const KNOWN = new RegExp(
 const PRIVATE_KEY = /-----BEGIN ((?:[A-Z]+ )*PRIVATE KEY(?: BLOCK)?)-----[\s\S]*?(?:-----END \1-----|$)/g;
 
 // A URL's password: `scheme://user:password@host`.
-const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)([^\s@/]{3,})(@)/gi;
+const URL_PASSWORD = /\b([a-z][a-z0-9+.-]{0,30}:\/\/[^\s:/@]{1,256}:)([^\s@/]{3,256})(@)/gi;
 
-// Names that say a value is secret, in the languages the sessions show (`pass` only as a name: `pass: …`).
+// Names that say a value is secret, in the languages the sessions show (`pass` only as a name:
+// `pass: …`). Every repetition here and below is bounded: a log is other people's text, and an
+// unbounded one let a long run of `x_token_…` take seconds.
 const SECRET_NAME =
-  '(?:[A-Za-z0-9]+[_-])*(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|credentials?|密码|密钥|口令|令牌|パスワード|비밀번호)(?:[_-][A-Za-z0-9]+)*';
+  '(?:[A-Za-z0-9]{1,40}[_-]){0,4}(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|credentials?|密码|密钥|口令|令牌|パスワード|비밀번호)(?:[_-][A-Za-z0-9]{1,40}){0,4}';
 // `NAME=value`, `NAME: value`, `"name": "value"`; and a flag, `--name value` or `--name=value`.
 const SETTING = new RegExp(
   String.raw`((?:^|[^\p{L}\p{N}_-])${SECRET_NAME}["']?\s*[:=：]\s*["']?)([^\s"'\x60,;)}\]]{6,})`,
@@ -57,7 +59,7 @@ const BEARER = /\b((?:Bearer|Basic|Token)\s+)([A-Za-z0-9._~+/=-]{12,})/g;
 // slash or a colon) a word with both cases and a digit, or a letter and a symbol (`Winter2024!`;
 // not `python3` after `ssh user@host`).
 const ACCOUNT =
-  /([\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}[\s/:|,]+)((?=\S*[a-z])(?=\S*[A-Z])(?=\S*\d)[^\s/@"'\x60]{6,64}|(?=\S*[A-Za-z])(?=\S*[!#$%&*^~?])[^\s/@"'\x60]{6,64})(?=\s|$)/g;
+  /(?<![\w.+-])([\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}[\s/:|,]+)((?=\S*[a-z])(?=\S*[A-Z])(?=\S*\d)[^\s/@"'\x60]{6,64}|(?=\S*[A-Za-z])(?=\S*[!#$%&*^~?])[^\s/@"'\x60]{6,64})(?=\s|$)/g;
 
 // A value that stands for a secret without being one: a variable, a placeholder, a mask.
 const PLACEHOLDER =
