@@ -63,7 +63,13 @@ const ACCOUNT =
 
 // A value that stands for a secret without being one: a variable, a placeholder, a mask.
 const PLACEHOLDER =
-  /^(?:\$.*|%\w+%|<[^>]*>?|\{\{?[^}]*\}?\}?|process\.env\.\w+|os\.environ.*|env\(.*|getenv.*|\*+|x{3,}|\.{3,}|…|(?:your|my|the|some|example|dummy|fake|test|sample|placeholder|changeme|redacted|none|null|undefined|true|false|required|optional|string|secret|password|token)\b.*|\[redacted\].*)$/i;
+  /^(?:\$.*|%\w+%|<[^>]*>?|\{\{?[^}]*\}?\}?|process\.env\.\w+|os\.environ.*|env\(.*|getenv.*|\*+|x{3,}|\.{3,}|…|(?:your|my|the|some|example|dummy|fake|test|sample|placeholder|changeme|redacted|none|null|undefined|true|false|required|optional|string|secret|password|token)\b.*)$/i;
+
+// A path, a URL or a file name, which a secret's place may hold (`--token-file ~/.config/x`).
+const PATH_LIKE = /^[~.]?\/|^\w+:\/\/|\.\w{1,5}$/;
+
+// Whether a value holds what an earlier pattern redacted (its class may stop before the `]`).
+const isRedacted = (value: string) => value.includes(REDACTED.slice(0, -1));
 
 // Runs of 20 or more characters a token is made of.
 const RUN = /(?<![\p{L}\p{N}_+/=.-])[A-Za-z0-9_+/=-]{20,}(?![\p{L}\p{N}_+/=.-])/gu;
@@ -81,13 +87,13 @@ export function redactSecrets(text: string): { text: string; count: number } {
     return hide(prefix ?? m.slice(0, 3));
   });
   out = out.replace(URL_PASSWORD, (m, head: string, pw: string, at: string) =>
-    pw.includes('[redacted') ? m : `${hide(head)}${at}`,
+    isRedacted(pw) ? m : `${hide(head)}${at}`,
   );
   out = out.replace(BEARER, (m, head: string, value: string) =>
-    value.includes('[redacted') || !looksRandom(value, 12) ? m : hide(head),
+    isRedacted(value) || !looksRandom(value, 12) ? m : hide(head),
   );
   out = out.replace(ACCOUNT, (m, head: string, value: string) =>
-    value.includes('[redacted') || /^\w+:\/\/|\.\w{1,5}$/.test(value) ? m : hide(head),
+    isRedacted(value) || PATH_LIKE.test(value) ? m : hide(head),
   );
   const setting = (m: string, head: string, value: string) => (isSecretValue(value) ? hide(head) : m);
   out = out.replace(SETTING, setting).replace(FLAG, setting);
@@ -101,8 +107,8 @@ export function redactSecrets(text: string): { text: string; count: number } {
  * two kinds of character at least (cases, digits, symbols), or long.
  */
 function isSecretValue(value: string): boolean {
-  if (value.includes('[redacted') || PLACEHOLDER.test(value)) return false;
-  if (/^[~.]?\/|^\w+:\/\/|\.\w{1,5}$/.test(value)) return false;
+  if (isRedacted(value) || PLACEHOLDER.test(value)) return false;
+  if (PATH_LIKE.test(value)) return false;
   // Code that reads the secret from elsewhere: a call, an index, a dotted name (`args.api_key`).
   if (/[([]|\$\{|\$[A-Za-z_]{2}|^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/.test(value)) return false;
   if (/^[A-Z]?[a-z]+$/.test(value) && value.length < 16) return false;
@@ -156,7 +162,8 @@ function kind(ch: string): number {
   return 3;
 }
 
-// The compiler drafts one session at up to five levels of detail: it is cleared once.
+// The compiler drafts one session at up to five levels of detail: it is cleared once, and a
+// cleared one is not cleared again.
 const cleared = new WeakMap<SessionRecord, SessionRecord>();
 
 /**
@@ -181,5 +188,6 @@ export function withoutSecrets(s: SessionRecord): SessionRecord {
   };
   if (s.lastAssistant !== undefined) session.lastAssistant = clear(s.lastAssistant);
   cleared.set(s, session);
+  cleared.set(session, session);
   return session;
 }

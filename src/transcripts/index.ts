@@ -1,6 +1,4 @@
 /** Transcripts: reading Claude Code and Codex session logs and compiling them into draft handoffs. */
-
-export { withoutSecrets } from './_secrets.js';
 export { readClaudeCode, subagentFiles } from './claude-code.js';
 export { readCodex } from './codex.js';
 export { type DraftOptions, draftFromSession } from './compile.js';

@@ -3,6 +3,7 @@ import { renderBaton } from '../formats/baton/render.js';
 import type { ParsedHandoff } from '../formats/types.js';
 import { confineToOwnRoot } from '../fs/index.js';
 import { DEFAULT_LIMITS, type Limits } from '../handoff/values.js';
+import { withoutSecrets } from './_secrets.js';
 import { estimateTokens } from './_text.js';
 import { readClaudeCode } from './claude-code.js';
 import { readCodex } from './codex.js';
@@ -29,6 +30,7 @@ export interface CompileResult {
   kind: TranscriptKind;
   draft: string;
   handoff: ParsedHandoff;
+  /** The session the draft was compiled from: its texts with secrets left out, as in the draft. */
   session: SessionRecord;
 }
 
@@ -45,7 +47,7 @@ export async function readTranscript(path: string, kind?: TranscriptKind): Promi
 export async function compileTranscript(given: string, options: CompileOptions = {}): Promise<CompileResult> {
   const path = confineToOwnRoot(given, 'read');
   const kind = options.kind ?? detectTranscript(path);
-  const session = await readTranscript(path, kind);
+  const session = withoutSecrets(await readTranscript(path, kind));
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const { handoff, draft } = fit(session, options, limits);
   return { kind, draft, handoff, session };

@@ -16,12 +16,10 @@ export type CompileTranscript = (path: string, root: string) => Promise<Compiled
 
 /** The compiler of this build, loaded on first use. */
 export async function loadCompiler(): Promise<CompileTranscript> {
-  const { compileTranscript, withoutSecrets } = await library.transcripts();
+  const { compileTranscript } = await library.transcripts();
   return async (path, root) => {
-    const compiled = await compileTranscript(path, { root });
-    const { kind, draft, handoff } = compiled;
-    // The report quotes the log's commands, tasks and commits: without their secrets, as the draft.
-    const s = withoutSecrets(compiled.session);
+    // The session comes back with secrets left out, as in the draft: the report quotes it.
+    const { kind, draft, handoff, session: s } = await compileTranscript(path, { root });
     const report = {
       kind,
       ...(s.sessionId ? { sessionId: s.sessionId } : {}),
