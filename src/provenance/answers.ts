@@ -5,13 +5,18 @@
  * what moved between two commits never changes. Requests that come in while the same answer is
  * being asked for share it. The CLI does not use this: one process per call, and at most three
  * git processes for a capture.
+ *
+ * A request that waited (a burst of A2A senders queued behind the ones being verified) may take
+ * an answer whose check began after the request arrived, without checking again: that answer
+ * says how the repository was at a moment the sender had already sent, which is all a check of
+ * its own could say (`asOf`).
  */
 
 import type { Provenance } from '../handoff/types.js';
 import { resolveRef } from './_refs.js';
 import { type Snapshot, snapshotHolds, takeSnapshot } from './_snapshot.js';
 import { type Capture, type CaptureOptions, captureSteps, excludingPaths, repositoryOf } from './capture.js';
-import { locateRepository } from './discover.js';
+import { locateRepository, type RepositoryLocation } from './discover.js';
 import { runGitAsync, runStepsAsync } from './git.js';
 import { recogniseSteps, type SameRepository } from './identity.js';
 import { type Since, sinceSteps } from './since.js';
@@ -20,39 +25,89 @@ import { type FolderAtRef, type FolderOptions, folderSteps } from './tree.js';
 // How many answers of each kind are kept; the least recently used goes first.
 const KEEP = 64;
 
+/** A kept capture and when (`performance.now()`) its snapshot was last seen to hold. */
+interface KeptCapture {
+  capture: Capture;
+  snapshot: Snapshot;
+  heldAt: number;
+}
+
+/** What the answers of one process share, whichever request's view asks. */
+class Kept {
+  readonly captures = new Map<string, KeptCapture>();
+  readonly locations = new Map<string, { loc: RepositoryLocation; at: number }>();
+  readonly moves = new Map<string, Since>();
+  readonly folders = new Map<string, FolderAtRef | undefined>();
+  readonly commits = new Map<string, true>();
+  readonly asking = new Map<string, Promise<unknown>>();
+}
+
 /** The answers of one long-lived process; every method may run git, never synchronously. */
 export class GitAnswers {
-  private readonly captures = new Map<string, { capture: Capture; snapshot: Snapshot }>();
-  private readonly moves = new Map<string, Since>();
-  private readonly folders = new Map<string, FolderAtRef | undefined>();
-  private readonly commits = new Map<string, true>();
-  private readonly asking = new Map<string, Promise<unknown>>();
+  private readonly kept: Kept;
+  /** A check that began at or after this time (`performance.now()`) is taken without another. */
+  private readonly notBefore: number;
+
+  constructor(kept = new Kept(), notBefore = Number.POSITIVE_INFINITY) {
+    this.kept = kept;
+    this.notBefore = notBefore;
+  }
+
+  /**
+   * The same answers for a request that arrived at `arrivedAt` (`performance.now()`): a capture
+   * or a repository location checked after that moment is taken as it is.
+   */
+  asOf(arrivedAt: number): GitAnswers {
+    return new GitAnswers(this.kept, arrivedAt);
+  }
 
   /**
    * `captureProvenance`, answered from the last capture of the repository while nothing it
    * depends on has changed. A cached answer reports no git processes.
    */
   async capture(path: string, options: CaptureOptions = {}): Promise<Capture> {
-    const loc = repositoryOf(path);
+    const { captures } = this.kept;
+    const loc = this.locate(path);
     const key = `capture\0${loc.root}\0${options.baseRef ?? ''}`;
-    const kept = this.captures.get(key);
+    const kept = captures.get(key);
     const exclude = (c: Capture) => (options.exclude?.length ? excludingPaths(c, options.exclude) : c);
-    if (kept && snapshotHolds(kept.snapshot)) {
-      remember(this.captures, key, kept);
+    if (kept && this.holds(kept)) {
+      remember(captures, key, kept);
       return exclude({ ...kept.capture, gitProcesses: 0 });
     }
     const capture = await this.once(key, async () => {
       const started = Date.now();
+      const heldAt = performance.now();
       const base = options.baseRef ? { baseRef: options.baseRef } : {};
       // Ignored paths too: the snapshot leaves out what git leaves out.
       const steps = captureSteps(loc, base, ['--ignored=matching']);
       const { capture, status } = await runStepsAsync(loc.root, steps);
       const snapshot = takeSnapshot(loc, status.ignored, started);
-      if (snapshot) remember(this.captures, key, { capture, snapshot });
-      else this.captures.delete(key);
+      if (snapshot) remember(captures, key, { capture, snapshot, heldAt });
+      else captures.delete(key);
       return capture;
     });
     return exclude(capture);
+  }
+
+  // Checked after this view's request arrived, or found unchanged now.
+  private holds(kept: KeptCapture): boolean {
+    if (kept.heldAt >= this.notBefore) return true;
+    const checking = performance.now();
+    if (!snapshotHolds(kept.snapshot)) return false;
+    kept.heldAt = Math.max(kept.heldAt, checking);
+    return true;
+  }
+
+  // The repository `path` is in (`repositoryOf`), or the one found for it since the request arrived.
+  private locate(path: string): RepositoryLocation {
+    const { locations } = this.kept;
+    const found = locations.get(path);
+    if (found && found.at >= this.notBefore) return found.loc;
+    const at = performance.now();
+    const loc = repositoryOf(path);
+    remember(locations, path, { loc, at });
+    return loc;
   }
 
   /** `describeSince`: the commits and files between two commits, asked for once. */
@@ -64,12 +119,12 @@ export class GitAnswers {
     exclude: readonly string[] = [],
   ): Promise<Since> {
     const key = [root, saved, head, maxCommits, ...exclude].join('\0');
-    const kept = this.moves.get(key);
+    const kept = this.kept.moves.get(key);
     if (kept) return kept;
     return this.once(`since\0${key}`, async () => {
       const since = await runStepsAsync(root, sinceSteps(saved, head, maxCommits, exclude));
       // An unknown commit may be fetched later: only an answer about known commits is final.
-      if (since.relation !== 'unknown') remember(this.moves, key, since);
+      if (since.relation !== 'unknown') remember(this.kept.moves, key, since);
       return since;
     });
   }
@@ -89,12 +144,12 @@ export class GitAnswers {
     const oid = loc && resolveRef(loc.gitDir, loc.commonDir, ref);
     if (!oid) return runStepsAsync(root, folderSteps(ref, folder, options));
     const key = [loc.root, ref, oid, folder, options.maxBytes ?? '', options.maxFiles ?? ''].join('\0');
-    if (this.folders.has(key)) return this.folders.get(key);
+    if (this.kept.folders.has(key)) return this.kept.folders.get(key);
     return this.once(`folder\0${key}`, async () => {
       // Read at the commit itself, so that a ref moving meanwhile cannot change what is kept under it.
       const read = await runStepsAsync(root, folderSteps(oid, folder, options));
       const answer = read && { ...read, ref };
-      remember(this.folders, key, answer);
+      remember(this.kept.folders, key, answer);
       return answer;
     });
   }
@@ -102,10 +157,10 @@ export class GitAnswers {
   /** Whether the repository at `root` has `commit`; a yes is kept (a commit once there stays), a no is asked again. */
   async hasCommit(root: string, commit: string): Promise<boolean> {
     const key = `commit\0${root}\0${commit}`;
-    if (this.commits.has(key)) return true;
+    if (this.kept.commits.has(key)) return true;
     return this.once(key, async () => {
       const found = (await runGitAsync(root, ['cat-file', '-e', `${commit}^{commit}`])).status === 0;
-      if (found) remember(this.commits, key, true);
+      if (found) remember(this.kept.commits, key, true);
       return found;
     });
   }
@@ -120,10 +175,11 @@ export class GitAnswers {
 
   // One question in flight per key: whoever asks while it runs shares its answer.
   private once<T>(key: string, ask: () => Promise<T>): Promise<T> {
-    const running = this.asking.get(key) as Promise<T> | undefined;
+    const { asking } = this.kept;
+    const running = asking.get(key) as Promise<T> | undefined;
     if (running) return running;
-    const promise = ask().finally(() => this.asking.delete(key));
-    this.asking.set(key, promise);
+    const promise = ask().finally(() => asking.delete(key));
+    asking.set(key, promise);
     return promise;
   }
 }

@@ -195,6 +195,43 @@ describe('GitAnswers.capture', () => {
     for (const c of all.value) expect(plain(c)).toEqual(plain(all.value[0] as Capture));
   });
 
+  it('gives a request the answer checked after it arrived, and never one checked before', async () => {
+    const r = repo();
+    const answers = new GitAnswers();
+    await settle();
+    await answers.capture(r.dir);
+    // A request arrives; the repository is checked for another request after that.
+    const arrived = performance.now();
+    const checked = await answers.capture(r.dir);
+    expect(checked.changes).toEqual([]);
+    r.write('src/a.txt', 'changed after the check\n');
+    // The waiting request may take that check: it says how things were after it was sent.
+    const waited = await processesOf(() => answers.asOf(arrived).capture(r.dir));
+    expect(waited.processes).toBe(0);
+    expect(plain(waited.value)).toEqual(plain(checked));
+    // A request that arrives now is never answered from a check made before it.
+    const now = await answers.asOf(performance.now()).capture(r.dir);
+    expect(now.changes.map((c) => c.path)).toEqual(['src/a.txt']);
+    expect(plain(now)).toEqual(plain(captureProvenance(r.dir)));
+    // And again after the next change.
+    r.write('src/b.txt', 'changed again\n');
+    const later = await answers.asOf(performance.now()).capture(r.dir);
+    expect(later.changes.map((c) => c.path).sort()).toEqual(['src/a.txt', 'src/b.txt']);
+  });
+
+  it('finds the repository again for a request that arrived after the last look', async () => {
+    const r = repo();
+    const answers = new GitAnswers();
+    const inner = join(r.dir, 'nested');
+    mkdirSync(inner);
+    const arrived = performance.now();
+    expect((await answers.asOf(arrived).capture(inner)).root).toBe(r.dir);
+    // The folder becomes a repository of its own: a new request finds it, not the parent.
+    r.git('-C', 'nested', 'init', '-q', '-b', 'main');
+    r.git('-C', 'nested', 'commit', '--allow-empty', '-qm', 'nested');
+    expect((await answers.asOf(performance.now()).capture(inner)).root).toBe(inner);
+  });
+
   it('leaves the excluded paths out of a cached answer too', async () => {
     const r = repo();
     const answers = new GitAnswers();

@@ -41,6 +41,8 @@ export function handoffExecutor(options: ExecutorOptions): AgentExecutor {
   const inTurn = turns();
   return {
     async execute(context: RequestContext, bus: ExecutionEventBus) {
+      // Handoffs that queue behind others take the capture checked after they came in.
+      const answers = gitAnswers.asOf(performance.now());
       const message = context.userMessage;
       const ids = { taskId: context.taskId, contextId: context.contextId, history: [message] };
       const intent = readMessage(message);
@@ -65,7 +67,7 @@ export function handoffExecutor(options: ExecutorOptions): AgentExecutor {
           store: options.store,
           sender: intent.sender,
           taskId: context.taskId,
-          gitAnswers,
+          gitAnswers: answers,
           ...(options.afterArchive ? { afterArchive: options.afterArchive } : {}),
         }),
       );
