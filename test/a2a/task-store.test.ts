@@ -2,10 +2,14 @@
  * A2A tasks in both store backends (migration 2): saved, replaced, read back after reopening,
  * listed by context and state. SQLite always; PostgreSQL when BATON_TEST_POSTGRES_URL is set.
  */
+import { Task, TaskState } from '@a2a-js/sdk';
+import type { ServerCallContext } from '@a2a-js/sdk/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { storeTaskStore } from '../../src/servers/a2a/task-store.js';
+import type { SqlStore } from '../../src/store/_core.js';
 import { getA2ATask, listA2ATasks, putA2ATask } from '../../src/store/a2a-tasks.js';
 import type { Store } from '../../src/store/types.js';
-import { announcePostgresSkip, BACKENDS, type StoreFixture } from '../store/_stores.js';
+import { announcePostgresSkip, BACKENDS, makeSqliteStore, type StoreFixture } from '../store/_stores.js';
 
 announcePostgresSkip();
 
@@ -88,6 +92,48 @@ describe.skipIf(!postgres?.available)('baton serve a2a on PostgreSQL', () => {
       }
     } finally {
       pair.cleanup();
+      await fixture.cleanup();
+    }
+  });
+});
+
+describe("the SDK's task store over baton's store", () => {
+  // The SDK saves a task and loads it back within one request; two requests are two contexts.
+  const wire = (state: number) =>
+    Task.fromJSON({ id: 't1', contextId: 'c1', status: { state: TaskState[state] } });
+
+  it('gives a request back what it saved without a query, and every other request the store', async () => {
+    const fixture = await makeSqliteStore();
+    const store = await fixture.open();
+    try {
+      let queries = 0;
+      const counted = store as SqlStore;
+      const transact = counted.transact.bind(counted);
+      counted.transact = (mode, fn) => {
+        queries++;
+        return transact(mode, fn);
+      };
+      const tasks = storeTaskStore(counted);
+      const first = {} as ServerCallContext;
+      const second = {} as ServerCallContext;
+      await tasks.save(wire(TaskState.TASK_STATE_WORKING), first);
+      queries = 0;
+      expect((await tasks.load('t1', first))?.status?.state).toBe(TaskState.TASK_STATE_WORKING);
+      expect(queries).toBe(0);
+      // Another request reads the store, and once it saves, the first request reads the store too.
+      expect((await tasks.load('t1', second))?.status?.state).toBe(TaskState.TASK_STATE_WORKING);
+      expect(queries).toBe(1);
+      await tasks.save(wire(TaskState.TASK_STATE_COMPLETED), second);
+      expect((await tasks.load('t1', first))?.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+      expect((await tasks.load('t1', {} as ServerCallContext))?.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+      expect(queries).toBe(4); // the save, and the three loads of other requests or after it
+      // A save that fails leaves nothing behind to be read back.
+      await expect(
+        tasks.save(Task.fromJSON({ id: 'x'.repeat(201), contextId: 'c1' }), first),
+      ).rejects.toThrow();
+      expect(await tasks.load('x'.repeat(201), first)).toBeUndefined();
+    } finally {
+      await store.close();
       await fixture.cleanup();
     }
   });

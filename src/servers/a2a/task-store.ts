@@ -5,15 +5,22 @@
  */
 import { type ListTasksRequest, type ListTasksResponse, Task, taskStateToJSON } from '@a2a-js/sdk';
 import { RequestMalformedError } from '@a2a-js/sdk/errors';
-import type { TaskStore } from '@a2a-js/sdk/server';
+import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server';
 import { toA2AError } from '../../a2a/errors.js';
 import { getA2ATask, listA2ATasks, putA2ATask } from '../../store/a2a-tasks.js';
 import type { Store } from '../../store/types.js';
 
+// How many tasks' last saves are remembered for the request that saved them.
+const REMEMBERED = 256;
+
 /** A task store that keeps every task in `store`. */
 export function storeTaskStore(store: Store): TaskStore {
+  // The SDK loads a task right after saving it (to merge the next event, and to answer). The
+  // last save of each task in this process is kept with the request that made it: that request
+  // reads it back without a query, and any other request, or a later save, goes to the store.
+  const lastSaves = new Map<string, { by: ServerCallContext | undefined; task: Record<string, unknown> }>();
   const inner: TaskStore = {
-    async save(task) {
+    async save(task, context) {
       const meta = (task.metadata ?? {}) as Record<string, unknown>;
       const record = {
         id: task.id,
@@ -25,9 +32,14 @@ export function storeTaskStore(store: Store): TaskStore {
         ...(typeof meta.handoff_id === 'string' ? { handoffId: meta.handoff_id } : {}),
         ...(typeof meta.run_id === 'string' ? { runId: meta.run_id } : {}),
       };
+      lastSaves.delete(task.id);
       await putA2ATask(store, record);
+      lastSaves.set(task.id, { by: context, task: record.task });
+      if (lastSaves.size > REMEMBERED) lastSaves.delete(lastSaves.keys().next().value as string);
     },
-    async load(taskId) {
+    async load(taskId, context) {
+      const last = lastSaves.get(taskId);
+      if (last && context && last.by === context) return Task.fromJSON(last.task);
       const record = await getA2ATask(store, taskId);
       return record ? Task.fromJSON(record.task) : undefined;
     },
