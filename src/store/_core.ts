@@ -14,7 +14,7 @@ import {
   summaryFromRow,
 } from './_records.js';
 import { replayable } from './_retry.js';
-import { parseQuery, type QueryTerm, searchDocument, snippetOf } from './_search.js';
+import { parseQuery, type QueryTerm, snippetOf } from './_search.js';
 import {
   COLLISION_SQL,
   COUNT_EVENT_SQL,
@@ -66,8 +66,13 @@ export interface Backend {
   write<T>(fn: (db: SqlExec) => Promise<T>): Promise<T>;
   /** Runs `fn` for reading (on SQLite inside one read transaction, so it sees one snapshot). */
   read<T>(fn: (db: SqlExec) => Promise<T>): Promise<T>;
-  /** Stores the text of the handoff just inserted as `seq`, and indexes its title and body words. */
-  insertText(db: SqlExec, seq: unknown, text: string, title: string, body: string): Promise<void>;
+  /**
+   * Stores the text of the handoff just inserted as `seq`, and indexes the words of its title and
+   * text (`searchDocument`), now or before the next search.
+   */
+  insertText(db: SqlExec, seq: unknown, text: string, title: string): Promise<void>;
+  /** Brings a search index that follows the archive in batches up to date (before a search). */
+  indexArchived?(): Promise<void>;
   /**
    * Searches: rows of `SUMMARY_SELECT` and `t.text` of the best of the `SEARCH_CANDIDATES` most
    * recently archived matches, best first.
@@ -104,8 +109,7 @@ export class SqlStore implements Store {
   private async putOne(db: SqlExec, row: HandoffRow): Promise<PutResult> {
     const [inserted] = await db.all(INSERT_HANDOFF_SQL, insertHandoffParams(row));
     if (inserted) {
-      const title = searchDocument(row.title ?? '');
-      await this.backend.insertText(db, inserted.seq, row.text, title, searchDocument(row.text));
+      await this.backend.insertText(db, inserted.seq, row.text, row.title ?? '');
       const { text: _text, ...rest } = row;
       return { status: 'stored', handoff: summaryFromRow(rest as unknown as Record<string, unknown>) };
     }
@@ -156,6 +160,7 @@ export class SqlStore implements Store {
   async searchHandoffs(query: string, filter: HandoffFilter = {}): Promise<SearchHit[]> {
     const terms = parseQuery(typeof query === 'string' ? query : '');
     checkFilter(filter);
+    await this.backend.indexArchived?.();
     return this.backend.read(async (db) =>
       (await this.backend.search(db, terms, filter)).map((row) => ({
         handoff: summaryFromRow(row),

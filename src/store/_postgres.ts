@@ -10,7 +10,7 @@ import { storeCorrupt, storeTooNew, storeUnavailable } from './_errors.js';
 import { POSTGRES_MIGRATIONS } from './_postgres-migrations.js';
 import { retryTransient } from './_retry.js';
 import { missingParts, tablesOf } from './_schema.js';
-import { type QueryTerm, tsQuery } from './_search.js';
+import { type QueryTerm, searchDocument, tsQuery } from './_search.js';
 import { filterConditions, limitClause, SEARCH_CANDIDATES, SUMMARY_SELECT } from './_sql.js';
 import type { HandoffFilter, Store } from './types.js';
 
@@ -81,9 +81,9 @@ class PostgresBackend implements Backend {
     }
   }
 
-  async insertText(db: SqlExec, seq: unknown, text: string, title: string, body: string): Promise<void> {
+  async insertText(db: SqlExec, seq: unknown, text: string, title: string): Promise<void> {
     await db.run('INSERT INTO baton_handoff_texts (seq, text) VALUES (?, ?)', [seq, text]);
-    await db.run(INSERT_SEARCH_SQL, [seq, title, body]);
+    await db.run(INSERT_SEARCH_SQL, [seq, searchDocument(title), searchDocument(text)]);
   }
 
   async search(db: SqlExec, terms: QueryTerm[], filter: HandoffFilter): Promise<Record<string, unknown>[]> {

@@ -2,6 +2,12 @@
  * The embedded backend: one SQLite file (better-sqlite3, loaded only here), in WAL mode with a
  * busy timeout so that several baton processes can write it at once, FTS5 for search. A file
  * that is not a baton store is refused by name and never written to.
+ *
+ * The search index follows the archive in batches: a handoff's text is committed with it, and its
+ * words are added to the index when the store has been quiet for a moment, when a hundred wait,
+ * before any search (by any process: what is archived and not yet indexed is found from the
+ * files, not from memory) and before the store closes. A burst of handoffs pays for one index
+ * update, not one per commit.
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -11,7 +17,7 @@ import { type Backend, type SqlExec, SqlStore } from './_core.js';
 import { isMissingSchema, storeCorrupt, storeTooNew, storeUnavailable } from './_errors.js';
 import { retryTransient } from './_retry.js';
 import { missingParts } from './_schema.js';
-import { fts5Query, type QueryTerm } from './_search.js';
+import { fts5Query, type QueryTerm, searchDocument } from './_search.js';
 import { filterConditions, limitClause, SEARCH_CANDIDATES, SUMMARY_SELECT } from './_sql.js';
 import { type Migration, SQLITE_MIGRATIONS } from './_sqlite-migrations.js';
 import type { HandoffFilter, Store } from './types.js';
@@ -21,6 +27,21 @@ const RESTORE = `restore the file from a backup, or ${MOVE_ASIDE}`;
 
 /** How long one statement waits for another process's lock before retrying. */
 const BUSY_TIMEOUT_MS = 5_000;
+
+/** The index is brought up to date after this long without a write, or once this many wait. */
+const INDEX_QUIET_MS = 25;
+const INDEX_WAITING = 100;
+/** Handoffs indexed in one transaction. */
+const INDEX_PAGE = 500;
+
+// What is archived and not yet in the index: the handoffs after the last one indexed. Handoffs
+// are only ever appended (seq grows; nothing is deleted), so the index is always a prefix.
+const BEHIND_SQL = `SELECT h.seq, h.title, t.text FROM baton_handoffs h
+  JOIN baton_handoff_texts t ON t.seq = h.seq
+  WHERE h.seq > (SELECT coalesce(max(id), 0) FROM baton_handoff_fts_docsize)
+  ORDER BY h.seq LIMIT ${INDEX_PAGE}`;
+const IS_BEHIND_SQL = `SELECT (SELECT coalesce(max(seq), 0) FROM baton_handoffs) >
+  (SELECT coalesce(max(id), 0) FROM baton_handoff_fts_docsize) AS behind`;
 
 /** Options of `openSqliteStore`. */
 export interface SqliteOpenOptions {
@@ -159,6 +180,10 @@ class SqliteBackend implements Backend {
   // The writes waiting for their turn, committed together when it comes.
   private batch: BatchItem[] | undefined;
   private readonly exec: SqlExec;
+  // Handoffs this process archived since the index was last brought up to date, and the timer
+  // that brings it up to date when the store goes quiet.
+  private unindexed = 0;
+  private indexTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: BetterSqlite3.Database,
@@ -196,6 +221,7 @@ class SqliteBackend implements Backend {
         await new Promise((resolve) => setImmediate(resolve));
         this.batch = undefined;
         await this.commitBatch(batch);
+        this.indexSoon();
       });
     });
   }
@@ -204,9 +230,54 @@ class SqliteBackend implements Backend {
     return this.serialised(() => retryTransient(() => this.transaction('BEGIN', fn), isBusy, this.location));
   }
 
-  async insertText(db: SqlExec, seq: unknown, text: string, title: string, body: string): Promise<void> {
+  // The words are indexed later, from the committed text (see the top of this file).
+  async insertText(db: SqlExec, seq: unknown, text: string): Promise<void> {
     await db.run('INSERT INTO baton_handoff_texts (seq, text) VALUES (?, ?)', [seq, text]);
-    await db.run('INSERT INTO baton_handoff_fts (rowid, title, body) VALUES (?, ?, ?)', [seq, title, body]);
+    this.unindexed++;
+  }
+
+  /** Adds to the search index every archived handoff it does not hold yet (any process's). */
+  async indexArchived(): Promise<void> {
+    this.unindexed = 0;
+    clearTimeout(this.indexTimer);
+    this.indexTimer = undefined;
+    const [row] = await this.read((db) => db.all(IS_BEHIND_SQL));
+    if (!row?.behind) return;
+    for (let added = INDEX_PAGE; added === INDEX_PAGE; ) {
+      added = await this.serialised(() =>
+        retryTransient(
+          () => this.transaction('BEGIN IMMEDIATE', (db) => this.indexPage(db)),
+          isBusy,
+          this.location,
+        ),
+      );
+    }
+  }
+
+  private async indexPage(db: SqlExec): Promise<number> {
+    const rows = await db.all(BEHIND_SQL);
+    for (const r of rows) {
+      const title = searchDocument(typeof r.title === 'string' ? r.title : '');
+      await db.run('INSERT INTO baton_handoff_fts (rowid, title, body) VALUES (?, ?, ?)', [
+        r.seq,
+        title,
+        searchDocument(String(r.text)),
+      ]);
+    }
+    return rows.length;
+  }
+
+  // After a commit that archived handoffs: index now when many wait, else once writes pause.
+  private indexSoon(): void {
+    if (this.unindexed === 0) return;
+    clearTimeout(this.indexTimer);
+    const later = () => void this.indexArchived().catch(() => undefined);
+    if (this.unindexed >= INDEX_WAITING) {
+      later();
+      return;
+    }
+    this.indexTimer = setTimeout(later, INDEX_QUIET_MS);
+    this.indexTimer.unref();
   }
 
   search(db: SqlExec, terms: QueryTerm[], filter: HandoffFilter): Promise<Record<string, unknown>[]> {
@@ -234,8 +305,11 @@ class SqliteBackend implements Backend {
     const problems = (await db.all('PRAGMA integrity_check'))
       .map((r) => String(Object.values(r)[0]))
       .filter((line) => line !== 'ok');
-    const [counts] = await db.all(`SELECT (SELECT count(*) FROM baton_handoffs) AS handoffs,
-      (SELECT count(*) FROM baton_handoff_fts_docsize) AS indexed`);
+    // The index holds every handoff up to the last it holds; the ones after it wait for the next
+    // update (a process stopped before it ran), which is not damage.
+    const [counts] = await db.all(`SELECT (SELECT count(*) FROM baton_handoff_fts_docsize) AS indexed,
+      (SELECT count(*) FROM baton_handoffs
+        WHERE seq <= (SELECT coalesce(max(id), 0) FROM baton_handoff_fts_docsize)) AS handoffs`);
     if (Number(counts?.handoffs) !== Number(counts?.indexed)) {
       problems.push(`${counts?.handoffs} handoffs but ${counts?.indexed} in the search index`);
     }
@@ -244,6 +318,8 @@ class SqliteBackend implements Backend {
 
   async close(): Promise<void> {
     await this.queue.catch(() => undefined);
+    if (this.db.open && this.unindexed > 0) await this.indexArchived().catch(() => undefined);
+    clearTimeout(this.indexTimer);
     if (this.db.open) this.db.close();
   }
 

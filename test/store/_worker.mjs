@@ -4,6 +4,8 @@
 //   node _worker.mjs <store-url> hang <worker> <count> <batch>  commit <count>, then put <batch> more in
 //                                                        one transaction, say "in-transaction" inside it
 //                                                        and wait there to be killed
+//   node _worker.mjs <store-url> put-and-leave <worker> <count>   archive <count>, then exit at once
+//                                                        without closing the store
 import { writeSync } from 'node:fs';
 import { openStore } from '../../dist/store/index.js';
 
@@ -23,6 +25,7 @@ function handoff(i, filler = '') {
 const store = await openStore({ url });
 try {
   for (let i = 0; i < count; i++) await store.putHandoff(handoff(i));
+  if (mode === 'put-and-leave') process.exit(0);
   if (mode === 'hang') {
     const filler = 'words to fill the page cache until it spills into the write-ahead log '.repeat(30);
     function* batch() {
