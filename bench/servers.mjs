@@ -1,7 +1,8 @@
 // Each of baton's three servers beside the bare SDK under it, in one run (issue 23), and the
 // start-up of `baton validate` beside `node -e 0`:
 // - A2A: `baton serve a2a` beside an agent on the same SDK that accepts every message unverified
-//   (bench/_a2a-floor.mjs), at 1, 10 and 50 concurrent senders: tasks/s, p50, p99;
+//   (bench/_a2a-floor.mjs), at 1, 10 and 50 concurrent senders, BENCH_A2A_ROUNDS (5) rounds of
+//   bursts with the order swapped each round: tasks/s, the median of the per-round ratios, p50, p99;
 // - MCP: `baton mcp` beside an SDK server whose validate_handoff returns at once
 //   (bench/_mcp-floor.mjs): warm calls over stdio, p50 and p99;
 // - viewer: `baton serve web` beside node:http replaying the same bytes (bench/_http-floor.mjs):
@@ -20,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { ClientFactory } from '@a2a-js/sdk/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { appendRunEvents, ms, ROUNDS, report, sendHandoffTimed, timeCommands } from './_lib.mjs';
+import { appendRunEvents, median, ms, ROUNDS, report, sendHandoffTimed, timeCommands } from './_lib.mjs';
 
 const DIST = resolve(process.env.BATON_DIST ?? new URL('../dist', import.meta.url).pathname);
 const BIN = join(DIST, 'bin', 'baton.cjs');
@@ -29,6 +30,8 @@ const HERE = new URL('.', import.meta.url).pathname;
 const PROFILE = process.env.BENCH_A2A_PROFILE
   ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_A2A_PROFILE)}`]
   : [];
+// Rounds of A2A bursts at each number of senders (BENCH_A2A_ROUNDS).
+const A2A_ROUNDS = Number(process.env.BENCH_A2A_ROUNDS ?? 5);
 const PARTS = new Set((process.env.SERVERS_BENCH ?? 'cli,mcp,viewer,a2a').split(','));
 const { say, lines } = report();
 const base = mkdtempSync(join(tmpdir(), 'baton-bench-servers-'));
@@ -365,20 +368,35 @@ async function a2a() {
     [10, 500],
     [50, 1000],
   ]) {
-    const got = {};
-    for (const s of senders === 10 ? [...servers].reverse() : servers)
-      got[s.name] = await burst(s, count, senders);
-    rows.push([senders, count, ...servers.map((s) => got[s.name])]);
+    // Bursts of the two servers one after the other, the order swapped each round: a ratio per
+    // round, and the median of those (one burst each swung by the machine's load alone).
+    const got = [];
+    for (let round = 0; round < A2A_ROUNDS; round++) {
+      const pair = {};
+      for (const s of round % 2 ? [...servers].reverse() : servers)
+        pair[s.name] = await burst(s, count, senders);
+      got.push(servers.map((s) => pair[s.name]));
+    }
+    rows.push([senders, count, got]);
   }
-  say('### A2A handoffs accepted (loopback, the SDK client in the benchmark process)');
+  say(
+    `### A2A handoffs accepted (loopback, the SDK client in the benchmark process), ${A2A_ROUNDS} rounds of bursts`,
+  );
   say('');
   say(
-    '| senders | handoffs | baton tasks/s | floor tasks/s | baton ÷ floor | baton p50 | baton p99 | floor p50 | floor p99 | server CPU per task, baton · floor |',
+    '| senders | handoffs a burst | baton tasks/s | floor tasks/s | baton ÷ floor: median (range) | baton p50 | baton p99 | floor p50 | floor p99 | server CPU per task, baton · floor |',
   );
   say('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  for (const [senders, count, b, f] of rows) {
+  for (const [senders, count, got] of rows) {
+    const [b, f] = [0, 1].map((i) => ({
+      rate: median(got.map((g) => g[i].rate)),
+      times: got.flatMap((g) => g[i].times),
+      cpu: median(got.map((g) => g[i].cpu)),
+    }));
+    const ratios = got.map((g) => g[0].rate / g[1].rate);
+    const range = `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
     say(
-      `| ${senders} | ${count} | ${b.rate.toFixed(0)} | ${f.rate.toFixed(0)} | ${(b.rate / f.rate).toFixed(2)} | ${ms(pct(b.times, 50))} | ${ms(pct(b.times, 99))} | ${ms(pct(f.times, 50))} | ${ms(pct(f.times, 99))} | ${ms(b.cpu)} · ${ms(f.cpu)} |`,
+      `| ${senders} | ${count} | ${b.rate.toFixed(0)} | ${f.rate.toFixed(0)} | **${median(ratios).toFixed(2)}** (${range}) | ${ms(pct(b.times, 50))} | ${ms(pct(b.times, 99))} | ${ms(pct(f.times, 50))} | ${ms(pct(f.times, 99))} | ${ms(b.cpu)} · ${ms(f.cpu)} |`,
     );
   }
   say('');

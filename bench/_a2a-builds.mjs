@@ -1,0 +1,99 @@
+// Two or more builds of `baton serve a2a` side by side (a change against the build before it):
+// each server in a clone of its own, warmed with 600 handoffs, then rounds of 400 handoffs from 50
+// senders, the servers' order swapped each round; the median server CPU per handoff and tasks/s.
+// Not part of `npm run bench` (it needs the builds to compare):
+//   node bench/_a2a-builds.mjs /tmp/before/dist dist      (each dist with package.json and
+//                                                          node_modules beside it)
+// AB_ROUNDS (10), AB_COUNT (400) and AB_SENDERS (50) change the rounds.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ClientFactory } from '@a2a-js/sdk/client';
+import { median, sendHandoffTimed } from './_lib.mjs';
+
+const dists = process.argv.slice(2).map((d) => resolve(d));
+if (dists.length < 2) {
+  console.error('usage: node bench/_a2a-builds.mjs <dist> <dist> [<dist>…]');
+  process.exit(2);
+}
+const ROUNDS = Number(process.env.AB_ROUNDS ?? 10);
+const COUNT = Number(process.env.AB_COUNT ?? 400);
+const SENDERS = Number(process.env.AB_SENDERS ?? 50);
+
+const base = mkdtempSync(join(tmpdir(), 'baton-bench-builds-'));
+const git = (cwd, ...args) => {
+  const r = spawnSync('git', ['-C', cwd, ...args], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+};
+const sender = join(base, 'sender');
+git(base, 'init', '-q', '-b', 'main', sender);
+git(sender, 'config', 'user.email', 'b@b.invalid');
+git(sender, 'config', 'user.name', 'bench');
+git(sender, 'remote', 'add', 'origin', 'https://github.com/acme/calc.git');
+writeFileSync(join(sender, 'README.md'), '# calc\n');
+git(sender, 'add', '.');
+git(sender, 'commit', '-qm', 'init');
+const draft = `---\nfrom: builder\ntask: TASK-01\nstatus: in-progress\n---\n# Handoff: TASK-01\n\n## Goal\n\nAdd sum.\n\n## Summary\n\nHalf done.\n\n## Remaining\n\n### Finish sum\n\n- Goal: sum of a list\n- Files in scope: sum.js\n- Verify by: \`test -f sum.js\`\n`;
+const w = spawnSync(process.execPath, [join(dists[0], 'bin', 'baton.cjs'), 'write'], {
+  cwd: sender,
+  input: draft,
+  encoding: 'utf8',
+});
+if (w.status !== 0) throw new Error(w.stderr);
+const written = readFileSync(join(sender, '.baton/handoff.md'), 'utf8').replace(/^content_hash: .*\n/m, '');
+let n = 0;
+const next = () => written.replace(/^id: \S+$/m, `id: 01M9${String(++n).padStart(22, '0')}`);
+
+// The server process's CPU time (user + system, clock ticks of 10 ms) from /proc.
+const cpuOf = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+const servers = [];
+try {
+  for (const [i, dist] of dists.entries()) {
+    const receiver = join(base, `receiver-${i}`);
+    git(base, 'clone', '-q', sender, receiver);
+    git(receiver, 'remote', 'set-url', 'origin', 'https://github.com/acme/calc.git');
+    const child = spawn(process.execPath, [join(dist, 'bin', 'baton.cjs'), 'serve', 'a2a', '--port', '0'], {
+      cwd: receiver,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const url = await new Promise((done) => {
+      let out = '';
+      child.stdout.on('data', (c) => {
+        out += c;
+        const m = /listening on (\S+\/)/.exec(out);
+        if (m) done(m[1]);
+      });
+    });
+    servers.push({ dist, child, client: await new ClientFactory().createFromUrl(url), cpu: [], rate: [] });
+  }
+  for (const s of servers) for (let i = 0; i < 600; i++) await sendHandoffTimed(s.client, next());
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const s of round % 2 ? [...servers].reverse() : servers) {
+      const cpu0 = cpuOf(s.child.pid);
+      const t0 = performance.now();
+      let left = COUNT;
+      await Promise.all(
+        Array.from({ length: SENDERS }, async () => {
+          while (left-- > 0) await sendHandoffTimed(s.client, next());
+        }),
+      );
+      s.rate.push(COUNT / ((performance.now() - t0) / 1000));
+      s.cpu.push((cpuOf(s.child.pid) - cpu0) / COUNT);
+    }
+  }
+  console.log(`| build | server CPU per handoff, median of ${ROUNDS} | tasks/s, median |`);
+  console.log('|---|---:|---:|');
+  for (const s of servers) {
+    console.log(`| ${s.dist} | ${median(s.cpu).toFixed(2)} ms | ${median(s.rate).toFixed(0)} |`);
+  }
+} finally {
+  for (const s of servers) s.child.kill();
+  rmSync(base, { recursive: true, force: true });
+}
