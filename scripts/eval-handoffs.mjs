@@ -21,7 +21,7 @@
  * been studied, is tuning from then on). --check exits 1 when a goal of issue 21 is missed on any set.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, isAbsolute, join, relative, win32 } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -44,6 +44,7 @@ const check = args.includes('--check');
 const misses = args.includes('--misses');
 const dumpAt = args.indexOf('--dump');
 const dump = dumpAt >= 0 ? args.splice(dumpAt, 2)[1] : undefined;
+if (dump) mkdirSync(dump, { recursive: true });
 const listed = (name) => (process.env[name] ?? '').split(':').filter(Boolean);
 const extra = [...args.filter((a) => !a.startsWith('--')), ...listed('BATON_EVAL_SESSIONS')];
 const sessionFiles = (p) =>
