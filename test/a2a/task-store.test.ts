@@ -125,7 +125,9 @@ describe("the SDK's task store over baton's store", () => {
       expect(queries).toBe(1);
       await tasks.save(wire(TaskState.TASK_STATE_COMPLETED), second);
       expect((await tasks.load('t1', first))?.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
-      expect((await tasks.load('t1', {} as ServerCallContext))?.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+      expect((await tasks.load('t1', {} as ServerCallContext))?.status?.state).toBe(
+        TaskState.TASK_STATE_COMPLETED,
+      );
       expect(queries).toBe(4); // the save, and the three loads of other requests or after it
       // A save that fails leaves nothing behind to be read back.
       await expect(
