@@ -122,6 +122,7 @@ interface Basis {
   deadEnds: ReturnType<typeof deadEndsOf>;
   files: [string, FileChangeKind][];
   recency: (path: string) => number;
+  /** What the Summary quotes of the agent's last words. */
   intent: string | undefined;
   done: DoneItem[];
   remaining: SubSpec[];
@@ -153,13 +154,24 @@ function basisOf(s: SessionRecord, root: string | undefined, cap: number): Basis
     deadEnds,
     files,
     recency: (p) => steps.get(p) ?? 0,
-    intent,
+    intent: saidBefore(intent, step, remaining),
     done,
     remaining,
     preferences: preferencesOf(s),
   };
   bases.set(s, { key, basis });
   return basis;
+}
+
+/**
+ * What the Summary quotes of the agent's last words: when Remaining carries on with the step they
+ * state, whole, only what came before it (a finding), or nothing: the step is not said twice.
+ */
+function saidBefore(intent: string | undefined, step: string | undefined, remaining: SubSpec[]) {
+  if (intent === undefined || step === undefined) return intent;
+  if (!remaining.some((r) => r.title === `Carry on: ${step}`)) return intent;
+  const before = intent.slice(0, intent.length - step.length).trim();
+  return before === '' ? undefined : before;
 }
 
 /** Builds the draft handoff (no id, time or provenance: `baton write` adds them). */

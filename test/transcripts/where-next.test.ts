@@ -296,6 +296,33 @@ describe('the agent’s stated next step', () => {
       expect(await remainingAfter(dir, 'done', words), words).toEqual(['Ask the person what comes next']);
     }
   });
+
+  it('is said once: the Summary quotes what came before it, Remaining carries it on', async () => {
+    const dir = folder();
+    for (const [what, words, said] of [
+      [
+        'a finding, then the step',
+        "The export drops the header row. I'll make src/export.ts write it first.",
+        'At the end the agent said: “The export drops the header row.”',
+      ],
+      ['the step alone', 'Let me run the export tests again.', undefined],
+      [
+        'no step',
+        'The export now writes the header row first.',
+        'At the end the agent said: “The export now writes the header row first.”',
+      ],
+    ] as const) {
+      const path = join(dir, `${what.replace(/\W+/g, '-')}.jsonl`);
+      writeClaudeSession(path, dir, [
+        { user: 'Fix the CSV export' },
+        { edit: 'src/export.ts' },
+        { say: words },
+      ]);
+      const { summary } = (await compileTranscript(path)).handoff;
+      const line = summary?.split('\n').find((l) => l.startsWith('At the end the agent said'));
+      expect(line, what).toBe(said);
+    }
+  });
 });
 
 describe('a root whose folder name has a space', () => {
