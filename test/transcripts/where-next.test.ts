@@ -124,6 +124,24 @@ describe('the files named next', () => {
     expect(namedNext(handoff.summary)).not.toContain('src/parser.ts');
     expect(namedNext(handoff.summary)).not.toContain('docs/grammar.md');
   });
+
+  it('names twelve at the least detail, fourteen at full detail', async () => {
+    const files = Array.from(
+      { length: 16 },
+      (_, i) => `lib/billing/step_${String(i + 1).padStart(2, '0')}.ex`,
+    );
+    const dir = folder();
+    const path = join(dir, 'session.jsonl');
+    writeClaudeSession(path, dir, [
+      { user: 'Work through the billing issue' },
+      { bash: 'bd show app-7', output: `app-7: Split billing into steps\n\nTouch:\n${files.join('\n')}\n` },
+      ...BUSY,
+    ]);
+    const full = await compileTranscript(path);
+    const least = await compileTranscript(path, { maxTokens: 1 });
+    expect(namedNext(full.handoff.summary)).toHaveLength(14);
+    expect(namedNext(least.handoff.summary)).toHaveLength(12);
+  });
 });
 
 // Work that names nothing else, `n` tool calls of it.
