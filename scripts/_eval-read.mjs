@@ -116,6 +116,20 @@ function personal(text) {
   return t;
 }
 
+// How the hosts' summaries start (what src/transcripts/_requests.ts takes for one).
+const SUMMARY_START =
+  /^(?:This session is being continued from a previous conversation|Another language model started to solve this problem)/;
+
+// The summary a Codex replacement history carries in clear text (its last message that reads as
+// one, as baton's reader takes it), or ''.
+function readableSummary(history) {
+  for (const item of [...(Array.isArray(history) ? history : [])].reverse()) {
+    const text = (Array.isArray(item?.content) ? item.content : []).map((c) => c?.text ?? '').join('\n');
+    if (SUMMARY_START.test(text.trimStart())) return text;
+  }
+  return '';
+}
+
 function readCodex(lines, records) {
   const events = [];
   const byId = new Map();
@@ -126,7 +140,10 @@ function readCodex(lines, records) {
     if (r.type === 'session_meta' || r.type === 'turn_context') cwd ??= p.cwd;
     if (r.type === 'compacted') {
       events.push({ type: 'boundary', line });
-      events.push({ type: 'summary', line, text: p.message ?? '' });
+      // Newer rollouts keep the summary encrypted in the replacement history and the message
+      // empty: there is no host summary to score, as for a rollout that never compacted.
+      const text = p.message || readableSummary(p.replacement_history);
+      if (text) events.push({ type: 'summary', line, text });
     }
     if (r.type !== 'response_item') continue;
     if (p.type === 'message' && p.role === 'user') {

@@ -169,7 +169,7 @@ function basisOf(s: SessionRecord, root: string | undefined, cap: number): Basis
  */
 function saidBefore(intent: string | undefined, step: string | undefined, remaining: SubSpec[]) {
   if (intent === undefined || step === undefined) return intent;
-  if (!remaining.some((r) => r.title === `Carry on: ${step}`)) return intent;
+  if (!remaining.some((r) => r.title === `Carry on: ${step}`) || !intent.endsWith(step)) return intent;
   const before = intent.slice(0, intent.length - step.length).trim();
   return before === '' ? undefined : before;
 }
