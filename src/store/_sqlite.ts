@@ -184,6 +184,8 @@ class SqliteBackend implements Backend {
   // that brings it up to date when the store goes quiet.
   private unindexed = 0;
   private indexTimer: NodeJS.Timeout | undefined;
+  // The update the timer (or a hundred waiting) started, which close waits for.
+  private indexing: Promise<void> | undefined;
 
   constructor(
     private readonly db: BetterSqlite3.Database,
@@ -271,7 +273,9 @@ class SqliteBackend implements Backend {
   private indexSoon(): void {
     if (this.unindexed === 0) return;
     clearTimeout(this.indexTimer);
-    const later = () => void this.indexArchived().catch(() => undefined);
+    const later = () => {
+      this.indexing = this.indexArchived().catch(() => undefined);
+    };
     if (this.unindexed >= INDEX_WAITING) {
       later();
       return;
@@ -317,6 +321,7 @@ class SqliteBackend implements Backend {
   }
 
   async close(): Promise<void> {
+    await this.indexing;
     await this.queue.catch(() => undefined);
     if (this.db.open && this.unindexed > 0) await this.indexArchived().catch(() => undefined);
     clearTimeout(this.indexTimer);

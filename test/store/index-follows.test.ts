@@ -82,11 +82,15 @@ describe('the SQLite search index, brought up to date in batches', () => {
     expect((await store.checkIntegrity()).ok).toBe(true);
   });
 
-  it('leaves nothing unindexed when the store is closed', async () => {
-    const { fixture, store } = await fresh();
-    await store.putHandoffs(Array.from({ length: 7 }, (_, i) => handoffInput({ id: idOf(i + 1) })));
-    await store.close();
-    expect(await indexed(fixture)).toBe(7);
+  it('leaves nothing unindexed when the store is closed, whenever its own update began', async () => {
+    // Closed before the quiet timer fires, as it fires, and after it started the update.
+    for (const wait of [0, 20, 25, 27, 30, 40]) {
+      const { fixture, store } = await fresh();
+      await store.putHandoffs(Array.from({ length: 7 }, (_, i) => handoffInput({ id: idOf(i + 1) })));
+      await new Promise((r) => setTimeout(r, wait));
+      await store.close();
+      expect(await indexed(fixture), `closed after ${wait} ms`).toBe(7);
+    }
   });
 
   it('catches up after a process that stopped before it indexed, and calls that tail no damage', async () => {
