@@ -245,15 +245,8 @@ class SqliteBackend implements Backend {
     this.indexTimer = undefined;
     const [row] = await this.read((db) => db.all(IS_BEHIND_SQL));
     if (!row?.behind) return;
-    for (let added = INDEX_PAGE; added === INDEX_PAGE; ) {
-      added = await this.serialised(() =>
-        retryTransient(
-          () => this.transaction('BEGIN IMMEDIATE', (db) => this.indexPage(db)),
-          isBusy,
-          this.location,
-        ),
-      );
-    }
+    // A write like any other: it joins the writes waiting, and runs again if it lost the file.
+    for (let added = INDEX_PAGE; added === INDEX_PAGE; ) added = await this.write((db) => this.indexPage(db));
   }
 
   private async indexPage(db: SqlExec): Promise<number> {
