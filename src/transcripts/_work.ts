@@ -34,6 +34,9 @@ export interface RemainingInput {
   intent?: string;
 }
 
+/** The Remaining item that carries on from the step the agent stated last. */
+export const carryOnTitle = (step: string) => oneLine(`Carry on: ${step}`, 200);
+
 /** Open work: open task items, the agent's stated next steps, then failing checks. */
 export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] {
   const { checks, failing, done } = input;
@@ -54,7 +57,7 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
   const stated = nextSteps(s.lastAssistant);
   for (const item of stated) add(item, { notes: 'a next step the agent stated in its last message' });
   if (specs.length === 0 && input.intent) {
-    add(oneLine(`Carry on: ${input.intent}`, 200), { notes: 'the agent said this last' });
+    add(carryOnTitle(input.intent), { notes: 'the agent said this last' });
   }
   for (const c of failing) {
     if (specs.length >= 10) break;

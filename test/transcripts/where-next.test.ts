@@ -325,6 +325,11 @@ describe('the agent’s stated next step', () => {
       ],
       ['the step alone', 'Let me run the export tests again.', undefined],
       [
+        'a step too long for its Remaining title',
+        `The export drops the header row. I'll make src/export.ts write the header row first, ${'then check every column name against the schema, '.repeat(3)}and run the tests.`,
+        'At the end the agent said: “The export drops the header row.”',
+      ],
+      [
         'no step',
         'The export now writes the header row first.',
         'At the end the agent said: “The export now writes the header row first.”',
