@@ -5,13 +5,13 @@
 //   node bench/_a2a-builds.mjs /tmp/before/dist dist      (each dist with package.json and
 //                                                          node_modules beside it)
 // AB_ROUNDS (10), AB_COUNT (400) and AB_SENDERS (50) change the rounds.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ClientFactory } from '@a2a-js/sdk/client';
-import { median, sendHandoffTimed } from './_lib.mjs';
+import { median, sendHandoffTimed, startServer } from './_lib.mjs';
 
 const dists = process.argv.slice(2).map((d) => resolve(d));
 if (dists.length < 2) {
@@ -59,18 +59,8 @@ try {
     const receiver = join(base, `receiver-${i}`);
     git(base, 'clone', '-q', sender, receiver);
     git(receiver, 'remote', 'set-url', 'origin', 'https://github.com/acme/calc.git');
-    const child = spawn(process.execPath, [join(dist, 'bin', 'baton.cjs'), 'serve', 'a2a', '--port', '0'], {
-      cwd: receiver,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const url = await new Promise((done) => {
-      let out = '';
-      child.stdout.on('data', (c) => {
-        out += c;
-        const m = /listening on (\S+\/)/.exec(out);
-        if (m) done(m[1]);
-      });
-    });
+    const args = [join(dist, 'bin', 'baton.cjs'), 'serve', 'a2a', '--port', '0'];
+    const { child, url } = await startServer(process.execPath, args, receiver);
     servers.push({ dist, child, client: await new ClientFactory().createFromUrl(url), cpu: [], rate: [] });
   }
   for (const s of servers) for (let i = 0; i < 600; i++) await sendHandoffTimed(s.client, next());

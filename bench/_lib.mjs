@@ -1,5 +1,5 @@
 // Helpers the benchmark scripts share (not a benchmark itself: `npm run bench` skips `_` files).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 
 /** The built command line. */
@@ -16,6 +16,24 @@ export function median(xs) {
 
 /** Milliseconds with one decimal. */
 export const ms = (n) => `${n.toFixed(1)} ms`;
+
+/**
+ * Starts a server process (its stdout read, its stderr passed on) and resolves with the child and
+ * the first URL it prints; `children`, when given, gets the child to stop at the end.
+ */
+export function startServer(cmd, args, cwd, pattern = /listening on (\S+\/)/, children = []) {
+  const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  return new Promise((resolveUrl, reject) => {
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+      const m = pattern.exec(out);
+      if (m) resolveUrl({ child, url: m[1] });
+    });
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}: ${out}`)));
+  });
+}
 
 /** A report: lines printed as they come and kept for `BENCH_OUT`. */
 export function report() {

@@ -3,13 +3,13 @@
 // the server's resident memory after 10,000 accepted handoffs (each a distinct handoff, each
 // verified against the checkout, archived and its task stored in SQLite).
 // `node bench/a2a.mjs` after `npm run build`; BENCH_A2A_TOTAL changes the 10,000.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ClientFactory } from '@a2a-js/sdk/client';
-import { BIN, ms, report, sendHandoffTimed } from './_lib.mjs';
+import { BIN, ms, report, sendHandoffTimed, startServer } from './_lib.mjs';
 
 const TOTAL = Number(process.env.BENCH_A2A_TOTAL ?? 10_000);
 const SINGLE = 200;
@@ -40,18 +40,11 @@ let n = 0;
 // A distinct handoff each time: its own id (no content hash, so the bytes may differ).
 const next = () => written.replace(/^id: \S+$/m, `id: 01M9${String(++n).padStart(22, '0')}`);
 
-const server = spawn(process.execPath, [BIN, 'serve', 'a2a', '--port', '0'], {
-  cwd: receiver,
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const url = await new Promise((resolve) => {
-  let out = '';
-  server.stdout.on('data', (c) => {
-    out += c;
-    const m = /listening on (\S+\/)/.exec(out);
-    if (m) resolve(m[1]);
-  });
-});
+const { child: server, url } = await startServer(
+  process.execPath,
+  [BIN, 'serve', 'a2a', '--port', '0'],
+  receiver,
+);
 const client = await new ClientFactory().createFromUrl(url);
 const send = () => sendHandoffTimed(client, next());
 const pct = (xs, p) =>

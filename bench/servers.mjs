@@ -12,7 +12,7 @@
 // After a build: `node bench/servers.mjs`. BATON_DIST=/path/to/dist measures another build (the
 // one before a change, say) the same way; SERVERS_BENCH=a2a,mcp,viewer,cli runs only those parts;
 // BENCH_A2A_PROFILE=<dir> profiles baton's A2A server.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
@@ -21,7 +21,16 @@ import { performance } from 'node:perf_hooks';
 import { ClientFactory } from '@a2a-js/sdk/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { appendRunEvents, median, ms, ROUNDS, report, sendHandoffTimed, timeCommands } from './_lib.mjs';
+import {
+  appendRunEvents,
+  median,
+  ms,
+  ROUNDS,
+  report,
+  sendHandoffTimed,
+  startServer as startWith,
+  timeCommands,
+} from './_lib.mjs';
 
 const DIST = resolve(process.env.BATON_DIST ?? new URL('../dist', import.meta.url).pathname);
 const BIN = join(DIST, 'bin', 'baton.cjs');
@@ -78,20 +87,8 @@ function makeRepo(name, branch) {
 
 const DRAFT = `---\nfrom: builder\ntask: TASK-01\nstatus: in-progress\n---\n# Handoff: TASK-01\n\n## Goal\n\nAdd sum.\n\n## Summary\n\nHalf done.\n\n## Done\n\n- [x] Wrote \`sum.js\` — verified by \`node -e 0\` → pass\n\n## Remaining\n\n### Finish sum\n\n- Goal: sum of a list\n- Files in scope: sum.js\n- Verify by: \`test -f sum.js\`\n`;
 
-// Starts a server process and resolves with the first URL it prints.
-function startServer(cmd, args, cwd, pattern) {
-  const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(child);
-  return new Promise((resolveUrl, reject) => {
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-      const m = pattern.exec(out);
-      if (m) resolveUrl({ child, url: m[1] });
-    });
-    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}: ${out}`)));
-  });
-}
+// Starts a server process, stopped at the end, and resolves with the first URL it prints.
+const startServer = (cmd, args, cwd, pattern) => startWith(cmd, args, cwd, pattern, children);
 
 function cliStartup() {
   const repo = makeRepo('cli', 'feature/x');
