@@ -5,6 +5,7 @@
  */
 
 import { isCheck } from './_shell.js';
+import { summaryOfLines } from './_summary-lines.js';
 import type { CheckResult, RunnerCounts } from './types.js';
 
 // Checks that print nothing when they pass.
@@ -116,11 +117,16 @@ const RULES: Rule[] = [
     /^Tests:\s+(?:(\d+) failed,\s+)?(?:\d+ (?:skipped|todo),\s+)*(?:(\d+) passed,\s+)?\d+ total/gm,
     (m) => ({ failed: n(m[1]) ?? 0, passed: n(m[2]) ?? 0 }),
   ],
+  // A test file that failed to load fails the run however many tests passed.
+  ['jest suites', /^Test Suites:\s+(\d+) failed\b/gm, (m) => ({ failed: n(m[1]) })],
+  ['vitest files', /^\s*Test Files\s+(\d+) failed\b/gm, (m) => ({ failed: n(m[1]) })],
   [
-    'pytest',
-    /^=+ (?:(\d+) failed)?(?:, )?(?:(\d+) passed)?[^=\n]*?(?:(\d+) errors?)?[^=\n]* in [\d.]+s(?: \([^)]*\))? =+$/gm,
-    (m) => ({ failed: (n(m[1]) ?? 0) + (n(m[3]) ?? 0), passed: n(m[2]) ?? 0 }),
+    'coverage',
+    /Required test coverage of [\d.]+% not reached|coverage threshold for \w+ \([\d.]+%\) not met/gm,
+    () => ({ failed: 1 }),
   ],
+  // `==== 203 passed, 1 error in 6.88s ====`: each count read wherever it stands on the line.
+  ['pytest', /^=+ ((?:\d+ \w+(?:, )?)+) in [\d.]+s(?: \([^)]*\))? =+$/gm, (m) => pytestCounts(m[1] ?? '')],
   [
     'cargo test',
     /^test result: (?:ok|FAILED)\. (\d+) passed; (\d+) failed/gm,
@@ -140,19 +146,31 @@ const RULES: Rule[] = [
   ['mocha', /^\s*(\d+) passing\b/gm, (m) => ({ passed: n(m[1]), failed: 0 })],
   ['go test', /^(?:--- FAIL: |FAIL\t\S+)/gm, () => ({ failed: 1 })],
   ['go test', /^ok {2}\t?\S+\t(?:[\d.]+s|\(cached\))/gm, () => ({ failed: 0, passed: 1 })],
-  ['tsc', /\berror TS\d+:|^Found (\d+) errors?\b/gm, () => ({ failed: 1 })],
+  // `Found 0 errors. Watching for file changes.` is tsc --watch saying all is well.
+  ['tsc', /\berror TS\d+:|^Found (\d+) errors?\b/gm, (m) => ({ failed: n(m[1]) ?? 1 })],
   ['eslint', /^✖ (\d+) problems? \((\d+) errors?/gm, (m) => ({ failed: n(m[2]) })],
   ['credo', /\bfound no issues\b/gm, () => ({ failed: 0 })],
   ['build', /^(?:BUILD SUCCESSFUL|Build succeeded)\b/gm, () => ({ failed: 0 })],
   ['build', /^(?:BUILD FAILED|npm ERR!|error\[E\d+\]|\*\* \(CompileError\))/gm, () => ({ failed: 1 })],
 ];
 
-const ANY_SUMMARY = /pass|fail|error|test result|no issues|BUILD|Build succeeded|^ok /im;
+const ANY_SUMMARY = /pass|fail|error|test result|no issues|BUILD|Build succeeded|^ok |coverage/im;
 
-/** The runner summary of an output: the last failing one, else the last one found. */
+/**
+ * The runner summary of an output: the last failing one, else the last one found; by a known
+ * runner's own pattern, else by what any runner's summary line looks like.
+ */
 export function runnerCounts(output: string): RunnerCounts | undefined {
+  return knownRunnerCounts(output) ?? summaryOfLines(output);
+}
+
+// A watch mode starting the run again: what it printed before is superseded.
+const RERUN = /^\s*(?:RERUN\b|File change detected\. Starting incremental|\[nodemon\] restarting)/gm;
+
+function knownRunnerCounts(whole: string): RunnerCounts | undefined {
   // One pass for the words every summary line has, before the runners' own patterns.
-  if (!ANY_SUMMARY.test(output)) return undefined;
+  if (!ANY_SUMMARY.test(whole)) return undefined;
+  const output = lastRun(whole);
   let lastFailing: { at: number; counts: RunnerCounts } | undefined;
   let last: { at: number; counts: RunnerCounts } | undefined;
   for (const [runner, re, read] of RULES) {
@@ -166,7 +184,32 @@ export function runnerCounts(output: string): RunnerCounts | undefined {
   return (lastFailing ?? last)?.counts;
 }
 
+// The output from the last time a watch mode ran the checks again, when it did and printed a
+// summary after; else all of it.
+function lastRun(output: string): string {
+  let from = -1;
+  RERUN.lastIndex = 0;
+  for (let m = RERUN.exec(output); m; m = RERUN.exec(output)) from = m.index;
+  if (from < 0) return output;
+  const after = output.slice(from);
+  return ANY_SUMMARY.test(after) ? after : output;
+}
+
+function pytestCounts(line: string): Omit<RunnerCounts, 'runner'> {
+  const count = (re: RegExp) =>
+    line
+      .match(re)
+      ?.slice(1)
+      .reduce((a, x) => a + Number(x ?? 0), 0);
+  return {
+    failed: (count(/(\d+) failed/) ?? 0) + (count(/(\d+) errors?\b/) ?? 0),
+    passed: count(/(\d+) passed/) ?? 0,
+  };
+}
+
 function describeCounts(c: RunnerCounts): string {
+  if (c.runner === 'verdict line') return `${(c.failed ?? 0) > 0 ? 'failed' : 'passed'} (its summary line)`;
+  if (c.runner === 'coverage') return 'coverage below its required threshold';
   const parts: string[] = [];
   if (c.failed !== undefined && (c.failed > 0 || c.passed === undefined))
     parts.push(c.failed > 0 ? `${c.failed} failed` : 'no failures');

@@ -1,4 +1,6 @@
 /** Reading a check's run as a person does: whose status the line reports, and the runner's summary line. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hiddenStatus, readCheck, runnerCounts } from '../../src/transcripts/_checks.js';
 import { isQuestion, requestText } from '../../src/transcripts/_requests.js';
@@ -63,6 +65,151 @@ describe('runnerCounts', () => {
 
   it('finds nothing in output that has no summary line', () => {
     expect(runnerCounts('Compiling 3 files (.ex)\nGenerated app')).toBeUndefined();
+  });
+});
+
+describe('a summary line of a runner with no rule of its own', () => {
+  // Tuning cases; the held-out rows are in fixtures/checks-heldout.tsv (below).
+  const failing = [
+    'Ran 3 tests in 0.001s\n\nFAILED (errors=1)',
+    'Tests: 5, Assertions: 5, Errors: 1.',
+    ' 5 pass\n 1 fail\n 9 expect() calls',
+    '# tests 4\n# pass 3\n# fail 1',
+    'FAILED | 2 passed | 1 failed (90ms)',
+    '    Summary [   0.2s] 3 tests run: 2 passed, 1 failed',
+    '10 runs, 20 assertions, 1 failures, 0 errors, 0 skips',
+    '[ FAIL 1 | WARN 0 | SKIP 0 | PASS 9 ]',
+    '12 specs, 1 failure',
+    '00:02 +3 -1: Some tests failed.',
+    '\t Executed 3 tests, with 1 failure (0 unexpected) in 0.01 (0.02) seconds',
+    '  4 tests passed\n  1 test failed',
+    'Tests: succeeded 3, failed 1, canceled 0',
+    '1 out of 5 tests failed (0.01s)',
+    'Tests Passed: 3, Failed: 1, Skipped: 0',
+    'Result: FAIL',
+    '  3 passed (2.0s)\n  1 failed',
+  ];
+  const passing = [
+    'Ran 3 tests in 0.001s\n\nOK (skipped=1)',
+    'Passed!  - Failed: 0, Passed: 3, Skipped: 0, Total: 3',
+    '# tests 4\n# pass 4\n# fail 0',
+    'ok | 2 passed | 0 failed (90ms)',
+    '10 runs, 20 assertions, 0 failures, 0 errors, 0 skips',
+    '[ FAIL 0 | WARN 0 | SKIP 1 | PASS 9 ]',
+    'Executed 5 of 5 SUCCESS (0.1 secs / 0.09 secs)',
+    '00:02 +12: All tests passed!',
+    '3/3 tests passed',
+    'All tests successful.\nResult: PASS',
+    '  1 flaky\n  7 passed (3.0s)',
+    'OK (3 tests, 9 assertions)',
+  ];
+  for (const output of failing) {
+    it(`reads as failed: ${output.split('\n').at(-1)}`, () => {
+      expect(readCheck('x-test 2>&1 | tail -5', 0, false, output).ok).toBe(false);
+    });
+  }
+  for (const output of passing) {
+    it(`reads as passed: ${output.split('\n').at(-1)}`, () => {
+      expect(readCheck('x-test 2>&1 | tail -5', 0, false, output).ok).toBe(true);
+    });
+  }
+
+  it('says the counts it read, and no count where the line had none', () => {
+    expect(readCheck('x-test | tail -3', 0, false, 'Tests Passed: 3, Failed: 1').reading).toBe(
+      '1 failed, 3 passed (summary line)',
+    );
+    expect(readCheck('x-test | tail -3', 0, false, '4/4 tests passed').reading).toBe(
+      '4 passed (summary line)',
+    );
+    expect(readCheck('x-test | tail -3', 0, false, 'Result: FAIL').reading).toBe('failed (its summary line)');
+  });
+
+  it('leaves a number in prose alone: the run stays unknown, never failed', () => {
+    for (const output of [
+      'removed 2 failed uploads from the queue',
+      'copied 40 files, 0 errors while copying',
+      'warning: 2 errors were ignored by configuration',
+      '  ✓ keeps 0 failed jobs\n  ✓ retries 1 failed request',
+    ]) {
+      expect(readCheck('x-run | tail -3', 0, false, output).ok).toBeUndefined();
+    }
+    // tsc --watch saying all is well is not an error count of one.
+    expect(
+      readCheck('npx tsc --watch | tail -3', 0, false, 'Found 0 errors. Watching for file changes.').ok,
+    ).toBe(true);
+  });
+
+  it('reads an error at setup, a file that failed to load and a coverage threshold as failures', () => {
+    const read = (out: string) => readCheck('x 2>&1 | tail -9', 0, false, out).ok;
+    expect(read('ERROR tests/test_a.py::test_b\n=== 12 passed, 2 errors in 1.02s ===')).toBe(false);
+    expect(read('Test Suites: 2 failed, 3 passed, 5 total\nTests:       10 passed, 10 total')).toBe(false);
+    expect(read(' Test Files  1 failed | 2 passed (3)\n      Tests  7 passed (7)')).toBe(false);
+    expect(
+      read(
+        'FAIL Required test coverage of 80% not reached. Total coverage: 70.00%\n=== 5 passed in 1.00s ===',
+      ),
+    ).toBe(false);
+    expect(
+      readCheck('x | tail -3', 0, false, 'Jest: "global" coverage threshold for lines (90%) not met: 81%')
+        .reading,
+    ).toBe('coverage below its required threshold');
+  });
+
+  it('reads the run a watch mode started again, not the one it superseded', () => {
+    const out =
+      '      Tests  2 failed | 5 passed (7)\n FAIL  Tests failed. Watching for file changes...\n RERUN  src/a.ts x1\n      Tests  7 passed (7)\n PASS  Waiting for file changes...';
+    expect(readCheck('npx vitest 2>&1 | tail -20', 0, false, out)).toMatchObject({
+      ok: true,
+      reading: '7 passed (vitest)',
+    });
+  });
+
+  it('reads the last failing summary when a watch mode printed several', () => {
+    expect(readCheck('x-test | tail -9', 0, false, '# pass 3\n# fail 1\n...\n# pass 4\n# fail 0').ok).toBe(
+      false,
+    );
+  });
+});
+
+describe('held out (fixtures/checks-heldout.tsv)', () => {
+  // Written before the reader above existed and scored once before (12 of 72 read right, all
+  // others unknown) and once after it (docs/hosts.md); never tuned on. What must hold: no run
+  // said failed that did not fail, none said passed that did not pass, and the share read right.
+  const decode = (t: string) =>
+    t.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c));
+  // Each row's reading against what a person reads: how many right, and which the wrong way.
+  function score(file: string) {
+    const rows = readFileSync(join(import.meta.dirname, 'fixtures', file), 'utf8')
+      .split('\n')
+      .filter((l) => l !== '' && !l.startsWith('#'))
+      .map((l) => l.split('\t') as [string, string, string, string]);
+    let right = 0;
+    const wrong: string[] = [];
+    for (const [expected, command, exit, output] of rows) {
+      const { ok } = readCheck(command, Number(exit), false, decode(output));
+      const got = ok === true ? 'pass' : ok === false ? 'fail' : 'unknown';
+      if (got === expected) right++;
+      else if (got !== 'unknown') wrong.push(`${command}: ${got}, not ${expected}`);
+    }
+    return { rows: rows.length, right, wrong };
+  }
+
+  it('reads no run the wrong way, and most of them right', () => {
+    const { rows, right, wrong } = score('checks-heldout.tsv');
+    expect(wrong).toEqual([]);
+    expect(rows).toBe(72);
+    expect(right).toBeGreaterThanOrEqual(66);
+  });
+
+  // A second set, written by a helper that saw neither this code nor these tests (its header says
+  // so). Scored blind once: main 35 of 75 right, with this reader 63, and both read four runs the
+  // wrong way (an error at setup, a suite that failed to load, a coverage threshold, a watch-mode
+  // rerun); those four families were then fixed, so it is tuning from here on (docs/hosts.md).
+  it('reads no run of the second set the wrong way', () => {
+    const { rows, right, wrong } = score('checks-heldout2.tsv');
+    expect(wrong).toEqual([]);
+    expect(rows).toBe(75);
+    expect(right).toBeGreaterThanOrEqual(67);
   });
 });
 
