@@ -6,8 +6,9 @@
  * - tokens of a known shape (provider keys by their prefixes, JSON web tokens, private key blocks);
  * - a password pasted after the account's email address (`dev@example.com / Winter2024!`);
  * - the value of a setting or flag whose name says it is secret (`password=…`, `API_KEY: …`,
- *   `--token …`, `Bearer …`, a URL's `user:password@`), unless the value is a placeholder or a
- *   reference (`$TOKEN`, `<key>`, `process.env.KEY`, `***`);
+ *   `the api key is …`, `--token …`, `Bearer …`, a URL's `user:password@`, a password written
+ *   straight after the word in Chinese), unless the value is a placeholder or a reference
+ *   (`$TOKEN`, `<key>`, `process.env.KEY`, `***`);
  * - a long run of letters and digits that reads as random (mixed case or letters and digits
  *   interleaved, no word-like runs): not hexadecimal (commit ids and hashes stay), not a UUID.
  */
@@ -47,12 +48,17 @@ const URL_PASSWORD = /\b([a-z][a-z0-9+.-]{0,30}:\/\/[^\s:/@]{1,256}:)([^\s@/]{3,
 // `pass: …`). Every repetition here and below is bounded: a log is other people's text, and an
 // unbounded one let a long run of `x_token_…` take seconds.
 const SECRET_NAME =
-  '(?:[A-Za-z0-9]{1,40}[_-]){0,4}(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|credentials?|密码|密钥|口令|令牌|パスワード|비밀번호)(?:[_-][A-Za-z0-9]{1,40}){0,4}';
-// `NAME=value`, `NAME: value`, `"name": "value"`; and a flag, `--name value` or `--name=value`.
+  '(?:[A-Za-z0-9]{1,40}[_-]){0,4}(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_ -]?key|apikey|access[_ -]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|credentials?|密码|密钥|口令|令牌|パスワード|비밀번호)(?:[_-][A-Za-z0-9]{1,40}){0,4}';
+// `NAME=value`, `NAME: value`, `"name": "value"`, `the api key is value`, `密码是value`; and a
+// flag, `--name value` or `--name=value`.
 const SETTING = new RegExp(
-  String.raw`((?:^|[^\p{L}\p{N}_-])${SECRET_NAME}["']?\s*[:=：]\s*["']?)([^\s"'\x60,;)}\]]{6,})`,
+  String.raw`((?:^|[^\p{L}\p{N}_-])${SECRET_NAME}(?:["']?\s*[:=：]\s*["']?|\s+(?:is|was)\s+["']?|\s*(?:是|为|は)\s*))([^\s"'\x60,;)}\]]{6,})`,
   'giu',
 );
+// A password or key named in Chinese, Japanese or Korean, its value written straight after the
+// word (远程密码 followed by the password: no space, no colon, the word inside a longer one).
+const CJK_SECRET =
+  /((?:密码|密钥|口令|令牌|パスワード|비밀번호)\s*(?:[:=：]|是|为|は)?\s*)([A-Za-z0-9!#$%&*+./@^_~-][A-Za-z0-9!#$%&*+./@^_~=?-]{5,})/gu;
 const FLAG = new RegExp(String.raw`((?:^|\s)--${SECRET_NAME}(?:\s+|=)["']?)([^\s"'\x60;]{6,})`, 'giu');
 const BEARER = /\b((?:Bearer|Basic|Token)\s+)([A-Za-z0-9._~+/=-]{12,})/g;
 // An account and its password pasted together: an email address, then (after a space, a line, a
@@ -96,7 +102,7 @@ export function redactSecrets(text: string): { text: string; count: number } {
     isRedacted(value) || PATH_LIKE.test(value) ? m : hide(head),
   );
   const setting = (m: string, head: string, value: string) => (isSecretValue(value) ? hide(head) : m);
-  out = out.replace(SETTING, setting).replace(FLAG, setting);
+  out = out.replace(SETTING, setting).replace(FLAG, setting).replace(CJK_SECRET, setting);
   out = out.replace(RUN, (m) => (looksRandom(m, 20) ? hide('') : m));
   return { text: out, count };
 }

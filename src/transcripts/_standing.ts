@@ -51,7 +51,8 @@ const OTHER = [
 // Chinese and Japanese: words that only tell, or "always" beside a word that asks for it.
 const CJK = [
   /(?:不要|别再|请勿|务必|禁止|切勿|以后)/,
-  /(?:请|要|必须|应该|一定)\S{0,4}(?:总是|始终|永远|一律)|(?:总是|始终|永远|一律)\S{0,2}(?:要|使用|用)/,
+  // "Always use …", not "not always available" (并非总是可用: a fact).
+  /(?:请|要|必须|应该|一定)\S{0,4}(?:总是|始终|永远|一律)|(?<!并非|不是|并不|不)(?:总是|始终|永远|一律)\S{0,2}(?:要|使用|(?<!可)用)/,
   /(?:必ず|常に|絶対に)[^。]*(?:ください|こと|しろ|しないで|ないで|するな)|(?:しないで|使わないで)/,
 ];
 
@@ -71,7 +72,39 @@ function isProse(s: string): boolean {
 
 /** Whether a sentence is a standing instruction ("always …", "never …", "use X, not Y", "don't …"). */
 export function isStanding(sentence: string): boolean {
+  return standingAt(sentence) !== undefined;
+}
+
+const WIDE = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/g;
+// Where a clause begins: after a comma, semicolon or colon, in any script.
+const CLAUSE_END = /[,;:，；：]/;
+
+/**
+ * The standing instruction of a sentence from the clause that tells it on (`以后我在任何时候提到
+ * …，你会自动…` out of a long request that first says what to build), or undefined when the
+ * sentence holds none. A short sentence is kept whole (a condition before the tell, `when you
+ * deploy, never …`, belongs to it).
+ */
+export function standingPart(sentence: string, whole = 120): string | undefined {
+  const at = standingAt(sentence);
+  if (at === undefined) return undefined;
   const s = sentence.trim();
-  if (isQuestion(s) || s.length < 8 || !isProse(s)) return false;
-  return TELLS.some((re) => re.test(s));
+  // A CJK character says about what two Latin ones do.
+  if (s.length + (s.match(WIDE)?.length ?? 0) <= whole) return s;
+  // A tell may begin at the comma before its clause (`…, and never …`).
+  let from = CLAUSE_END.test(s[at] as string) ? at + 1 : at;
+  while (from > 0 && !CLAUSE_END.test(s[from - 1] as string)) from--;
+  return s.slice(from).trim();
+}
+
+// Where the first tell of a standing instruction is in the trimmed sentence, or undefined.
+function standingAt(sentence: string): number | undefined {
+  const s = sentence.trim();
+  if (isQuestion(s) || s.length < 8 || !isProse(s)) return undefined;
+  let first: number | undefined;
+  for (const re of TELLS) {
+    const m = re.exec(s);
+    if (m && (first === undefined || m.index < first)) first = m.index;
+  }
+  return first;
 }

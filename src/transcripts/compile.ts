@@ -16,7 +16,7 @@ import { listFiles, relativePath } from './_paths.js';
 import { isQuestion, sentencesOf } from './_requests.js';
 import { REDACTED, withoutSecrets } from './_secrets.js';
 import { filesAtCut, intentOf, likelyNext, nextStepOf, summaryOf } from './_stand.js';
-import { isStanding } from './_standing.js';
+import { standingPart } from './_standing.js';
 import { clean, cutToWidth, oneLine } from './_text.js';
 import { type Check, checksOf, deadEndsOf, outcomeOf, passed, validationOf } from './_validation.js';
 import { carryOnTitle, doneOf, remainingOf } from './_work.js';
@@ -304,8 +304,9 @@ function preferencesOf(s: SessionRecord): string[] {
   const out: string[] = [];
   for (const r of s.requests) {
     for (const sentence of sentencesOf(r)) {
-      if (sentence.length > 600 || !isStanding(sentence)) continue;
-      const line = oneLine(sentence, 240);
+      const part = sentence.length > 600 ? undefined : standingPart(sentence);
+      if (part === undefined) continue;
+      const line = oneLine(part, 240);
       if (!isQuestion(line) && !out.includes(line)) out.push(line);
     }
   }

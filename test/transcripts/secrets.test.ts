@@ -50,6 +50,12 @@ const SECRETS: [string, string][] = [
   ['a password pasted after its account', 'GitHub 账号\nlin.dev@example.com\n\nQwe987654! 这个帐号'],
   ['a password after a slash', 'log in as ops@example.org / Harbor2031'],
   ['a pass setting', 'user admin@shop.example pass: tulip2031'],
+  ['a key said to be one', 'my elevenlabs api key is sk_9c1e5a7b3d2f4e6a8b0c1d3e5f7a9b2c4d6e8f0a1b3c5d7e'],
+  [
+    'a password written straight after the word',
+    '服务器 10.0.0.8 端口 2200 用户 root 登录密码Vb7rT2kQ9mZx 请帮我部署',
+  ],
+  ['a password after 是', '数据库的口令是 h3Lp8Qw2Zk'],
 ];
 
 const PLAIN: [string, string][] = [
@@ -70,6 +76,9 @@ const PLAIN: [string, string][] = [
   ['a shell variable built from a name', 'peer_token_var="token_$peer_id"'],
   ['a program after ssh to an account', 'ssh -p 2222 deploy@203.0.113.7 "python3 /srv/app/migrate.py"'],
   ['a word after an email address', 'write to team@example.com Tomorrow about release v2.3.1'],
+  ['a state said of a token', 'the token is expired and the password is required'],
+  ['where a key is kept', 'the api key is stored in vault, the secret is rotated weekly'],
+  ['a password rule in Chinese', '密码长度至少12位，密码需要包含数字和字母'],
 ];
 
 describe('redactSecrets', () => {

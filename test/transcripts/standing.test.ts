@@ -1,6 +1,6 @@
 /** Standing instructions told apart from sentences that only use their words (facts, conditions, log lines, one step). */
 import { describe, expect, it } from 'vitest';
-import { isStanding } from '../../src/transcripts/_standing.js';
+import { isStanding, standingPart } from '../../src/transcripts/_standing.js';
 
 describe('isStanding', () => {
   it('takes an instruction that holds for the rest of the work, in the languages the corpus shows', () => {
@@ -62,6 +62,8 @@ describe('isStanding', () => {
       "Je n'ai jamais reçu la réponse.",
       'Siempre falla al arrancar.',
       '它总是报错',
+      '由于备用服务器并非总是可用，需要增加一个离线缓存',
+      '这个接口不总是可用的',
       'テストが常に失敗します',
       'we use postgres but the tests are not using it',
       'Every time I run it the page goes blank.',
@@ -85,5 +87,17 @@ describe('isStanding', () => {
       'make sure the build passes',
     ])
       expect(isStanding(s), s).toBe(false);
+  });
+
+  it('gives the clause that tells it on, not the opening of a long request', () => {
+    const request =
+      '先把这个目录里的接口文档和示例整理成一份完整的中文说明，包括登录方式、每个函数的参数和返回值以及常见错误的处理办法，' +
+      '然后以后只要我提到查询行情数据，你就自动按照这份说明去调用接口';
+    expect(standingPart(request)).toBe('然后以后只要我提到查询行情数据，你就自动按照这份说明去调用接口');
+    const english =
+      'Read the three design notes in docs/ and turn them into one page that covers the storage layer, the sync protocol and the failure modes we discussed, and from now on write every commit message in English';
+    expect(standingPart(english)).toBe('and from now on write every commit message in English');
+    expect(standingPart('Always use yarn here.')).toBe('Always use yarn here.');
+    expect(standingPart('It always fails on CI.')).toBeUndefined();
   });
 });
