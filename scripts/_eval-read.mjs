@@ -35,6 +35,13 @@ export function readSession(path) {
 function readClaude(lines, records) {
   const events = [];
   const results = new Map();
+  const queuedTexts = [];
+  const pending = [];
+  const seenInQueue = (text) => {
+    const at = queuedTexts.indexOf(text);
+    if (at >= 0) queuedTexts.splice(at, 1);
+    return at >= 0;
+  };
   let cwd;
   for (const [line, r] of records.entries()) {
     if (!r) continue;
@@ -56,17 +63,42 @@ function readClaude(lines, records) {
         });
       }
     }
-    // A message the person typed while the agent worked is kept only as a queued command.
+    // What the person typed while the agent worked: in the queue's `enqueue` record (2.1), and
+    // again as a queued command or the next user record when it was handed over; counted once,
+    // where it was typed.
+    // `popAll` takes what is queued back to the prompt, to be sent (or not) as a user record.
+    const typed = r.type === 'queue-operation' && r.operation === 'enqueue' ? r.content : undefined;
+    if (typeof typed === 'string') {
+      const request = /^<[a-z][a-z-]*-notification>/.test(typed.trimStart()) ? undefined : personal(typed);
+      const event = request ? { type: 'request', line, text: request } : undefined;
+      if (event) {
+        events.push(event);
+        queuedTexts.push(request);
+      }
+      pending.push(event);
+    } else if (r.type === 'queue-operation' && r.operation === 'dequeue') {
+      pending.shift();
+    } else if (r.type === 'queue-operation' && r.operation === 'remove') {
+      // Handed to the turn under way: the person's words, ahead of a waiting notification.
+      const at = pending.findIndex(Boolean);
+      pending.splice(Math.max(at, 0), 1);
+    } else if (r.type === 'queue-operation' && r.operation === 'popAll') {
+      for (const event of pending.splice(0)) {
+        if (!event) continue;
+        event.type = 'withdrawn';
+        seenInQueue(event.text);
+      }
+    }
     const queued = r.type === 'attachment' ? r.attachment : undefined;
     if (queued?.type === 'queued_command' && !r.isSidechain && typeof queued.prompt === 'string') {
       const request = queued.prompt.trimStart().startsWith('<task-notification>')
         ? undefined
         : personal(queued.prompt);
-      if (request) events.push({ type: 'request', line, text: request });
+      if (request && !seenInQueue(request)) events.push({ type: 'request', line, text: request });
     }
     if (r.type === 'user' && !r.isMeta && !r.isSidechain) {
       const request = claudeRequest(content);
-      if (request) events.push({ type: 'request', line, text: request });
+      if (request && !seenInQueue(request)) events.push({ type: 'request', line, text: request });
     }
     if (r.type === 'assistant' && Array.isArray(content)) {
       for (const b of content) {

@@ -65,3 +65,10 @@ export function sentencesOf(text: string): string[] {
     .map((s) => s.trim())
     .filter((s) => s !== '');
 }
+
+// Replies that only say "go on": not requests for work.
+const ACK =
+  /^(?:ok(?:ay)?|k|y|yes|yep|yeah|sure|go|go on|go ahead|continue|proceed|carry on|thanks?|thank you|great|good|nice|done|next|please continue|continue implementation|keep going|lgtm)[.! ]*$/i;
+
+/** Whether a message only says "go on" (`ok`, `continue`, `keep going`): no request for work of its own. */
+export const isAck = (line: string) => ACK.test(line.trim());

@@ -1,12 +1,14 @@
 /**
  * Done and Remaining from evidence only. Done: tasks closed in the host's own task list, commits
- * the session made. Remaining: open task-list items, the next steps the agent itself stated last,
- * and checks that fail on their last run. Nothing is both, and nothing is made up from the
- * person's last message.
+ * the session made. Remaining: the person's last message when nothing the agent said or did came
+ * after it, open task-list items, the next steps the agent itself stated last, and checks that
+ * fail on their last run. Nothing is both, and nothing is made up from a message of the person's
+ * that the agent went on to act on.
  */
 
 import { codeSpan } from '../formats/text.js';
 import type { DoneItem, SubSpec } from '../handoff/types.js';
+import { isAck } from './_requests.js';
 import { oneLine } from './_text.js';
 import { type Check, checkKind, outcomeOf, passed } from './_validation.js';
 import type { SessionRecord } from './types.js';
@@ -34,6 +36,10 @@ export interface RemainingInput {
   intent?: string;
 }
 
+/** The Remaining item that answers the person's last words. */
+export const replyTitle = (request: string) =>
+  oneLine(`Answer the person's last message: ${oneLine(request, 140)}`, 200);
+
 /** The Remaining item that carries on from the step the agent stated last. */
 export const carryOnTitle = (step: string) => oneLine(`Carry on: ${step}`, 200);
 
@@ -47,6 +53,16 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
     if (stated && done.some((d) => sameWork(d.text, title))) return;
     specs.push({ title, files_in_scope: [], verify_by: verifyFor(title, checks, failing), ...extra });
   };
+  // The person spoke last and nothing of the agent's answers it yet: that comes first.
+  // ("go on" asks for nothing the open work does not already say.)
+  const last = s.requests.at(-1);
+  if (s.unanswered && last !== undefined && !isAck(last)) {
+    add(
+      replyTitle(last),
+      { notes: 'the person said this last; the log shows no answer of the agent yet' },
+      false,
+    );
+  }
   for (const t of s.tasks.filter((t) => t.status !== 'completed')) {
     add(
       oneLine(t.text, 160),

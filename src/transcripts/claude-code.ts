@@ -68,6 +68,10 @@ interface State {
   sidechainLog?: boolean;
   /** Subagents the main log started. */
   spawned: number;
+  /** Messages the person typed while the agent worked, still in Claude Code's queue. */
+  queued: string[];
+  /** Queued messages counted as requests when they left the queue, not yet seen again. */
+  delivered: string[];
 }
 
 /** Reads a Claude Code session, then the subagent sessions stored beside it. */
@@ -80,11 +84,15 @@ export async function readClaudeCode(path: string): Promise<SessionRecord> {
     background: new Map(),
     createdTasks: [],
     spawned: 0,
+    queued: [],
+    delivered: [],
   };
   await readFile(path, state);
+  // Still queued at the cut: the person's newest words, which the agent had not yet read.
+  for (const text of state.queued.splice(0)) addRequest(text, state);
   const agents = subagentFiles(path);
   for (const agent of agents) {
-    await readFile(agent, { ...state, subagent: true, tools: new Map() });
+    await readFile(agent, { ...state, subagent: true, tools: new Map(), queued: [], delivered: [] });
   }
   state.s.subagents = { started: state.spawned, read: agents.length };
   return state.s;
@@ -141,6 +149,53 @@ function onRecord(r: JsonRecord, state: State): void {
   else if (type === 'user') onUser(r, state);
   else if (type === 'assistant') onAssistant(r, state);
   else if (type === 'attachment') onAttachment(r, state);
+  else if (type === 'queue-operation') onQueue(r, state);
+}
+
+/**
+ * Claude Code's queue of what the person typed while the agent was busy (2.1): `enqueue` holds
+ * the words; `dequeue` sends them as the next turn (a user record follows); `remove` hands them
+ * to the turn under way, where older versions keep them nowhere else in the log; `popAll` takes
+ * them all back to the prompt. A background task's or agent's notification goes through the same
+ * queue and is no request.
+ */
+const NOTIFICATION = /^<[a-z][a-z-]*-notification>/;
+
+function onQueue(r: JsonRecord, state: State): void {
+  if (state.subagent) return;
+  const operation = str(r.operation);
+  if (operation === 'enqueue') {
+    const content = str(r.content)?.trim() ?? '';
+    if (NOTIFICATION.test(content)) onNotification(content, state);
+    state.queued.push(NOTIFICATION.test(content) ? '' : content);
+  } else if (operation === 'dequeue') state.queued.shift();
+  // The person took everything queued back to edit it: what they send comes as a user record.
+  else if (operation === 'popAll') state.queued.length = 0;
+  else if (operation === 'remove') {
+    // What is handed to the turn under way is the person's words; a notification ahead of them
+    // in the queue waits for its own turn.
+    const at = state.queued.findIndex((t) => t !== '');
+    const text = at >= 0 ? state.queued.splice(at, 1)[0] : state.queued.shift();
+    if (text) {
+      addRequest(text, state);
+      state.delivered.push(text);
+    }
+  }
+}
+
+// A request of the person's, unless it is the queued one already counted when it left the queue.
+function addRequest(text: string, state: State): void {
+  const { s } = state;
+  const seen = state.delivered.indexOf(text.trim());
+  if (seen >= 0) {
+    state.delivered.splice(seen, 1);
+    return;
+  }
+  const request = requestText(text);
+  if (request === undefined) return;
+  s.requests.push(request);
+  s.unanswered = true;
+  notePaths(s, request, 'person');
 }
 
 function onAttachment(r: JsonRecord, state: State): void {
@@ -149,11 +204,7 @@ function onAttachment(r: JsonRecord, state: State): void {
   if (!note) return;
   const { s } = state;
   if (note.notification) onNotification(note.notification, state);
-  const request = note.queued === undefined ? undefined : requestText(note.queued);
-  if (request !== undefined) {
-    s.requests.push(request);
-    notePaths(s, request, 'person');
-  }
+  if (note.queued !== undefined) addRequest(note.queued, state);
   for (const [path, source] of note.paths) notePath(s, path, source);
   if (note.plan) notePaths(s, note.plan, 'plan');
 }
@@ -180,13 +231,7 @@ function onUser(r: JsonRecord, state: State): void {
     for (const text of texts) if (requestText(text) !== undefined) notePaths(s, text, 'plan');
   }
   if (r.isMeta === true || state.subagent || (r.isSidechain === true && !state.sidechainLog)) return;
-  for (const text of texts) {
-    const request = requestText(text);
-    if (request !== undefined) {
-      s.requests.push(request);
-      notePaths(s, request, 'person');
-    }
-  }
+  for (const text of texts) addRequest(text, state);
 }
 
 function onAssistant(r: JsonRecord, state: State): void {
@@ -194,6 +239,8 @@ function onAssistant(r: JsonRecord, state: State): void {
   if (!Array.isArray(content)) return;
   // The host's own error notes ("Prompt is too long", "API Error: …") are not the agent's words.
   if (r.isApiErrorMessage === true || field(r.message, 'model') === '<synthetic>') return;
+  // Anything the agent itself says or does answers the person's words before it.
+  if (!state.subagent && content.length > 0) state.s.unanswered = false;
   for (const block of content) {
     const type = field(block, 'type');
     if (type === 'tool_use') {

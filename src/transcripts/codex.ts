@@ -105,6 +105,7 @@ function onItem(item: unknown, state: State): void {
   const type = field(item, 'type');
   if (type === 'message') onMessage(item, state);
   else if (type === 'function_call' || type === 'custom_tool_call' || type === 'local_shell_call') {
+    state.s.unanswered = false;
     onCall(item, state);
   } else if (type === 'function_call_output' || type === 'custom_tool_call_output') onOutput(item, state);
 }
@@ -117,12 +118,14 @@ function onMessage(item: unknown, state: State): void {
   if (role === 'assistant') {
     const text = texts.join('\n').trim();
     if (text) state.s.lastAssistant = text;
+    if (text) state.s.unanswered = false;
     notePaths(state.s, text, 'agent');
   } else if (role === 'user') {
     for (const text of texts) {
       if (isSummaryText(text)) continue;
       const request = requestText(text);
       if (request) state.s.requests.push(request);
+      if (request) state.s.unanswered = true;
       if (request) notePaths(state.s, request, 'person');
     }
   }

@@ -13,7 +13,7 @@ import { type DoneItem, emptySections, type SubSpec } from '../handoff/types.js'
 import { HANDOFF_SCHEMA } from '../handoff/values.js';
 import { findRepositoryRoot } from '../provenance/discover.js';
 import { listFiles, relativePath } from './_paths.js';
-import { isQuestion, sentencesOf } from './_requests.js';
+import { isAck, isQuestion, sentencesOf } from './_requests.js';
 import { REDACTED, withoutSecrets } from './_secrets.js';
 import { filesAtCut, intentOf, likelyNext, nextStepOf, summaryOf } from './_stand.js';
 import { standingPart } from './_standing.js';
@@ -42,9 +42,6 @@ const REQUEST_WIDTH = 120;
 /** How much of each request the Notes keep: its first sentence, its first clause, or its first words. */
 type RequestDetail = 'full' | 'clause' | 'word';
 const BRIEF_CHARS = 48;
-// Replies that only say "go on": not requests for work.
-const ACK =
-  /^(?:ok(?:ay)?|k|y|yes|yep|yeah|sure|go|go on|go ahead|continue|proceed|carry on|thanks?|thank you|great|good|nice|done|next|please continue|continue implementation|keep going|lgtm)[.! ]*$/i;
 /**
  * Per detail level: validation lines, done items, preferences, next files, characters of the
  * Goal, files the agent was on, files listed one a line (the rest are named under their folder in
@@ -350,7 +347,7 @@ function requestRows(requests: string[], brief: RequestDetail = 'full'): string[
     const line = oneLine(r);
     const text = i === 0 ? '(the Goal)' : brief === 'full' ? trimmedRequest(line) : briefRequest(line, brief);
     const key = foldKey(line);
-    if (i > 0 && (ACK.test(line) || key === '')) continue;
+    if (i > 0 && (isAck(line) || key === '')) continue;
     const same = i > 0 && rows.find((x) => x.key === key || (x.text === text && x.number !== 1));
     if (!same) rows.push({ number: i + 1, text, key });
   }

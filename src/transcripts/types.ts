@@ -87,6 +87,11 @@ export interface SessionRecord {
   commits: string[];
   /** The last thing the assistant said in text. */
   lastAssistant?: string;
+  /**
+   * The person's last request came after everything the agent did: no word and no tool call of
+   * the agent's answers it yet (a compaction on the person's message, words still queued).
+   */
+  unanswered?: boolean;
   /** The host's own compaction summaries (kept for comparison only; never copied into a handoff). */
   compactSummaries: string[];
   /** How many times the host compacted the session. */

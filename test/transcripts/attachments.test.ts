@@ -54,6 +54,47 @@ describe('attachments', () => {
     expect(handoff.notes).toContain('also keep the coupon field');
   });
 
+  it('keeps what the person typed while the agent worked, from the queue of older versions, once', async () => {
+    const { session } = await compiled([
+      { user: 'Split the checkout into steps' },
+      { queue: 'enqueue', content: 'the new tickets for the epic are in, tackle them too' },
+      { edit: 'lib/checkout.ex' },
+      // Handed to the turn under way: this version keeps the words nowhere else.
+      { queue: 'remove' },
+      { queue: 'enqueue', content: '<task-notification>\n<task-id>b1</task-id>\n</task-notification>' },
+      { queue: 'remove' },
+      // Sent as the next turn: the user record that follows is the request, not the queue.
+      { queue: 'enqueue', content: 'and run the linter' },
+      { queue: 'dequeue' },
+      { user: 'and run the linter' },
+      // A newer version records the handed-over words as an attachment as well: counted once.
+      { queue: 'enqueue', content: 'keep the coupon field' },
+      { queue: 'remove' },
+      { attach: { type: 'queued_command', prompt: 'keep the coupon field', commandMode: 'prompt' } },
+      { edit: 'lib/coupon.ex' },
+      // A notification ahead of the person's words waits for its own turn; the words are handed over.
+      { queue: 'enqueue', content: '<agent-notification>\n<agent-id>a1</agent-id>\n</agent-notification>' },
+      { queue: 'enqueue', content: 'why are there two coupon tables?' },
+      { queue: 'remove' },
+      { queue: 'dequeue' },
+      // Taken back to the prompt to be edited: what is sent comes as a user record.
+      { queue: 'enqueue', content: 'drop the old tabel' },
+      { queue: 'popAll' },
+      { user: 'drop the old table' },
+      // Still queued at the cut: the newest words, not yet read by the agent.
+      { queue: 'enqueue', content: 'use Chinese for the labels' },
+    ]);
+    expect(session.requests).toEqual([
+      'Split the checkout into steps',
+      'the new tickets for the epic are in, tackle them too',
+      'and run the linter',
+      'keep the coupon field',
+      'why are there two coupon tables?',
+      'drop the old table',
+      'use Chinese for the labels',
+    ]);
+  });
+
   it('names next the files the person pointed at, the IDE flagged, a background report or the plan names', async () => {
     const { handoff } = await compiled([
       { user: 'Tidy the cart' },

@@ -96,6 +96,40 @@ describe('Done and Remaining', () => {
   });
 });
 
+describe('the person spoke last', () => {
+  it('puts their last message first when nothing the agent said or did answers it', async () => {
+    const { handoff } = await compiled([
+      { user: 'Add the export button' },
+      { taskCreate: { subject: 'Add the export button' } },
+      { taskUpdate: { taskId: '1', status: 'in_progress' } },
+      { edit: 'src/export.ts' },
+      { say: 'The button is in; next I will wire the CSV writer.' },
+      { user: 'the login page crashes since your change, here is the trace: TypeError at src/login.ts:12' },
+    ]);
+    expect(handoff.remaining[0]?.title).toBe(
+      "Answer the person's last message: the login page crashes since your change, here is the trace: TypeError at src/login.ts:12",
+    );
+    expect(handoff.remaining[1]?.title).toBe('Add the export button');
+  });
+
+  it('leaves it out once the agent acted on it, in words or with a tool, and never calls a done commit open', async () => {
+    const acted = await compiled([
+      { user: 'Add the export button' },
+      { edit: 'src/export.ts' },
+      { user: 'commit!' },
+      { bash: 'git commit -qm "Add the export button"', output: '[main 1a2b3c4] Add the export button' },
+    ]);
+    expect(acted.handoff.remaining.map((r) => r.title).join('\n')).not.toMatch(/last message/);
+    const answered = await compiled([
+      { user: 'Add the export button' },
+      { edit: 'src/export.ts' },
+      { user: 'did you push?' },
+      { say: 'Not yet: nothing is pushed.' },
+    ]);
+    expect(answered.handoff.remaining.map((r) => r.title).join('\n')).not.toMatch(/last message/);
+  });
+});
+
 describe('a check run again as part of a wider run', () => {
   const FAIL = '3 examples, 2 failures';
   const PASS = '17 examples, 0 failures';

@@ -40,6 +40,8 @@ export type Step =
     }
   /** An `attachment` record as Claude Code 2.1 writes it (`{ type: 'queued_command', prompt }`, …). */
   | { attach: Record<string, unknown> }
+  /** Claude Code's queue of what the person typed while the agent worked (a `queue-operation` record). */
+  | { queue: 'enqueue' | 'dequeue' | 'remove' | 'popAll'; content?: string }
   | { compact: string };
 
 const SESSION = '5c0ffee0-0000-4000-8000-00000000cafe';
@@ -121,7 +123,19 @@ export function writeClaudeSession(path: string, cwd: string, steps: Step[]): vo
       tool('Edit', { file_path: `${cwd}/${step.refused}`, old_string: 'a', new_string: 'b' }, 1);
     else if ('plan' in step) tool('ExitPlanMode', { plan: step.plan });
     else if ('attach' in step) push('attachment', { attachment: step.attach });
-    else if ('taskCreate' in step)
+    else if ('queue' in step) {
+      const { queue: operation, content } = step;
+      const at = new Date(Date.UTC(2026, 0, 1, 0, 0, ++n)).toISOString();
+      lines.push(
+        JSON.stringify({
+          type: 'queue-operation',
+          operation,
+          timestamp: at,
+          sessionId: SESSION,
+          ...(content ? { content } : {}),
+        }),
+      );
+    } else if ('taskCreate' in step)
       tool('TaskCreate', { ...step.taskCreate, activeForm: step.taskCreate.subject });
     else if ('taskUpdate' in step) tool('TaskUpdate', step.taskUpdate);
     else {
