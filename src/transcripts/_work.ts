@@ -73,7 +73,7 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
   const stated = nextSteps(s.lastAssistant);
   for (const item of stated) add(item, { notes: 'a next step the agent stated in its last message' });
   if (specs.length === 0 && input.intent) {
-    add(carryOnTitle(input.intent), { notes: 'the agent said this last' });
+    add(carryOnTitle(input.intent), { notes: sinceSaid(s) });
   }
   for (const c of failing) {
     if (specs.length >= 10) break;
@@ -97,6 +97,22 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
     });
   }
   return specs;
+}
+
+/**
+ * The note of the step the agent stated last: what it changed after saying so, when it did (the
+ * step may be under way or done: the successor looks before doing it again).
+ */
+function sinceSaid(s: SessionRecord): string {
+  const at = s.lastAssistantStep;
+  const changed = at === undefined ? [] : [...s.fileSteps].filter(([, step]) => step > at).map(([p]) => p);
+  if (changed.length === 0) return 'the agent said this last';
+  const names = [
+    ...new Set(changed.map((p) => p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1))),
+  ];
+  const more = names.length > 3 ? ` and ${names.length - 3} more` : '';
+  const listed = names.slice(0, 3).map(codeSpan).join(', ');
+  return `the agent said this last, then changed ${listed}${more}: see what of it is done`;
 }
 
 /**

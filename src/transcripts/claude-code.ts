@@ -256,6 +256,7 @@ function onAssistant(r: JsonRecord, state: State): void {
       const text = str(field(block, 'text'))?.trim();
       if (text) {
         state.s.lastAssistant = text;
+        state.s.lastAssistantStep = state.s.steps;
         notePaths(state.s, text, 'agent');
       }
     }

@@ -85,6 +85,7 @@ function onEvent(payload: unknown, state: State): void {
   } else if (type === 'agent_message') {
     const text = str(field(payload, 'message'))?.trim();
     if (text) state.s.lastAssistant = text;
+    if (text) state.s.lastAssistantStep = state.s.steps;
   }
 }
 
@@ -118,6 +119,7 @@ function onMessage(item: unknown, state: State): void {
   if (role === 'assistant') {
     const text = texts.join('\n').trim();
     if (text) state.s.lastAssistant = text;
+    if (text) state.s.lastAssistantStep = state.s.steps;
     if (text) state.s.unanswered = false;
     notePaths(state.s, text, 'agent');
   } else if (role === 'user') {

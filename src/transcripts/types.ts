@@ -87,6 +87,8 @@ export interface SessionRecord {
   commits: string[];
   /** The last thing the assistant said in text. */
   lastAssistant?: string;
+  /** The step (`steps`) at which it said it: tool calls after it came after those words. */
+  lastAssistantStep?: number;
   /**
    * The person's last request came after everything the agent did: no word and no tool call of
    * the agent's answers it yet (a compaction on the person's message, words still queued).

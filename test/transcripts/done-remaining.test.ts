@@ -130,6 +130,27 @@ describe('the person spoke last', () => {
   });
 });
 
+describe('the step the agent stated last', () => {
+  it('says what the agent changed after stating it, so the successor looks before doing it again', async () => {
+    const { handoff } = await compiled([
+      { user: 'Deploy the site to the new server' },
+      { say: 'Now I will write the full deployment script.' },
+      { write: 'scripts/deploy.sh' },
+      { edit: 'scripts/deploy.sh' },
+    ]);
+    expect(handoff.remaining[0]?.title).toBe('Carry on: Now I will write the full deployment script.');
+    expect(handoff.remaining[0]?.notes).toBe(
+      'the agent said this last, then changed `deploy.sh`: see what of it is done',
+    );
+    const before = await compiled([
+      { user: 'Deploy the site to the new server' },
+      { edit: 'scripts/deploy.sh' },
+      { say: 'Next I will run the deployment script on the server.' },
+    ]);
+    expect(before.handoff.remaining[0]?.notes).toBe('the agent said this last');
+  });
+});
+
 describe('a check run again as part of a wider run', () => {
   const FAIL = '3 examples, 2 failures';
   const PASS = '17 examples, 0 failures';
