@@ -63,6 +63,12 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
       false,
     );
   }
+  // A task list last changed before the person's newest request may not hold the work the agent
+  // turned to since: its stated step comes before the list's items.
+  const stated = nextSteps(s.lastAssistant);
+  if (input.intent && stated.length === 0 && listOlderThanRequest(s)) {
+    add(carryOnTitle(input.intent), { notes: sinceSaid(s) });
+  }
   for (const t of s.tasks.filter((t) => t.status !== 'completed')) {
     add(
       oneLine(t.text, 160),
@@ -70,7 +76,6 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
       false,
     );
   }
-  const stated = nextSteps(s.lastAssistant);
   for (const item of stated) add(item, { notes: 'a next step the agent stated in its last message' });
   if (specs.length === 0 && input.intent) {
     add(carryOnTitle(input.intent), { notes: sinceSaid(s) });
@@ -97,6 +102,13 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
     });
   }
   return specs;
+}
+
+/** Whether the agent spoke after the person's newest request, which came after the task list's last change. */
+function listOlderThanRequest(s: SessionRecord): boolean {
+  const { lastRequestAt: asked, tasksAt: listed, lastAssistantAt: said } = s;
+  if (asked === undefined || said === undefined || said < asked) return false;
+  return s.tasks.some((t) => t.status !== 'completed') && (listed === undefined || listed < asked);
 }
 
 /**

@@ -9,7 +9,7 @@ import { readAttachment } from './_attachments.js';
 import { checkResult } from './_checks.js';
 import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
 import { isPlanFile, noteErrorPlaces, notePath, notePaths, outputSource, shellRead } from './_mentions.js';
-import { isSummaryText, requestText } from './_requests.js';
+import { isAck, isSummaryText, requestText } from './_requests.js';
 import { emptySession, touch } from './_session.js';
 import { commitSubject, isCheck, shellFileChanges } from './_shell.js';
 import { currentTasks } from './_tasks.js';
@@ -195,6 +195,8 @@ function addRequest(text: string, state: State): void {
   if (request === undefined) return;
   s.requests.push(request);
   s.unanswered = true;
+  // "continue" asks for nothing new: the work it says to go on with is what the list holds.
+  if (!isAck(request)) s.lastRequestAt = s.stats.lines;
   notePaths(s, request, 'person');
 }
 
@@ -257,6 +259,7 @@ function onAssistant(r: JsonRecord, state: State): void {
       if (text) {
         state.s.lastAssistant = text;
         state.s.lastAssistantStep = state.s.steps;
+        state.s.lastAssistantAt = state.s.stats.lines;
         notePaths(state.s, text, 'agent');
       }
     }
@@ -271,6 +274,7 @@ function onToolUse(use: ToolUse, state: State): void {
     const todos = field(input, 'todos');
     if (Array.isArray(todos))
       state.s.tasks = currentTasks(todos.flatMap((t) => taskOf(field(t, 'content'), field(t, 'status'))));
+    state.s.tasksAt = state.s.stats.lines;
   } else if (use.name === 'TaskCreate') {
     const text = field(input, 'subject') ?? field(input, 'description') ?? field(input, 'content');
     const detail = str(field(input, 'description'));
@@ -278,9 +282,11 @@ function onToolUse(use: ToolUse, state: State): void {
     const [task] = taskOf(text, 'pending');
     state.createdTasks.push(task ? (detail ? { ...task, detail } : task) : undefined);
     state.s.tasks = createdList(state);
+    state.s.tasksAt = state.s.stats.lines;
   } else if (use.name === 'TaskUpdate') {
     updateTask(input, state);
     state.s.tasks = createdList(state);
+    state.s.tasksAt = state.s.stats.lines;
   }
 }
 

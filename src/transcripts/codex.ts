@@ -8,7 +8,7 @@
 import { checkResult } from './_checks.js';
 import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
 import { isPlanFile, noteErrorPlaces, notePaths, outputSource, shellRead } from './_mentions.js';
-import { isSummaryText, requestText } from './_requests.js';
+import { isAck, isSummaryText, requestText } from './_requests.js';
 import { emptySession, touch } from './_session.js';
 import { commitSubject, isCheck, patchFileChanges, shellFileChanges } from './_shell.js';
 import { currentTasks } from './_tasks.js';
@@ -86,6 +86,7 @@ function onEvent(payload: unknown, state: State): void {
     const text = str(field(payload, 'message'))?.trim();
     if (text) state.s.lastAssistant = text;
     if (text) state.s.lastAssistantStep = state.s.steps;
+    if (text) state.s.lastAssistantAt = state.s.stats.lines;
   }
 }
 
@@ -120,6 +121,7 @@ function onMessage(item: unknown, state: State): void {
     const text = texts.join('\n').trim();
     if (text) state.s.lastAssistant = text;
     if (text) state.s.lastAssistantStep = state.s.steps;
+    if (text) state.s.lastAssistantAt = state.s.stats.lines;
     if (text) state.s.unanswered = false;
     notePaths(state.s, text, 'agent');
   } else if (role === 'user') {
@@ -128,6 +130,7 @@ function onMessage(item: unknown, state: State): void {
       const request = requestText(text);
       if (request) state.s.requests.push(request);
       if (request) state.s.unanswered = true;
+      if (request && !isAck(request)) state.s.lastRequestAt = state.s.stats.lines;
       if (request) notePaths(state.s, request, 'person');
     }
   }
@@ -151,7 +154,10 @@ function onCall(item: unknown, state: State): void {
     if (!call.patch) notePaths(state.s, call.command, read ? 'read' : 'command');
   } else if (name === 'update_plan') {
     const plan = field(args, 'plan');
-    if (Array.isArray(plan)) state.s.tasks = currentTasks(plan.flatMap(planItem));
+    if (Array.isArray(plan)) {
+      state.s.tasks = currentTasks(plan.flatMap(planItem));
+      state.s.tasksAt = state.s.stats.lines;
+    }
     notePaths(state.s, JSON.stringify(plan ?? ''), 'task');
   }
   if (call.patch) {

@@ -89,6 +89,10 @@ export interface SessionRecord {
   lastAssistant?: string;
   /** The step (`steps`) at which it said it: tool calls after it came after those words. */
   lastAssistantStep?: number;
+  /** Where (lines read) the person's last request, the agent's last words and the last change of the task list were. */
+  lastRequestAt?: number;
+  lastAssistantAt?: number;
+  tasksAt?: number;
   /**
    * The person's last request came after everything the agent did: no word and no tool call of
    * the agent's answers it yet (a compaction on the person's message, words still queued).

@@ -142,6 +142,20 @@ describe('the step the agent stated last', () => {
     expect(handoff.remaining[0]?.notes).toBe(
       'the agent said this last, then changed `deploy.sh`: see what of it is done',
     );
+    // A task list older than the person's newest request: the step the agent took up since comes first.
+    const newer = await compiled([
+      { user: 'Add the export button and document it' },
+      { taskCreate: { subject: 'Add the export button' } },
+      { taskCreate: { subject: 'Document the export' } },
+      { taskUpdate: { taskId: '1', status: 'completed' } },
+      { user: 'the editor crashes when I open a file, have a look' },
+      { say: 'Let me look at the crash in the editor first.' },
+      { read: 'src/editor.py' },
+    ]);
+    expect(newer.handoff.remaining.map((r) => r.title)).toEqual([
+      'Carry on: Let me look at the crash in the editor first.',
+      'Document the export',
+    ]);
     const before = await compiled([
       { user: 'Deploy the site to the new server' },
       { edit: 'scripts/deploy.sh' },
