@@ -13,6 +13,7 @@ import { type DoneItem, emptySections, type SubSpec } from '../handoff/types.js'
 import { HANDOFF_SCHEMA } from '../handoff/values.js';
 import { findRepositoryRoot } from '../provenance/discover.js';
 import { listFiles, relativePath } from './_paths.js';
+import { remoteWork } from './_remote.js';
 import { isAck, isQuestion, sentencesOf } from './_requests.js';
 import { REDACTED, withoutSecrets } from './_secrets.js';
 import { filesAtCut, intentOf, likelyNext, nextStepOf, summaryOf } from './_stand.js';
@@ -288,6 +289,14 @@ function concernsOf(s: SessionRecord, secrets: number): string[] {
   const pending = s.commands.filter((c) => c.ok === undefined).length;
   if (pending > 0)
     out.push(`${pending} command(s) ran without a recorded result (in the background, or cut off).`);
+  const remote = remoteWork(s.commands.map((c) => c.command));
+  if (remote.count > 0) {
+    const hosts = remote.hosts.slice(0, 3).map(codeSpan).join(', ');
+    const more = remote.hosts.length > 3 ? ` and ${remote.hosts.length - 3} more` : '';
+    out.push(
+      `${remote.count} command(s) ran on another machine (${hosts}${more}): what they changed there is in no file list or commit here.`,
+    );
+  }
   if (secrets > 0) {
     out.push(
       `${secrets} value(s) that look like secrets (keys, tokens, passwords) are shown as [redacted]: ask the person if the work needs them.`,

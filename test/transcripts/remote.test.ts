@@ -1,0 +1,59 @@
+/** Commands that ran on another machine: ssh, and scp or rsync to a `host:path`, said as such. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { remoteWork } from '../../src/transcripts/_remote.js';
+import { compileTranscript } from '../../src/transcripts/index.js';
+import { writeClaudeSession } from './support/sessions.js';
+
+describe('remoteWork', () => {
+  it('finds ssh, scp and rsync to another machine, with the options that take a value skipped', () => {
+    expect(
+      remoteWork([
+        'ssh -p 22000 root@203.0.113.8 "docker ps"',
+        'sshpass -p [redacted] ssh -o StrictHostKeyChecking=no deploy@web1.example.org systemctl restart nginx',
+        'scp -P 2200 dist/app.tar.gz ops@203.0.113.9:/srv/app/',
+        'rsync -az ./site/ backup:/var/www/site',
+        'cd infra && ssh -i ~/.ssh/id_ed25519 root@203.0.113.8 "cat /etc/hosts" | head -5',
+      ]),
+    ).toEqual({
+      count: 5,
+      hosts: ['root@203.0.113.8', 'deploy@web1.example.org', 'ops@203.0.113.9', 'backup'],
+    });
+  });
+
+  it('leaves out local work that only looks like it', () => {
+    expect(
+      remoteWork([
+        'ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519',
+        'rsync -a src/ build/',
+        'scp --help',
+        'cp C:/a.txt D:/b.txt',
+        'echo "ssh root@host is how you log in"',
+        'git clone https://github.com/acme/widgets.git',
+        'ssh -T git@github.com',
+      ]),
+    ).toEqual({ count: 0, hosts: [] });
+  });
+});
+
+describe('a compiled handoff', () => {
+  it('says that work ran on another machine, where its files and commits are not listed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'baton-remote-'));
+    try {
+      const path = join(dir, 'session.jsonl');
+      writeClaudeSession(path, dir, [
+        { user: 'Fix the nginx config on the server' },
+        { bash: 'ssh -p 2222 root@203.0.113.8 "sed -i s/80/8080/ /etc/nginx/conf.d/app.conf"' },
+        { bash: 'ssh -p 2222 root@203.0.113.8 "nginx -t && systemctl reload nginx"' },
+      ]);
+      const { handoff } = await compileTranscript(path);
+      expect(handoff.open_concerns).toContain(
+        '2 command(s) ran on another machine (`root@203.0.113.8`): what they changed there is in no file list or commit here.',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
