@@ -72,3 +72,20 @@ const ACK =
 
 /** Whether a message only says "go on" (`ok`, `continue`, `keep going`): no request for work of its own. */
 export const isAck = (line: string) => ACK.test(line.trim());
+
+// A greeting, or a command that only asks the host for its help: no work of its own.
+const GREETING =
+  /^(?:hi|hello|hey|hiya|yo|good (?:morning|afternoon|evening)|hallo|moin|servus|bonjour|salut|hola|ciao|olá|你好|您好|嗨|哈喽|こんにちは|안녕하세요|привет)(?:\s+(?:there|all|claude|codex))?[\s!.,。！～~]*$/iu;
+const HELP = /^\/(?:[\w-]+:)?help\b/;
+
+/**
+ * Which request is the Goal: the first that asks for work, not a greeting, a "go on" or a call
+ * for the host's help (`你好`, `/gsd:help`); the first of all when none does.
+ */
+export function goalIndex(requests: readonly string[]): number {
+  const at = requests.findIndex((r) => {
+    const t = r.trim();
+    return !GREETING.test(t) && !HELP.test(t) && !isAck(t);
+  });
+  return Math.max(at, 0);
+}

@@ -14,7 +14,7 @@ import { HANDOFF_SCHEMA } from '../handoff/values.js';
 import { findRepositoryRoot } from '../provenance/discover.js';
 import { listFiles, relativePath } from './_paths.js';
 import { remoteWork } from './_remote.js';
-import { isAck, isQuestion, sentencesOf } from './_requests.js';
+import { goalIndex, isAck, isQuestion, sentencesOf } from './_requests.js';
 import { REDACTED, withoutSecrets } from './_secrets.js';
 import { filesAtCut, intentOf, likelyNext, nextStepOf, summaryOf } from './_stand.js';
 import { standingPart } from './_standing.js';
@@ -242,11 +242,11 @@ function dedupe<T extends [string, unknown]>(items: T[]): T[] {
 }
 
 /**
- * The person's first request, verbatim up to `maxWidth` (`oneLine`'s measure) and 60 lines, with no more top-level
+ * The person's first request for work (`goalIndex`), verbatim up to `maxWidth` (`oneLine`'s measure) and 60 lines, with no more top-level
  * list items than a section may hold (`cap`): a longer one is cut, and says so.
  */
 function goalOf(s: SessionRecord, maxWidth: number, cap: number): string {
-  const first = s.requests[0];
+  const first = s.requests[goalIndex(s.requests)];
   if (first === undefined) {
     return `No request from the person was found in this ${HOST_NAMES[s.kind]} session.`;
   }
@@ -273,7 +273,7 @@ function goalOf(s: SessionRecord, maxWidth: number, cap: number): string {
 const FRAME = /[\u2500-\u257f]+|^[\s>#=_~-]+|[\s=_~-]+$/gu;
 
 function titleOf(s: SessionRecord): string {
-  const first = s.requests[0];
+  const first = s.requests[goalIndex(s.requests)];
   // The first line with words in it, without the frame a pasted box or rule draws around it.
   const line = first
     ?.split('\n')
@@ -352,12 +352,14 @@ function notesOf(
  */
 function requestRows(requests: string[], brief: RequestDetail = 'full'): string[] {
   const rows: { number: number; text: string; key: string }[] = [];
+  const goal = goalIndex(requests);
   for (const [i, r] of requests.entries()) {
     const line = oneLine(r);
-    const text = i === 0 ? '(the Goal)' : brief === 'full' ? trimmedRequest(line) : briefRequest(line, brief);
+    const text =
+      i === goal ? '(the Goal)' : brief === 'full' ? trimmedRequest(line) : briefRequest(line, brief);
     const key = foldKey(line);
-    if (i > 0 && (isAck(line) || key === '')) continue;
-    const same = i > 0 && rows.find((x) => x.key === key || (x.text === text && x.number !== 1));
+    if (i !== goal && (isAck(line) || key === '')) continue;
+    const same = i !== goal && rows.find((x) => x.key === key || (x.text === text && x.number !== goal + 1));
     if (!same) rows.push({ number: i + 1, text, key });
   }
   return rows.map((x) => `| ${x.number} | ${x.text.replace(/\|/g, '\\|')} |`);

@@ -130,6 +130,23 @@ describe('the person spoke last', () => {
   });
 });
 
+describe('the Goal', () => {
+  it('is the first request for work, not a greeting or a call for the host’s help', async () => {
+    const { handoff } = await compiled([
+      { user: '你好' },
+      { say: '你好！有什么可以帮你？' },
+      { user: '/gsd:help' },
+      { user: 'Move the feishu bot from the container to the host' },
+      { edit: 'deploy/bot.yml' },
+    ]);
+    expect(handoff.goal).toBe('Move the feishu bot from the container to the host');
+    expect(handoff.notes).toContain('| 1 | 你好 |');
+    expect(handoff.notes).toContain('| 3 | (the Goal) |');
+    const plain = await compiled([{ user: 'hello there' }, { say: 'Hi!' }]);
+    expect(plain.handoff.goal).toBe('hello there');
+  });
+});
+
 describe('the step the agent stated last', () => {
   it('says what the agent changed after stating it, so the successor looks before doing it again', async () => {
     const { handoff } = await compiled([
