@@ -37,7 +37,7 @@ export interface RemainingInput {
 }
 
 /** The Remaining item that answers the person's last words. */
-export const replyTitle = (request: string) =>
+const replyTitle = (request: string) =>
   oneLine(`Answer the person's last message: ${oneLine(request, 140)}`, 200);
 
 /** The Remaining item that carries on from the step the agent stated last. */
