@@ -70,11 +70,11 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
     add(carryOnTitle(input.intent), { notes: sinceSaid(s) });
   }
   for (const t of s.tasks.filter((t) => t.status !== 'completed')) {
-    add(
-      oneLine(t.text, 160),
-      t.status === 'in_progress' ? { notes: 'in progress in the task list' } : {},
-      false,
-    );
+    const notes = [
+      t.status === 'in_progress' ? 'in progress in the task list' : '',
+      committedSince(s, t.text),
+    ].filter(Boolean);
+    add(oneLine(t.text, 160), notes.length ? { notes: notes.join('; ') } : {}, false);
   }
   for (const item of stated) add(item, { notes: 'a next step the agent stated in its last message' });
   if (specs.length === 0 && input.intent) {
@@ -102,6 +102,18 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
     });
   }
   return specs;
+}
+
+/**
+ * A commit made after the task list last changed whose subject names the same work as an open
+ * item: the list was not brought up to date, and the item may be done.
+ */
+function committedSince(s: SessionRecord, task: string): string {
+  const listed = s.tasksAt ?? Number.POSITIVE_INFINITY;
+  const subject = s.commits.find((c, i) => (s.commitsAt?.[i] ?? 0) > listed && mostlySame(task, c));
+  return subject
+    ? `a commit after the list's last change may have done it ("${oneLine(subject, 80)}"): look before doing it again`
+    : '';
 }
 
 /** Whether the agent spoke after the person's newest request, which came after the task list's last change. */
@@ -172,6 +184,17 @@ function stems(text: string): Set<string> {
 function checksWork(command: string, task: string): boolean {
   const files = (task.toLowerCase().match(FILE_WORD) ?? []).filter((f) => command.toLowerCase().includes(f));
   return files.length > 0 || sameWork(task, command);
+}
+
+/**
+ * Whether a commit subject names most of a task's work: three of its words at least, and three in
+ * five of them (`Update docs for new GUI features` and `docs: update GUI section with …`).
+ */
+function mostlySame(task: string, subject: string): boolean {
+  const words = stems(task);
+  const other = stems(subject);
+  const shared = [...words].filter((w) => other.has(w)).length;
+  return sameWork(task, subject) || (shared >= 3 && shared >= 0.6 * words.size);
 }
 
 /** Whether two items name the same work: every word of the shorter is in the longer (two words at least). */

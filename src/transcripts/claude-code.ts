@@ -407,7 +407,10 @@ function onBashResult(
   state.s.commands.push(run);
   if (run.ok !== false) applyShell(command, state);
   const subject = run.ok === true ? commitSubject(command) : undefined;
-  if (subject) state.s.commits.push(subject);
+  if (subject) {
+    state.s.commits.push(subject);
+    state.s.commitsAt = [...(state.s.commitsAt ?? []), state.s.stats.lines];
+  }
   return run;
 }
 

@@ -195,7 +195,10 @@ function onOutput(item: unknown, state: State): void {
       for (const p of deleted) touch(state.s, p, 'deleted');
     }
     const subject = run.ok === true ? commitSubject(call.command) : undefined;
-    if (subject) state.s.commits.push(subject);
+    if (subject) {
+      state.s.commits.push(subject);
+      state.s.commitsAt = [...(state.s.commitsAt ?? []), state.s.stats.lines];
+    }
   }
   if (call.patch && exitCode !== undefined && exitCode !== 0) {
     // A patch that did not apply: its files are what the agent edits next.

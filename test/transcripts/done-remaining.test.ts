@@ -130,6 +130,41 @@ describe('the person spoke last', () => {
   });
 });
 
+describe('a task list not brought up to date', () => {
+  it('says of an open item that a later commit may have done it, and leaves it open', async () => {
+    const { handoff } = await compiled([
+      { user: 'Add the GUI features and document them' },
+      {
+        todo: [
+          { content: 'Add the printer picker', status: 'completed' },
+          { content: 'Update docs for new GUI features', status: 'pending' },
+        ],
+      },
+      { edit: 'docs/gui.md' },
+      { bash: 'git commit -qm "docs: update for the new GUI features"', output: '' },
+    ]);
+    const item = handoff.remaining.find((r) => r.title === 'Update docs for new GUI features');
+    expect(item?.notes).toBe(
+      'a commit after the list\'s last change may have done it ("docs: update for the new GUI features"): look before doing it again',
+    );
+    expect(handoff.done.map((d) => d.text)).toContain('Committed: docs: update for the new GUI features');
+  });
+
+  it('takes a subject that names most of the item, and not one that shares a word', async () => {
+    const notesOf = async (subject: string) => {
+      const { handoff } = await compiled([
+        { user: 'Tighten the billing rules' },
+        { todo: [{ content: 'Write tests for the new billing rules', status: 'in_progress' }] },
+        { edit: 'test/billing.test.ts' },
+        { bash: `git commit -qm "${subject}"`, output: '' },
+      ]);
+      return handoff.remaining.find((r) => r.title === 'Write tests for the new billing rules')?.notes;
+    };
+    expect(await notesOf('tests: write billing rules coverage for refunds')).toContain('may have done it');
+    expect(await notesOf('fix: billing page crash on startup')).toBe('in progress in the task list');
+  });
+});
+
 describe('the Goal', () => {
   it('is the first request for work, not a greeting or a call for the host’s help', async () => {
     const { handoff } = await compiled([
