@@ -89,7 +89,7 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
       files_in_scope: [],
       verify_by: [c.command],
       notes: oneLine(
-        `it failed on its last run (${outcomeOf(c)})${closed ? `; the task list marks "${oneLine(closed.text, 80)}" completed, but no later run shows it` : ''}`,
+        `it failed on its last run (${outcomeOf(c)})${closed ? `; the task list marks "${oneLine(closed.text, 80)}" completed, but no later run shows it` : ''}${failedFromTheStart(s, c) ? '; it failed before the session changed any file, too: the failure may be older than this work' : ''}`,
       ),
     });
   }
@@ -102,6 +102,14 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
     });
   }
   return specs;
+}
+
+/** Whether the check's first run failed before the session had changed any file. */
+function failedFromTheStart(s: SessionRecord, c: Check): boolean {
+  const first = s.commands.find((r) => r.seq === c.first);
+  if (first?.check?.passed !== false || first.step === undefined) return false;
+  const changes = [...s.fileSteps.values()];
+  return changes.length === 0 || first.step < Math.min(...changes);
 }
 
 /**

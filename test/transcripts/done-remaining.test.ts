@@ -130,6 +130,24 @@ describe('the person spoke last', () => {
   });
 });
 
+describe('a check that failed from the start', () => {
+  it('says so when its first run failed before the session changed any file', async () => {
+    const from = await compiled([
+      { user: 'Add the export button' },
+      { bash: 'npx tsc --noEmit', exit: 2, output: 'src/legacy.ts(3,1): error TS2304: Cannot find name' },
+      { edit: 'src/export.ts' },
+      { bash: 'npx tsc --noEmit', exit: 2, output: 'src/legacy.ts(3,1): error TS2304: Cannot find name' },
+    ]);
+    expect(from.handoff.remaining[0]?.notes).toContain('it failed before the session changed any file, too');
+    const after = await compiled([
+      { user: 'Add the export button' },
+      { edit: 'src/export.ts' },
+      { bash: 'npx tsc --noEmit', exit: 2, output: 'src/export.ts(3,1): error TS2304: Cannot find name' },
+    ]);
+    expect(after.handoff.remaining[0]?.notes).not.toContain('before the session changed');
+  });
+});
+
 describe('a task list not brought up to date', () => {
   it('says of an open item that a later commit may have done it, and leaves it open', async () => {
     const { handoff } = await compiled([
