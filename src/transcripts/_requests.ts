@@ -76,11 +76,12 @@ export const isAck = (line: string) => ACK.test(line.trim());
 // A greeting, or a command that only asks the host for its help: no work of its own.
 const GREETING =
   /^(?:hi|hello|hey|hiya|yo|good (?:morning|afternoon|evening)|hallo|moin|servus|bonjour|salut|hola|ciao|olá|你好|您好|嗨|哈喽|こんにちは|안녕하세요|привет)(?:\s+(?:there|all|claude|codex))?[\s!.,。！～~]*$/iu;
-const HELP = /^\/(?:[\w-]+:)?help\b/;
+// `/init` writes the host's memory file, `/plan` only switches the mode: neither names the work.
+const HELP = /^\/(?:(?:[\w-]+:)?help\b|init$|plan$)/;
 
 /**
  * Which request is the Goal: the first that asks for work, not a greeting, a "go on" or a call
- * for the host's help (`你好`, `/gsd:help`); the first of all when none does.
+ * for the host's help or set-up (`你好`, `/gsd:help`, a bare `/init`); the first of all when none does.
  */
 export function goalIndex(requests: readonly string[]): number {
   const at = requests.findIndex((r) => {

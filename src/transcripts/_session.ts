@@ -24,9 +24,14 @@ export function emptySession(kind: TranscriptKind): SessionRecord {
  * Records a change to `path`: a file first written is created; one first edited, modified; one
  * removed, deleted (also when the session created it: the next agent should know it is gone).
  */
-export function touch(s: SessionRecord, path: string, how: 'written' | 'edited' | 'deleted'): void {
+export function touch(
+  s: SessionRecord,
+  path: string,
+  how: 'written' | 'edited' | 'deleted',
+  step = s.steps,
+): void {
   const before = s.files.get(path);
-  s.fileSteps.set(path, s.steps);
+  s.fileSteps.set(path, Math.max(step, s.fileSteps.get(path) ?? 0));
   if (how === 'deleted') s.files.set(path, 'deleted');
   else if (before === undefined) s.files.set(path, how === 'written' ? 'created' : 'modified');
   else if (before === 'deleted') s.files.set(path, 'modified');

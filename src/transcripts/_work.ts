@@ -137,7 +137,9 @@ function listOlderThanRequest(s: SessionRecord): boolean {
  */
 function sinceSaid(s: SessionRecord): string {
   const at = s.lastAssistantStep;
-  const changed = at === undefined ? [] : [...s.fileSteps].filter(([, step]) => step > at).map(([p]) => p);
+  const end = s.mainSteps ?? Number.POSITIVE_INFINITY;
+  const changed =
+    at === undefined ? [] : [...s.fileSteps].filter(([, step]) => step > at && step <= end).map(([p]) => p);
   if (changed.length === 0) return 'the agent said this last';
   const names = [
     ...new Set(changed.map((p) => p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1))),

@@ -53,6 +53,8 @@ interface ToolUse {
   name: string;
   input: unknown;
   resolved: boolean;
+  /** The session's step count when the call was made. */
+  step: number;
 }
 
 /** What one reading pass keeps between records. */
@@ -88,6 +90,7 @@ export async function readClaudeCode(path: string): Promise<SessionRecord> {
     delivered: [],
   };
   await readFile(path, state);
+  state.s.mainSteps = state.s.steps;
   // Still queued at the cut: the person's newest words, which the agent had not yet read.
   for (const text of state.queued.splice(0)) addRequest(text, state);
   const agents = subagentFiles(path);
@@ -241,17 +244,23 @@ function onAssistant(r: JsonRecord, state: State): void {
   if (!Array.isArray(content)) return;
   // The host's own error notes ("Prompt is too long", "API Error: …") are not the agent's words.
   if (r.isApiErrorMessage === true || field(r.message, 'model') === '<synthetic>') return;
-  // Anything the agent itself says or does answers the person's words before it.
-  if (!state.subagent && content.length > 0) state.s.unanswered = false;
+  // Anything the agent itself says or does answers the person's words before it (not an empty
+  // text block, nor its thinking).
+  const acts = content.some(
+    (b) =>
+      field(b, 'type') === 'tool_use' ||
+      (field(b, 'type') === 'text' && (str(field(b, 'text'))?.trim() ?? '') !== ''),
+  );
+  if (!state.subagent && acts) state.s.unanswered = false;
   for (const block of content) {
     const type = field(block, 'type');
     if (type === 'tool_use') {
       const id = str(field(block, 'id'));
       const name = str(field(block, 'name'));
       if (!id || !name || state.tools.has(id)) continue;
-      const use: ToolUse = { name, input: field(block, 'input'), resolved: false };
-      state.tools.set(id, use);
       state.s.steps++;
+      const use: ToolUse = { name, input: field(block, 'input'), resolved: false, step: state.s.steps };
+      state.tools.set(id, use);
       if (!state.subagent && (name === 'Task' || name === 'Agent')) state.spawned++;
       onToolUse(use, state);
     } else if (type === 'text' && !state.subagent && (r.isSidechain !== true || state.sidechainLog)) {
@@ -425,7 +434,8 @@ function applyFileTool(use: ToolUse, result: unknown, state: State): void {
   const path = key ? str(field(use.input, key)) : undefined;
   if (!path) return;
   const type = str(field(result, 'type'));
-  touch(state.s, path, use.name === 'Write' && type !== 'update' ? 'written' : 'edited');
+  // At the call's own step: a result that arrives late (or never) changes nothing of the order.
+  touch(state.s, path, use.name === 'Write' && type !== 'update' ? 'written' : 'edited', use.step);
 }
 
 function onNotification(text: string, state: State): void {

@@ -106,6 +106,8 @@ export interface SessionRecord {
   compactions: number;
   /** Tool calls read so far: the session's clock for steps. */
   steps: number;
+  /** The main log's tool calls: steps after these are its subagents', whose order against it is unknown. */
+  mainSteps?: number;
   /** The step of the latest change of each touched file. */
   fileSteps: Map<string, number>;
   /** Files the agent read (a read tool, or `cat`/`sed -n`/`head` of one path), with the step of the last read. */

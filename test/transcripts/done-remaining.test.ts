@@ -127,6 +127,14 @@ describe('the person spoke last', () => {
       { say: 'Not yet: nothing is pushed.' },
     ]);
     expect(answered.handoff.remaining.map((r) => r.title).join('\n')).not.toMatch(/last message/);
+    // An empty text block is no answer.
+    const blank = await compiled([
+      { user: 'Add the export button' },
+      { edit: 'src/export.ts' },
+      { user: 'the login fails with 401 now, here is the script that works' },
+      { say: ' ' },
+    ]);
+    expect(blank.handoff.remaining[0]?.title).toMatch(/^Answer the person's last message: the login fails/);
   });
 });
 
@@ -195,6 +203,12 @@ describe('the Goal', () => {
     expect(handoff.goal).toBe('Move the feishu bot from the container to the host');
     expect(handoff.notes).toContain('| 1 | 你好 |');
     expect(handoff.notes).toContain('| 3 | (the Goal) |');
+    const init = await compiled([
+      { user: '/init' },
+      { write: 'CLAUDE.md' },
+      { user: 'Now port the CLI to Go' },
+    ]);
+    expect(init.handoff.goal).toBe('Now port the CLI to Go');
     const plain = await compiled([{ user: 'hello there' }, { say: 'Hi!' }]);
     expect(plain.handoff.goal).toBe('hello there');
   });
