@@ -100,8 +100,9 @@ export function likelyNext(
   // as often a template's name, `SUMMARY.md`, as a file's).
   const byName = new Map<string, string[]>();
   for (const p of new Set([...scored.keys(), ...named])) {
-    if (!p.includes('/')) continue;
-    const name = p.slice(p.lastIndexOf('/') + 1);
+    const q = slashed(p);
+    if (!q.includes('/')) continue;
+    const name = q.slice(q.lastIndexOf('/') + 1);
     byName.set(name, [...(byName.get(name) ?? []), p]);
   }
   // An import alias (`@/components/Card.vue`) names the known file that ends with the rest, and
@@ -113,8 +114,11 @@ export function likelyNext(
     const alias = /^[@#]\/(.+\/.+)$/.exec(rel)?.[1];
     const rest = alias ?? (rel.includes('/') && !readHere.has(rel) ? rel : undefined);
     if (!rest) continue;
-    const full = endingWith(byName, rest).filter((p) => p !== rel);
+    // (A path already folded into another is no candidate.)
+    const full = endingWith(byName, rest).filter((p) => p !== rel && (named.has(p) || scored.has(p)));
     if (full.length === 1 && full[0] !== undefined) countFor(scored, named, rel, full[0], score);
+    // The end of several changed files' paths (`Charakter/_index.md` of two trees): one of them.
+    else if (full.length > 1 && full.every((p) => named.has(p))) scored.delete(rel);
   }
   for (const [rel, score] of [...scored]) {
     if (rel.includes('/')) continue;
@@ -165,8 +169,20 @@ function foldCompiledNames(
 // The known paths of that name that end with `rest` at a folder boundary.
 function endingWith(byName: Map<string, string[]>, rest: string): string[] {
   const name = rest.slice(rest.lastIndexOf('/') + 1);
-  return (byName.get(name) ?? []).filter((p) => p.endsWith(`/${rest}`));
+  // At a folder's start; after a space, where a path in text is cut (`Life OS/Privat/a.md` is read
+  // as `OS/Privat/a.md`); or after a letter of a script written without spaces (`投资助理工作V2/…`
+  // is read as `V2/…`).
+  return (byName.get(name) ?? []).filter((p) => {
+    const q = slashed(p);
+    const before = q[q.length - rest.length - 1] ?? '';
+    return q.endsWith(rest) && (before === '/' || before === ' ' || WIDE_LETTER.test(before));
+  });
 }
+
+// A path as written on Windows (`docs\\a.md`) compared part by part as on every other system.
+const slashed = (p: string) => p.replace(/\\/g, '/');
+
+const WIDE_LETTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 // `rel` stands for `target`: its score goes there (nowhere when the handoff names `target`
 // already), and it is not listed on its own.

@@ -49,6 +49,20 @@ async function nextOf(steps: Step[]): Promise<string[]> {
 }
 
 describe('the files named next', () => {
+  it('are not the changed files again, when text cut their paths at a space or shared their ends', async () => {
+    const next = await nextOf([
+      { user: 'Set up the vault folders' },
+      { write: 'vault/Life OS/Privat/Charakter/_index.md' },
+      { write: 'vault/Work OS/Privat/Charakter/_index.md' },
+      {
+        say: 'Created OS/Privat/Charakter/_index.md and Charakter/_index.md in both trees; next docs/setup.md.',
+      },
+    ]);
+    expect(next).not.toContain('OS/Privat/Charakter/_index.md');
+    expect(next).not.toContain('Charakter/_index.md');
+    expect(next).toContain('docs/setup.md');
+  });
+
   it('takes an issue the agent printed as the spec of the work ahead, not as a passing listing', async () => {
     const dir = folder();
     for (const [name, show] of [
