@@ -9,8 +9,8 @@ import { readAttachment } from './_attachments.js';
 import { checkResult } from './_checks.js';
 import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
 import { isPlanFile, noteErrorPlaces, notePath, notePaths, outputSource, shellRead } from './_mentions.js';
-import { isAck, isSummaryText, requestText } from './_requests.js';
-import { emptySession, touch } from './_session.js';
+import { isSummaryText, requestText } from './_requests.js';
+import { emptySession, noteAgentWords, noteCommit, noteRequest, noteTasks, touch } from './_session.js';
 import { commitSubject, isCheck, shellFileChanges } from './_shell.js';
 import { currentTasks } from './_tasks.js';
 import type { CommandRun, SessionRecord, TaskItem } from './types.js';
@@ -195,12 +195,7 @@ function addRequest(text: string, state: State): void {
     return;
   }
   const request = requestText(text);
-  if (request === undefined) return;
-  s.requests.push(request);
-  s.unanswered = true;
-  // "continue" asks for nothing new: the work it says to go on with is what the list holds.
-  if (!isAck(request)) s.lastRequestAt = s.stats.lines;
-  notePaths(s, request, 'person');
+  if (request !== undefined) noteRequest(s, request);
 }
 
 function onAttachment(r: JsonRecord, state: State): void {
@@ -266,9 +261,7 @@ function onAssistant(r: JsonRecord, state: State): void {
     } else if (type === 'text' && !state.subagent && (r.isSidechain !== true || state.sidechainLog)) {
       const text = str(field(block, 'text'))?.trim();
       if (text) {
-        state.s.lastAssistant = text;
-        state.s.lastAssistantStep = state.s.steps;
-        state.s.lastAssistantAt = state.s.stats.lines;
+        noteAgentWords(state.s, text);
         notePaths(state.s, text, 'agent');
       }
     }
@@ -282,20 +275,17 @@ function onToolUse(use: ToolUse, state: State): void {
   if (use.name === 'TodoWrite') {
     const todos = field(input, 'todos');
     if (Array.isArray(todos))
-      state.s.tasks = currentTasks(todos.flatMap((t) => taskOf(field(t, 'content'), field(t, 'status'))));
-    state.s.tasksAt = state.s.stats.lines;
+      noteTasks(state.s, currentTasks(todos.flatMap((t) => taskOf(field(t, 'content'), field(t, 'status')))));
   } else if (use.name === 'TaskCreate') {
     const text = field(input, 'subject') ?? field(input, 'description') ?? field(input, 'content');
     const detail = str(field(input, 'description'));
     // Numbered in order of creation, the deleted ones too: a slot per task.
     const [task] = taskOf(text, 'pending');
     state.createdTasks.push(task ? (detail ? { ...task, detail } : task) : undefined);
-    state.s.tasks = createdList(state);
-    state.s.tasksAt = state.s.stats.lines;
+    noteTasks(state.s, createdList(state));
   } else if (use.name === 'TaskUpdate') {
     updateTask(input, state);
-    state.s.tasks = createdList(state);
-    state.s.tasksAt = state.s.stats.lines;
+    noteTasks(state.s, createdList(state));
   }
 }
 
@@ -416,10 +406,7 @@ function onBashResult(
   state.s.commands.push(run);
   if (run.ok !== false) applyShell(command, state);
   const subject = run.ok === true ? commitSubject(command) : undefined;
-  if (subject) {
-    state.s.commits.push(subject);
-    state.s.commitsAt = [...(state.s.commitsAt ?? []), state.s.stats.lines];
-  }
+  if (subject) noteCommit(state.s, subject);
   return run;
 }
 

@@ -8,8 +8,8 @@
 import { checkResult } from './_checks.js';
 import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
 import { isPlanFile, noteErrorPlaces, notePaths, outputSource, shellRead } from './_mentions.js';
-import { isAck, isSummaryText, requestText } from './_requests.js';
-import { emptySession, touch } from './_session.js';
+import { isSummaryText, requestText } from './_requests.js';
+import { emptySession, noteAgentWords, noteCommit, noteRequest, noteTasks, touch } from './_session.js';
 import { commitSubject, isCheck, patchFileChanges, shellFileChanges } from './_shell.js';
 import { currentTasks } from './_tasks.js';
 import type { CommandRun, SessionRecord, TaskItem } from './types.js';
@@ -84,9 +84,7 @@ function onEvent(payload: unknown, state: State): void {
     onCompletedItem(field(payload, 'item'), state);
   } else if (type === 'agent_message') {
     const text = str(field(payload, 'message'))?.trim();
-    if (text) state.s.lastAssistant = text;
-    if (text) state.s.lastAssistantStep = state.s.steps;
-    if (text) state.s.lastAssistantAt = state.s.stats.lines;
+    if (text) noteAgentWords(state.s, text);
   }
 }
 
@@ -119,19 +117,13 @@ function onMessage(item: unknown, state: State): void {
   const texts = content.map((c) => str(field(c, 'text')) ?? '').filter((t) => t !== '');
   if (role === 'assistant') {
     const text = texts.join('\n').trim();
-    if (text) state.s.lastAssistant = text;
-    if (text) state.s.lastAssistantStep = state.s.steps;
-    if (text) state.s.lastAssistantAt = state.s.stats.lines;
-    if (text) state.s.unanswered = false;
+    if (text) noteAgentWords(state.s, text);
     notePaths(state.s, text, 'agent');
   } else if (role === 'user') {
     for (const text of texts) {
       if (isSummaryText(text)) continue;
       const request = requestText(text);
-      if (request) state.s.requests.push(request);
-      if (request) state.s.unanswered = true;
-      if (request && !isAck(request)) state.s.lastRequestAt = state.s.stats.lines;
-      if (request) notePaths(state.s, request, 'person');
+      if (request) noteRequest(state.s, request);
     }
   }
 }
@@ -154,10 +146,7 @@ function onCall(item: unknown, state: State): void {
     if (!call.patch) notePaths(state.s, call.command, read ? 'read' : 'command');
   } else if (name === 'update_plan') {
     const plan = field(args, 'plan');
-    if (Array.isArray(plan)) {
-      state.s.tasks = currentTasks(plan.flatMap(planItem));
-      state.s.tasksAt = state.s.stats.lines;
-    }
+    if (Array.isArray(plan)) noteTasks(state.s, currentTasks(plan.flatMap(planItem)));
     notePaths(state.s, JSON.stringify(plan ?? ''), 'task');
   }
   if (call.patch) {
@@ -195,10 +184,7 @@ function onOutput(item: unknown, state: State): void {
       for (const p of deleted) touch(state.s, p, 'deleted');
     }
     const subject = run.ok === true ? commitSubject(call.command) : undefined;
-    if (subject) {
-      state.s.commits.push(subject);
-      state.s.commitsAt = [...(state.s.commitsAt ?? []), state.s.stats.lines];
-    }
+    if (subject) noteCommit(state.s, subject);
   }
   if (call.patch && exitCode !== undefined && exitCode !== 0) {
     // A patch that did not apply: its files are what the agent edits next.

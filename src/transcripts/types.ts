@@ -86,7 +86,7 @@ export interface SessionRecord {
   /** Subjects of the commits the session made (first line of each message). */
   commits: string[];
   /** Where (lines read) each of `commits` was made, in the same order. */
-  commitsAt?: number[];
+  commitsAt: number[];
   /** The last thing the assistant said in text. */
   lastAssistant?: string;
   /** The step (`steps`) at which it said it: tool calls after it came after those words. */
