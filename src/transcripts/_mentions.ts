@@ -6,6 +6,7 @@
  */
 import { climbsOut } from '../fs/index.js';
 import { EXTENSIONS } from './_extensions.js';
+import { fileName } from './_paths.js';
 import type { MentionSource, SessionRecord } from './types.js';
 
 // A path-shaped word ending in `.ext` (not one built on a variable, `$DIR/x.json`: which folder it
@@ -118,7 +119,7 @@ export function notePath(s: SessionRecord, path: string | undefined, source: Men
   const p = path?.trim().replace(/^\.[\\/]/, '');
   if (!p || !isWorkPath(p)) return;
   // A file a project edits: a known extension, or none (`Makefile`); not an image or a PDF.
-  const name = p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1);
+  const name = fileName(p);
   const dot = name.lastIndexOf('.');
   if (dot > 0 && !EXTENSIONS.has(name.slice(dot + 1).toLowerCase())) return;
   addHit(s, p, source, WEIGHTS[source]);

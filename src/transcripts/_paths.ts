@@ -7,6 +7,11 @@ import type { FileChangeKind } from './types.js';
 // A path as Windows writes it: a drive (`C:\`, `C:/`) or a share (`\\server\`).
 const WINDOWS = /^(?:[A-Za-z]:[\\/]|\\\\)/;
 
+/** The file's name: what follows the last separator, `/` or Windows' `\\`. */
+export function fileName(path: string): string {
+  return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+}
+
 /** True when `path` is absolute on the system that wrote it (this one, or Windows). */
 export function isAbsolutePath(path: string): boolean {
   return isAbsolute(path) || WINDOWS.test(path);

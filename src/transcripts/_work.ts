@@ -8,6 +8,7 @@
 
 import { codeSpan } from '../formats/text.js';
 import type { DoneItem, SubSpec } from '../handoff/types.js';
+import { fileName } from './_paths.js';
 import { isAck } from './_requests.js';
 import { oneLine } from './_text.js';
 import { type Check, checkKind, outcomeOf, passed } from './_validation.js';
@@ -118,7 +119,7 @@ function failedFromTheStart(s: SessionRecord, c: Check): boolean {
  */
 function committedSince(s: SessionRecord, task: string): string {
   const listed = s.tasksAt ?? Number.POSITIVE_INFINITY;
-  const subject = s.commits.find((c, i) => (s.commitsAt?.[i] ?? 0) > listed && mostlySame(task, c));
+  const subject = s.commits.find((c, i) => (s.commitsAt[i] ?? 0) > listed && mostlySame(task, c));
   return subject
     ? `a commit after the list's last change may have done it ("${oneLine(subject, 80)}"): look before doing it again`
     : '';
@@ -141,9 +142,7 @@ function sinceSaid(s: SessionRecord): string {
   const changed =
     at === undefined ? [] : [...s.fileSteps].filter(([, step]) => step > at && step <= end).map(([p]) => p);
   if (changed.length === 0) return 'the agent said this last';
-  const names = [
-    ...new Set(changed.map((p) => p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1))),
-  ];
+  const names = [...new Set(changed.map(fileName))];
   const more = names.length > 3 ? ` and ${names.length - 3} more` : '';
   const listed = names.slice(0, 3).map(codeSpan).join(', ');
   return `the agent said this last, then changed ${listed}${more}: see what of it is done`;

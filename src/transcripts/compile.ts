@@ -12,7 +12,7 @@ import type { ParsedHandoff } from '../formats/types.js';
 import { type DoneItem, emptySections, type SubSpec } from '../handoff/types.js';
 import { HANDOFF_SCHEMA } from '../handoff/values.js';
 import { findRepositoryRoot } from '../provenance/discover.js';
-import { listFiles, relativePath } from './_paths.js';
+import { fileName, listFiles, relativePath } from './_paths.js';
 import { remoteWork } from './_remote.js';
 import { goalIndex, isAck, isQuestion, sentencesOf } from './_requests.js';
 import { REDACTED, withoutSecrets } from './_secrets.js';
@@ -400,9 +400,8 @@ function briefRequest(line: string, detail: 'clause' | 'word'): string {
  * another touched file shares keeps its whole path.
  */
 function byFolder(files: [string, FileChangeKind][], s: SessionRecord): string {
-  const nameOf = (p: string) => p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1);
   const counts = new Map<string, number>();
-  for (const p of s.files.keys()) counts.set(nameOf(p), (counts.get(nameOf(p)) ?? 0) + 1);
+  for (const p of s.files.keys()) counts.set(fileName(p), (counts.get(fileName(p)) ?? 0) + 1);
   const lines: string[] = [];
   for (const kind of ['created', 'modified', 'deleted'] as const) {
     const folders = new Map<string, string[]>();
@@ -410,12 +409,12 @@ function byFolder(files: [string, FileChangeKind][], s: SessionRecord): string {
     for (const [p, k] of files) {
       if (k !== kind) continue;
       const at = Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\'));
-      if (at <= 0 || (counts.get(nameOf(p)) ?? 0) > 1) loose.push(p);
+      if (at <= 0 || (counts.get(fileName(p)) ?? 0) > 1) loose.push(p);
       else folders.set(p.slice(0, at + 1), [...(folders.get(p.slice(0, at + 1)) ?? []), p]);
     }
     for (const [folder, ps] of folders) {
       if (ps.length < 2) loose.push(...ps);
-      else lines.push(`- ${kind} in ${codeSpan(folder)}: ${ps.map((p) => codeSpan(nameOf(p))).join(', ')}`);
+      else lines.push(`- ${kind} in ${codeSpan(folder)}: ${ps.map((p) => codeSpan(fileName(p))).join(', ')}`);
     }
     if (loose.length) lines.push(`- ${kind}: ${loose.map((p) => codeSpan(p)).join(', ')}`);
   }
