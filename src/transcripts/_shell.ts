@@ -246,6 +246,58 @@ export function checkProgram(command: string): string | undefined {
   return undefined;
 }
 
+// ssh's options that take a value (`-p 22000`, `-i key`, `-o StrictHostKeyChecking=no`).
+const SSH_VALUE_OPTIONS = new Set('-b -c -D -E -e -F -I -i -J -L -l -m -O -o -p -Q -R -S -W -w'.split(' '));
+// `user@host:path` or `host:path` as scp and rsync write a remote side (not a URL, not `C:\`).
+const REMOTE_PATH = /^(?:[\w.-]+@)?([\w-]+(?:\.[\w-]+)*):(?!\/\/)/;
+
+/**
+ * Commands that ran on another machine (`ssh host …`, `scp` / `rsync` to or from `host:path`):
+ * how many, and the machines (`user@host`) in the order first seen. What they changed there is in
+ * no file list or commit the log shows. `git@…` is a git remote (`ssh -T git@github.com` tests a
+ * key), not a machine worked on.
+ */
+export function remoteWork(commands: readonly string[]): { count: number; hosts: string[] } {
+  const hosts: string[] = [];
+  let count = 0;
+  for (const command of commands) {
+    const found = new Set<string>();
+    for (const words of simpleCommands(command)) {
+      const host = remoteHostOf(coreWords(words));
+      if (host && !host.startsWith('git@')) found.add(host);
+    }
+    if (found.size === 0) continue;
+    count++;
+    for (const h of found) if (!hosts.includes(h)) hosts.push(h);
+  }
+  return { count, hosts };
+}
+
+function remoteHostOf(words: string[]): string | undefined {
+  let i = 0;
+  // `sshpass -p … ssh …`, `sshpass -e ssh …`
+  if (words[0] === 'sshpass') {
+    i = 1;
+    while (words[i]?.startsWith('-')) i += /^-[pfd]$/.test(words[i] as string) ? 2 : 1;
+  }
+  const program = (words[i] ?? '').replace(/^.*\//, '');
+  const args = words.slice(i + 1);
+  if (program === 'ssh') {
+    for (let j = 0; j < args.length; j++) {
+      const a = args[j] as string;
+      if (SSH_VALUE_OPTIONS.has(a)) j++;
+      else if (!a.startsWith('-')) return a;
+    }
+    return undefined;
+  }
+  if (program !== 'scp' && program !== 'rsync') return undefined;
+  for (const a of args) {
+    const m = REMOTE_PATH.exec(a);
+    if (m && !/^[A-Za-z]$/.test(m[1] as string)) return a.slice(0, a.indexOf(':'));
+  }
+  return undefined;
+}
+
 /** The subject (first line of the message) of a `git commit -m …` in the command, if any. */
 export function commitSubject(command: string): string | undefined {
   for (const words of simpleCommands(command)) {

@@ -13,9 +13,9 @@ import { type DoneItem, emptySections, type SubSpec } from '../handoff/types.js'
 import { HANDOFF_SCHEMA } from '../handoff/values.js';
 import { findRepositoryRoot } from '../provenance/discover.js';
 import { fileName, listFiles, relativePath } from './_paths.js';
-import { remoteWork } from './_remote.js';
 import { goalIndex, isAck, isQuestion, sentencesOf } from './_requests.js';
 import { REDACTED, withoutSecrets } from './_secrets.js';
+import { remoteWork } from './_shell.js';
 import { filesAtCut, intentOf, likelyNext, nextStepOf, summaryOf } from './_stand.js';
 import { standingPart } from './_standing.js';
 import { clean, cutToWidth, oneLine } from './_text.js';
@@ -125,6 +125,8 @@ interface Basis {
   done: DoneItem[];
   remaining: SubSpec[];
   preferences: string[];
+  /** Open concerns every level states alike (the one on secrets is counted per draft). */
+  concerns: string[];
 }
 // `compileTranscript` drafts the same session at up to five levels of detail.
 const bases = new WeakMap<SessionRecord, { key: string; basis: Basis }>();
@@ -156,6 +158,7 @@ function basisOf(s: SessionRecord, root: string | undefined, cap: number): Basis
     done,
     remaining,
     preferences: preferencesOf(s),
+    concerns: concernsOf(s),
   };
   bases.set(s, { key, basis });
   return basis;
@@ -179,11 +182,8 @@ export function draftFromSession(session: SessionRecord, options: DraftOptions =
   const cap = options.maxItems ?? 25;
   const level = LEVELS[Math.min(Math.max(options.detail ?? 0, 0), LEVELS.length - 1)] ?? LEVELS[0];
   const root = options.root ?? sessionRoot(s.cwd);
-  const { checks, failing, deadEnds, files, recency, intent, done, remaining, preferences } = basisOf(
-    s,
-    root,
-    cap,
-  );
+  const { checks, failing, deadEnds, files, recency, intent, done, remaining, preferences, concerns } =
+    basisOf(s, root, cap);
   const listed = listFiles(files, recency, Math.min(cap, level.files));
   const atCut = filesAtCut(s, root, level.atCut);
   // A file the summary already names as the one the agent was on is not named twice.
@@ -216,7 +216,7 @@ export function draftFromSession(session: SessionRecord, options: DraftOptions =
   if (notes) h.notes = notes;
   // Said once the rest is written: only what this draft holds is counted.
   const secrets = JSON.stringify(h).split(REDACTED).length - 1;
-  h.open_concerns = concernsOf(s, secrets).slice(0, cap);
+  h.open_concerns = [...concerns, ...secretsConcern(secrets)].slice(0, cap);
   return h;
 }
 
@@ -284,7 +284,7 @@ function titleOf(s: SessionRecord): string {
 }
 
 /** What the log leaves open besides the failing checks (those are Remaining already). */
-function concernsOf(s: SessionRecord, secrets: number): string[] {
+function concernsOf(s: SessionRecord): string[] {
   const out: string[] = [];
   const pending = s.commands.filter((c) => c.ok === undefined).length;
   if (pending > 0)
@@ -297,12 +297,16 @@ function concernsOf(s: SessionRecord, secrets: number): string[] {
       `${remote.count} command(s) ran on another machine (${hosts}${more}): what they changed there is in no file list or commit here.`,
     );
   }
-  if (secrets > 0) {
-    out.push(
-      `${secrets} value(s) that look like secrets (keys, tokens, passwords) are shown as [redacted]: ask the person if the work needs them.`,
-    );
-  }
   return out;
+}
+
+/** The open concern on what this draft shows as [redacted], when it shows any. */
+function secretsConcern(secrets: number): string[] {
+  return secrets > 0
+    ? [
+        `${secrets} value(s) that look like secrets (keys, tokens, passwords) are shown as [redacted]: ask the person if the work needs them.`,
+      ]
+    : [];
 }
 
 /** Standing instructions in the person's requests: sentences, never questions, each once. */

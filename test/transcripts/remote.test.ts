@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { remoteWork } from '../../src/transcripts/_remote.js';
+import { remoteWork } from '../../src/transcripts/_shell.js';
 import { compileTranscript } from '../../src/transcripts/index.js';
 import { writeClaudeSession } from './support/sessions.js';
 
