@@ -5,13 +5,12 @@
 //   node bench/_a2a-builds.mjs /tmp/before/dist dist      (each dist with package.json and
 //                                                          node_modules beside it)
 // AB_ROUNDS (10), AB_COUNT (400) and AB_SENDERS (50) change the rounds.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ClientFactory } from '@a2a-js/sdk/client';
-import { median, sendHandoffTimed, startServer } from './_lib.mjs';
+import { gitIn, handoffSender, median, sendHandoffTimed, startServer } from './_lib.mjs';
 
 const dists = process.argv.slice(2).map((d) => resolve(d));
 if (dists.length < 2) {
@@ -23,29 +22,7 @@ const COUNT = Number(process.env.AB_COUNT ?? 400);
 const SENDERS = Number(process.env.AB_SENDERS ?? 50);
 
 const base = mkdtempSync(join(tmpdir(), 'baton-bench-builds-'));
-const git = (cwd, ...args) => {
-  const r = spawnSync('git', ['-C', cwd, ...args], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout;
-};
-const sender = join(base, 'sender');
-git(base, 'init', '-q', '-b', 'main', sender);
-git(sender, 'config', 'user.email', 'b@b.invalid');
-git(sender, 'config', 'user.name', 'bench');
-git(sender, 'remote', 'add', 'origin', 'https://github.com/acme/calc.git');
-writeFileSync(join(sender, 'README.md'), '# calc\n');
-git(sender, 'add', '.');
-git(sender, 'commit', '-qm', 'init');
-const draft = `---\nfrom: builder\ntask: TASK-01\nstatus: in-progress\n---\n# Handoff: TASK-01\n\n## Goal\n\nAdd sum.\n\n## Summary\n\nHalf done.\n\n## Remaining\n\n### Finish sum\n\n- Goal: sum of a list\n- Files in scope: sum.js\n- Verify by: \`test -f sum.js\`\n`;
-const w = spawnSync(process.execPath, [join(dists[0], 'bin', 'baton.cjs'), 'write'], {
-  cwd: sender,
-  input: draft,
-  encoding: 'utf8',
-});
-if (w.status !== 0) throw new Error(w.stderr);
-const written = readFileSync(join(sender, '.baton/handoff.md'), 'utf8').replace(/^content_hash: .*\n/m, '');
-let n = 0;
-const next = () => written.replace(/^id: \S+$/m, `id: 01M9${String(++n).padStart(22, '0')}`);
+const { sender, next } = handoffSender(base, dists[0]);
 
 // The server process's CPU time (user + system, clock ticks of 10 ms) from /proc.
 const cpuOf = (pid) => {
@@ -57,8 +34,8 @@ const servers = [];
 try {
   for (const [i, dist] of dists.entries()) {
     const receiver = join(base, `receiver-${i}`);
-    git(base, 'clone', '-q', sender, receiver);
-    git(receiver, 'remote', 'set-url', 'origin', 'https://github.com/acme/calc.git');
+    gitIn(base, 'clone', '-q', sender, receiver);
+    gitIn(receiver, 'remote', 'set-url', 'origin', 'https://github.com/acme/calc.git');
     const args = [join(dist, 'bin', 'baton.cjs'), 'serve', 'a2a', '--port', '0'];
     const { child, url } = await startServer(process.execPath, args, receiver);
     servers.push({ dist, child, client: await new ClientFactory().createFromUrl(url), cpu: [], rate: [] });

@@ -1,5 +1,7 @@
 // Helpers the benchmark scripts share (not a benchmark itself: `npm run bench` skips `_` files).
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 /** The built command line. */
@@ -140,4 +142,38 @@ export async function appendRunEvents(store, runId, from, tasks) {
     await ev('task-finished', { status: 'committed', attempts: 1, commit: 'b'.repeat(40) }, { task });
   }
   return seq;
+}
+
+/** Runs git in `cwd`; its output, or an error with what git said. */
+export function gitIn(cwd, ...args) {
+  const r = spawnSync('git', ['-C', cwd, ...args], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+}
+
+/**
+ * A sender's repository in `base` (`<base>/sender`, one commit, origin acme/calc) with one handoff
+ * written by the build at `dist`; `next()` gives that handoff again under a new id each call, for
+ * a receiver cloned from `sender` to take.
+ */
+export function handoffSender(base, dist) {
+  const sender = join(base, 'sender');
+  gitIn(base, 'init', '-q', '-b', 'main', sender);
+  gitIn(sender, 'config', 'user.email', 'b@b.invalid');
+  gitIn(sender, 'config', 'user.name', 'bench');
+  gitIn(sender, 'remote', 'add', 'origin', 'https://github.com/acme/calc.git');
+  writeFileSync(join(sender, 'README.md'), '# calc\n');
+  gitIn(sender, 'add', '.');
+  gitIn(sender, 'commit', '-qm', 'init');
+  const draft = `---\nfrom: builder\ntask: TASK-01\nstatus: in-progress\n---\n# Handoff: TASK-01\n\n## Goal\n\nAdd sum.\n\n## Summary\n\nHalf done.\n\n## Remaining\n\n### Finish sum\n\n- Goal: sum of a list\n- Files in scope: sum.js\n- Verify by: \`test -f sum.js\`\n`;
+  const w = spawnSync(process.execPath, [join(dist, 'bin', 'baton.cjs'), 'write'], {
+    cwd: sender,
+    input: draft,
+    encoding: 'utf8',
+  });
+  if (w.status !== 0) throw new Error(w.stderr);
+  const written = readFileSync(join(sender, '.baton/handoff.md'), 'utf8').replace(/^content_hash: .*\n/m, '');
+  let n = 0;
+  const next = () => written.replace(/^id: \S+$/m, `id: 01M9${String(++n).padStart(22, '0')}`);
+  return { sender, next };
 }
