@@ -47,8 +47,9 @@ const URL_PASSWORD = /\b([a-z][a-z0-9+.-]{0,30}:\/\/[^\s:/@]{1,256}:)([^\s@/]{3,
 // Names that say a value is secret, in the languages the sessions show (`pass` only as a name:
 // `pass: …`). Every repetition here and below is bounded: a log is other people's text, and an
 // unbounded one let a long run of `x_token_…` take seconds.
-const SECRET_NAME =
-  '(?:[A-Za-z0-9]{1,40}[_-]){0,4}(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_ -]?key|apikey|access[_ -]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|credentials?|密码|密钥|口令|令牌|パスワード|비밀번호)(?:[_-][A-Za-z0-9]{1,40}){0,4}';
+// Names in Chinese, Japanese and Korean (a password, a key, a token).
+const CJK_NAMES = '密码|密钥|口令|令牌|パスワード|비밀번호';
+const SECRET_NAME = `(?:[A-Za-z0-9]{1,40}[_-]){0,4}(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_ -]?key|apikey|access[_ -]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|credentials?|${CJK_NAMES})(?:[_-][A-Za-z0-9]{1,40}){0,4}`;
 // `NAME=value`, `NAME: value`, `"name": "value"`, `the api key is value`, `密码是value`; and a
 // flag, `--name value` or `--name=value`.
 const SETTING = new RegExp(
@@ -57,8 +58,10 @@ const SETTING = new RegExp(
 );
 // A password or key named in Chinese, Japanese or Korean, its value written straight after the
 // word (远程密码 followed by the password: no space, no colon, the word inside a longer one).
-const CJK_SECRET =
-  /((?:密码|密钥|口令|令牌|パスワード|비밀번호)\s*(?:[:=：]|是|为|は)?\s*)([A-Za-z0-9!#$%&*+./@^_~-][A-Za-z0-9!#$%&*+./@^_~=?-]{5,})/gu;
+const CJK_SECRET = new RegExp(
+  String.raw`((?:${CJK_NAMES})\s*(?:[:=：]|是|为|は)?\s*)([A-Za-z0-9!#$%&*+./@^_~-][A-Za-z0-9!#$%&*+./@^_~=?-]{5,})`,
+  'gu',
+);
 const FLAG = new RegExp(String.raw`((?:^|\s)--${SECRET_NAME}(?:\s+|=)["']?)([^\s"'\x60;]{6,})`, 'giu');
 const BEARER = /\b((?:Bearer|Basic|Token)\s+)([A-Za-z0-9._~+/=-]{12,})/g;
 // An account and its password pasted together: an email address, then (after a space, a line, a
