@@ -13,6 +13,7 @@ export function emptySession(kind: TranscriptKind): SessionRecord {
     tasks: [],
     commits: [],
     commitsAt: [],
+    requestsAt: [],
     compactSummaries: [],
     compactions: 0,
     steps: 0,
@@ -48,7 +49,7 @@ export function touch(
 export function noteRequest(s: SessionRecord, request: string): void {
   s.requests.push(request);
   s.unanswered = true;
-  if (!isAck(request)) s.lastRequestAt = s.stats.lines;
+  if (!isAck(request)) s.requestsAt.push(s.stats.lines);
   notePaths(s, request, 'person');
 }
 

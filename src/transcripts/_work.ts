@@ -66,18 +66,29 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
   }
   // A task list last changed before the person's newest request may not hold the work the agent
   // turned to since: its stated step comes before the list's items.
+  // turned to since: what the agent said last (its stated steps, or else its intent) comes before
+  // the list's items, and each item says how old its list is.
   const stated = nextSteps(s.lastAssistant);
-  if (input.intent && stated.length === 0 && listOlderThanRequest(s)) {
+  const stale = listOlderThanRequest(s);
+  // Steps the agent stated after the list's last change are newer than it; its intent is only
+  // taken over the list when said after the newest request, too.
+  const said = s.lastAssistantAt ?? -1;
+  const statedFirst = stale && stated.length > 0 && said > (s.tasksAt ?? -1);
+  const addStated = () => {
+    for (const item of stated) add(item, { notes: 'a next step the agent stated in its last message' });
+  };
+  if (statedFirst) addStated();
+  else if (stale && stated.length === 0 && input.intent && said > (s.requestsAt.at(-1) ?? -1))
     add(carryOnTitle(input.intent), { notes: sinceSaid(s) });
-  }
   for (const t of s.tasks.filter((t) => t.status !== 'completed')) {
     const notes = [
       t.status === 'in_progress' ? 'in progress in the task list' : '',
+      stale ? staleList(s) : '',
       committedSince(s, t.text),
     ].filter(Boolean);
     add(oneLine(t.text, 160), notes.length ? { notes: notes.join('; ') } : {}, false);
   }
-  for (const item of stated) add(item, { notes: 'a next step the agent stated in its last message' });
+  if (!statedFirst) addStated();
   if (specs.length === 0 && input.intent) {
     add(carryOnTitle(input.intent), { notes: sinceSaid(s) });
   }
@@ -125,11 +136,19 @@ function committedSince(s: SessionRecord, task: string): string {
     : '';
 }
 
-/** Whether the agent spoke after the person's newest request, which came after the task list's last change. */
+/** The note on an item of a task list last changed before the person's newest requests. */
+function staleList(s: SessionRecord): string {
+  const listed = s.tasksAt ?? -1;
+  const since = s.requestsAt.filter((at) => at > listed).length;
+  const asked = since > 1 ? `the person's last ${since} requests` : "the person's newest request";
+  return `the list was last changed before ${asked}: see that it is still wanted`;
+}
+
+/** Whether the task list has open items and last changed before the person's newest request. */
 function listOlderThanRequest(s: SessionRecord): boolean {
-  const { lastRequestAt: asked, tasksAt: listed, lastAssistantAt: said } = s;
-  if (asked === undefined || said === undefined || said < asked) return false;
-  return s.tasks.some((t) => t.status !== 'completed') && (listed === undefined || listed < asked);
+  const asked = s.requestsAt.at(-1);
+  if (asked === undefined) return false;
+  return s.tasks.some((t) => t.status !== 'completed') && (s.tasksAt === undefined || s.tasksAt < asked);
 }
 
 /**

@@ -91,8 +91,9 @@ export interface SessionRecord {
   lastAssistant?: string;
   /** The step (`steps`) at which it said it: tool calls after it came after those words. */
   lastAssistantStep?: number;
-  /** Where (lines read) the person's last request, the agent's last words and the last change of the task list were. */
-  lastRequestAt?: number;
+  /** Where (lines read) each request that asks for something was made (an acknowledgement is not one), in order. */
+  requestsAt: number[];
+  /** Where (lines read) the agent's last words and the last change of the task list were. */
   lastAssistantAt?: number;
   tasksAt?: number;
   /**

@@ -75,14 +75,19 @@ describe('compileTranscript: Claude Code', () => {
       'Committed: feat: notes page and parser fix',
     ]);
     expect(handoff.done.every((d) => d.result === 'unverified')).toBe(true);
+    // The task list was last changed before the person's newest request ("use vitest directly"):
+    // the steps the agent stated after it come first, and the list's open item says how old it is.
     expect(handoff.remaining.map((r) => r.title)).toEqual([
-      'Fix the parser',
       'Document the parser',
       'Add a changelog entry',
+      'Fix the parser',
       'Make `grep -q parse src/parser.ts` pass',
     ]);
+    expect(handoff.remaining[2]?.notes).toContain(
+      "the list was last changed before the person's newest request",
+    );
     // No item is also done, and the open tasks are checked by the check that passed, not by a failing grep.
-    expect(handoff.remaining[1]?.verify_by).toEqual(['npx vitest run']);
+    expect(handoff.remaining[0]?.verify_by).toEqual(['npx vitest run']);
     expect(handoff.remaining.every((r) => r.verify_by.length > 0)).toBe(true);
   });
 

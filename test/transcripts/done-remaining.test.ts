@@ -9,18 +9,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileTranscript } from '../../src/transcripts/transcripts.js';
-import { type Step, writeClaudeSession } from './support/sessions.js';
+import { type Step, writeClaudeSession, writeCodexRollout } from './support/sessions.js';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const c of cleanups.splice(0)) c();
 });
 
-async function compiled(steps: Step[]) {
+async function compiled(steps: Step[], host: 'claude-code' | 'codex' = 'claude-code') {
   const dir = mkdtempSync(join(tmpdir(), 'baton-dr-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const path = join(dir, 'session.jsonl');
-  writeClaudeSession(path, dir, steps);
+  if (host === 'codex') writeCodexRollout(path, dir, steps);
+  else writeClaudeSession(path, dir, steps);
   return compileTranscript(path);
 }
 
@@ -188,6 +189,52 @@ describe('a task list not brought up to date', () => {
     };
     expect(await notesOf('tests: write billing rules coverage for refunds')).toContain('may have done it');
     expect(await notesOf('fix: billing page crash on startup')).toBe('in progress in the task list');
+  });
+});
+
+describe("a task list older than the person's newest requests", () => {
+  // The plan was made for the first request; three more came, and the agent's last words name
+  // the steps it turned to.
+  const steps: Step[] = [
+    { user: 'Set up the export command' },
+    {
+      todo: [
+        { content: 'Write the export command', status: 'completed' },
+        { content: 'Wire export into the menu', status: 'in_progress' },
+      ],
+    },
+    { edit: 'src/export.py' },
+    { user: 'Also the CSV header should be in French' },
+    { edit: 'src/csv_header.py' },
+    { user: 'And the dates as day/month/year please' },
+    { edit: 'src/dates.py' },
+    {
+      say: 'Dates and header are done.\n\nNext steps:\n- Translate the column names\n- Run the export on the sample file',
+    },
+  ];
+
+  for (const host of ['claude-code', 'codex'] as const) {
+    it(`puts the steps stated since before the list's items, and says how old the list is (${host})`, async () => {
+      const { handoff } = await compiled(steps, host);
+      expect(handoff.remaining.map((r) => r.title)).toEqual([
+        'Translate the column names',
+        'Run the export on the sample file',
+        'Wire export into the menu',
+      ]);
+      expect(handoff.remaining[2]?.notes).toContain(
+        "the list was last changed before the person's last 2 requests: see that it is still wanted",
+      );
+    });
+  }
+
+  it('leaves a list changed after the newest request as it is, first and without that note', async () => {
+    const { handoff } = await compiled([
+      ...steps.slice(0, -1),
+      { todo: [{ content: 'Wire export into the menu', status: 'in_progress' }] },
+      steps.at(-1) as Step,
+    ]);
+    expect(handoff.remaining[0]?.title).toBe('Wire export into the menu');
+    expect(handoff.remaining[0]?.notes).toBe('in progress in the task list');
   });
 });
 
