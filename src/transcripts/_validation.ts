@@ -68,7 +68,8 @@ export function checksOf(commands: CommandRun[], lastEdit = -1): Check[] {
   }
   const checks = [...byCommand.values()];
   // A failing check whose every target a later run of the same command passed with is not failing
-  // any more: `rspec spec/a_spec.rb` failed, then `rspec spec/b_spec.rb spec/a_spec.rb` passed.
+  // any more: `rspec spec/a_spec.rb` failed, then `rspec spec/b_spec.rb spec/a_spec.rb` passed;
+  // `pytest -q` failed, then `PYTHONPATH=. pytest -q` passed.
   return checks.filter(
     (c) =>
       passed(c) !== false ||
@@ -76,11 +77,15 @@ export function checksOf(commands: CommandRun[], lastEdit = -1): Check[] {
   );
 }
 
-// The words of a one-part command: what runs (the words before its first target) and its targets
-// (paths, test ids), or undefined for a command of several parts.
+// The words of a one-part command: what runs (the words before its first target, past the
+// variables set for it: `PYTHONPATH=. pytest -q` runs `pytest -q`) and its targets (paths, test
+// ids), or undefined for a command of several parts.
 function targetsOf(command: string): { runs: string; targets: string[] } | undefined {
   if (/&&|\|\||[;|]/.test(command)) return undefined;
-  const words = command.trim().split(/\s+/);
+  const all = command.trim().split(/\s+/);
+  let from = all[0] === 'env' ? 1 : 0;
+  while (/^[A-Za-z_][A-Za-z0-9_]*=/.test(all[from] ?? '')) from++;
+  const words = all.slice(from);
   const at = words.findIndex((w) => !w.startsWith('-') && (w.includes('/') || /\.\w+(?:::|:\d|$)/.test(w)));
   if (at < 0) return { runs: words.join(' '), targets: [] };
   const rest = words.slice(at);
@@ -89,11 +94,15 @@ function targetsOf(command: string): { runs: string; targets: string[] } | undef
   return { runs: words.slice(0, at).join(' '), targets: rest };
 }
 
-/** True when `wide` runs everything `narrow` runs: the same command, on the same or more targets. */
+/**
+ * True when `wide` runs everything `narrow` runs: the same command, on the same or more targets
+ * (with the same or other variables set: the run the session settled on).
+ */
 function covers(wide: string, narrow: string): boolean {
   const w = targetsOf(wide);
   const n = targetsOf(narrow);
-  if (!w || !n || w.runs !== n.runs || n.targets.length === 0) return false;
+  if (!w || !n || w.runs !== n.runs) return false;
+  if (n.targets.length === 0) return w.targets.length === 0;
   // The same command with no targets at all runs the whole suite.
   if (w.targets.length === 0) return true;
   const under = (t: string, x: string) =>

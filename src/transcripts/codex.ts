@@ -161,7 +161,7 @@ function onOutput(item: unknown, state: State): void {
   const call = id ? state.calls.get(id) : undefined;
   if (!call || !id) return;
   state.calls.delete(id);
-  const exitCode = exitCodeOf(field(item, 'output'));
+  const exitCode = exitCodeOf(field(item, 'output'), call.patch !== undefined);
   const text = outputText(field(item, 'output'));
   const source = outputSource(call.command, call.command ? shellRead(call.command) : undefined);
   if (source) notePaths(state.s, text, source);
@@ -203,16 +203,28 @@ function onOutput(item: unknown, state: State): void {
   }
 }
 
-/** The exit status in a tool output: "Process exited with code N", `{metadata: {exit_code}}`, or "Exit code: N". */
-function exitCodeOf(output: unknown): number | undefined {
+/**
+ * The exit status in a tool output: "Process exited with code N", `{metadata: {exit_code}}`,
+ * "Exit code: N", or the sandbox's own report of a command that exited with N ("failed in sandbox
+ * … exit code: N, stdout: …"). A patch the tool refused ("error: Failed to find expected lines…")
+ * did not apply: it is taken as a failed run, never as an edit.
+ */
+function exitCodeOf(output: unknown, patch: boolean): number | undefined {
   const text = str(output) ?? str(field(output, 'content')) ?? '';
-  const m = /Process exited with code (\d+)|"exit_code"\s*:\s*(\d+)|^Exit code:\s*(\d+)/m.exec(text);
-  if (m) return Number(m[1] ?? m[2] ?? m[3]);
+  const m =
+    /Process exited with code (\d+)|"exit_code"\s*:\s*(\d+)|^Exit code:\s*(\d+)|^failed in sandbox\b[^\n]*?\bexit code:\s*(\d+)/m.exec(
+      text,
+    );
+  if (m) return Number(m[1] ?? m[2] ?? m[3] ?? m[4]);
   if (/^(?:Success|Done)\b/.test(text.trim())) return 0;
+  if (patch && PATCH_REFUSED.test(text.trim())) return 1;
   const parsed = parseArgs(text);
   const code = field(field(parsed, 'metadata'), 'exit_code');
   return typeof code === 'number' ? code : undefined;
 }
+
+// How apply_patch says that it changed nothing: an error, an invalid patch, a failed verification.
+const PATCH_REFUSED = /^(?:error\b|invalid (?:patch|hunk)\b|apply_patch verification failed\b|failed to )/i;
 
 /** What a call printed: the `output` of a JSON envelope, or the text itself. */
 function outputText(output: unknown): string {

@@ -238,6 +238,53 @@ describe("a task list older than the person's newest requests", () => {
   });
 });
 
+describe('what Codex reports without "Process exited with code"', () => {
+  it('reads the status of a run its sandbox reports as failed, and the summary line after it', async () => {
+    const { handoff } = await compiled(
+      [
+        { user: 'Fix the slicer tests' },
+        { edit: 'opk/slicer.py' },
+        { bash: 'pytest -q', exit: 1, sandboxed: true, output: '1 failed, 9 passed in 0.41s' },
+      ],
+      'codex',
+    );
+    expect(handoff.validation).toEqual([
+      { result: 'failed', command: 'pytest -q', outcome: expect.stringContaining('1 failed') },
+    ]);
+    expect(handoff.open_concerns.join('\n')).not.toMatch(/without a recorded result/);
+  });
+
+  it('takes a patch apply_patch refused for no edit and no command left without a result', async () => {
+    const { handoff } = await compiled(
+      [{ user: 'Tidy the schema' }, { refused: 'schemas/pdl.schema.json' }, { edit: 'README.md' }],
+      'codex',
+    );
+    expect(handoff.files_touched.map((f) => f.path)).toEqual(['README.md']);
+    expect(handoff.open_concerns.join('\n')).not.toMatch(/without a recorded result/);
+  });
+
+  for (const host of ['claude-code', 'codex'] as const)
+    it(`takes a later pass of the same command with variables set for the check the session settled on (${host})`, async () => {
+      const { handoff } = await compiled(
+        [
+          { user: 'Run the tests' },
+          { edit: 'opk/cli.py' },
+          { bash: 'pytest -q', exit: 2, sandboxed: true, output: 'ERROR collecting tests' },
+          { bash: 'PYTHONPATH=. pytest -q', output: '12 passed in 0.30s' },
+          { bash: 'pytest -q tests/test_cli.py', exit: 1, output: '1 failed in 0.1s' },
+          { bash: 'PYTHONPATH=. pytest -q tests/test_io.py', output: '3 passed in 0.1s' },
+        ],
+        host,
+      );
+      // The whole suite passed under PYTHONPATH; a run of one file is not covered by a run of another.
+      expect(handoff.validation.map((v) => [v.command, v.result])).toEqual([
+        ['PYTHONPATH=. pytest -q', 'passed'],
+        ['pytest -q tests/test_cli.py', 'failed'],
+        ['PYTHONPATH=. pytest -q tests/test_io.py', 'passed'],
+      ]);
+    });
+});
+
 describe('the Goal', () => {
   it('is the first request for work, not a greeting or a call for the host’s help', async () => {
     const { handoff } = await compiled([

@@ -21,6 +21,8 @@ export type Step =
       shell?: 'Bash' | 'PowerShell';
       /** Refused before it ran: a sibling call of the same turn failed. */
       cancelled?: boolean;
+      /** Codex only: a non-zero exit as its sandbox reports one ("failed in sandbox … exit code: N, stdout: …"). */
+      sandboxed?: boolean;
     }
   | { read: string }
   | { meta: string }
@@ -157,13 +159,14 @@ export function writeCodexRollout(path: string, cwd: string, steps: Step[]): voi
     lines.push(
       JSON.stringify({ timestamp: new Date(Date.UTC(2026, 10, 20, 9, 0, ++n)).toISOString(), type, payload }),
     );
-  const call = (name: string, args: Record<string, unknown>, exit = 0, output = '') => {
+  // `raw`: the output exactly as Codex wrote it, in place of its usual "Process exited with code N".
+  const call = (name: string, args: Record<string, unknown>, exit = 0, output = '', raw?: string) => {
     const id = `call_${n}`;
     push('response_item', { type: 'function_call', name, arguments: JSON.stringify(args), call_id: id });
     push('response_item', {
       type: 'function_call_output',
       call_id: id,
-      output: `Process exited with code ${exit}\nOutput:\n${output}`,
+      output: raw ?? `Process exited with code ${exit}\nOutput:\n${output}`,
     });
   };
   const message = (role: string, type: string, text: string) =>
@@ -177,8 +180,13 @@ export function writeCodexRollout(path: string, cwd: string, steps: Step[]): voi
       call('exec_command', {
         cmd: `apply_patch <<'EOF'\n*** Begin Patch\n*** ${verb} File: ${file}\n+x\n*** End Patch\nEOF`,
       });
-    } else if ('bash' in step) call('exec_command', { cmd: step.bash }, step.exit, step.output);
-    else if ('read' in step) call('exec_command', { cmd: `cat ${step.read}` }, 0, 'file text');
+    } else if ('bash' in step) {
+      const sandbox =
+        step.sandboxed && step.exit
+          ? `failed in sandbox LinuxSeccomp with execution error: sandbox denied exec error, exit code: ${step.exit}, stdout: ${step.output ?? ''}, stderr: `
+          : undefined;
+      call('exec_command', { cmd: step.bash }, step.exit, step.output, sandbox);
+    } else if ('read' in step) call('exec_command', { cmd: `cat ${step.read}` }, 0, 'file text');
     else if ('todo' in step)
       call('update_plan', { plan: step.todo.map((t) => ({ step: t.content, status: t.status })) });
     else if ('refused' in step)
@@ -188,7 +196,9 @@ export function writeCodexRollout(path: string, cwd: string, steps: Step[]): voi
           cmd: `apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: ${step.refused}\n+x\n*** End Patch\nEOF`,
         },
         1,
-        'error: patch did not apply',
+        '',
+        // As apply_patch reports a patch it did not apply: no exit status, an error.
+        `error: Failed to find expected lines in ${cwd}/${step.refused}:\nx`,
       );
     else if ('compact' in step)
       push('compacted', { message: `${CODEX_PREAMBLE}\n${step.compact}`, replacement_history: [] });
