@@ -47,8 +47,11 @@ export type ReceiveResult =
       handoffId: string;
       /** The resume brief, for a STALE handoff: the receiver must re-verify before it builds on it. */
       brief?: string;
-      /** The text the agent starts from: the resume brief of the handoff. */
-      dispatch: string;
+      /**
+       * The text the agent starts from: the resume brief of the handoff, rendered when first read
+       * (a server without an agent never reads it for a VALID handoff).
+       */
+      readonly dispatch: string;
     };
 
 /** Verifies `text` against this checkout and archives it when it may be taken. */
@@ -85,8 +88,16 @@ export async function receiveHandoff(text: string, options: ReceiveOptions): Pro
     return { accepted: false, verdict: 'UNTRUSTED', exitCode: EXIT_CODES.UNTRUSTED, findings, report };
   }
   options.afterArchive?.();
-  const dispatch = renderBrief(buildBrief(report));
-  const result: ReceiveResult = { accepted: true, ...base, handoffId: put.handoff.id, dispatch };
-  if (report.verdict === 'STALE') result.brief = dispatch;
+  let rendered: string | undefined;
+  const result: ReceiveResult = {
+    accepted: true,
+    ...base,
+    handoffId: put.handoff.id,
+    get dispatch() {
+      rendered ??= renderBrief(buildBrief(report));
+      return rendered;
+    },
+  };
+  if (report.verdict === 'STALE') result.brief = result.dispatch;
   return result;
 }
