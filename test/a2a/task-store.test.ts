@@ -3,9 +3,9 @@
  * listed by context and state. SQLite always; PostgreSQL when BATON_TEST_POSTGRES_URL is set.
  */
 import { Task, TaskState } from '@a2a-js/sdk';
-import type { ServerCallContext } from '@a2a-js/sdk/server';
+import type { ExecutionEventBus, RequestContext, ServerCallContext } from '@a2a-js/sdk/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { storeTaskStore } from '../../src/servers/a2a/task-store.js';
+import { type StoreTaskStore, storeTaskStore, withNewTasks } from '../../src/servers/a2a/task-store.js';
 import type { SqlStore } from '../../src/store/_core.js';
 import { getA2ATask, listA2ATasks, putA2ATask } from '../../src/store/a2a-tasks.js';
 import type { Store } from '../../src/store/types.js';
@@ -138,5 +138,58 @@ describe("the SDK's task store over baton's store", () => {
       await store.close();
       await fixture.cleanup();
     }
+  });
+
+  it('finds nothing, unasked, for a task the request has just created, until it saves it', async () => {
+    const fixture = await makeSqliteStore();
+    const store = await fixture.open();
+    try {
+      let queries = 0;
+      const counted = store as SqlStore;
+      const transact = counted.transact.bind(counted);
+      counted.transact = (mode, fn) => {
+        queries++;
+        return transact(mode, fn);
+      };
+      const tasks = storeTaskStore(counted);
+      const creator = {} as ServerCallContext;
+      const other = {} as ServerCallContext;
+      await tasks.save(wire(TaskState.TASK_STATE_WORKING), other);
+      queries = 0;
+      // Only the request that created the id is answered without a query.
+      tasks.created('t1', creator);
+      expect(await tasks.load('t1', creator)).toBeUndefined();
+      expect(queries).toBe(0);
+      expect((await tasks.load('t1', other))?.status?.state).toBe(TaskState.TASK_STATE_WORKING);
+      expect(queries).toBe(1);
+      await tasks.save(wire(TaskState.TASK_STATE_COMPLETED), creator);
+      expect((await tasks.load('t1', creator))?.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+      expect(queries).toBe(2);
+    } finally {
+      await store.close();
+      await fixture.cleanup();
+    }
+  });
+});
+
+describe('withNewTasks', () => {
+  it('tells the task store of a task a request creates, and of no other', async () => {
+    const created: string[] = [];
+    const tasks = { created: (id: string) => created.push(id) } as unknown as StoreTaskStore;
+    const ran: string[] = [];
+    const executor = withNewTasks(
+      {
+        execute: async (request) => {
+          ran.push(request.taskId);
+        },
+        cancelTask: async () => {},
+      },
+      tasks,
+    );
+    const bus = {} as ExecutionEventBus;
+    await executor.execute({ taskId: 'new', context: {} } as RequestContext, bus);
+    await executor.execute({ taskId: 'old', context: {}, task: { id: 'old' } } as RequestContext, bus);
+    expect(created).toEqual(['new']);
+    expect(ran).toEqual(['new', 'old']);
   });
 });

@@ -15,7 +15,7 @@ import { HandoffRequestHandler } from './_handler.js';
 import { deepParts, jsonRpcEnvelope, restJsonAnswers, restMediaType } from './_wire.js';
 import { agentCard } from './card.js';
 import { handoffExecutor } from './executor.js';
-import { storeTaskStore } from './task-store.js';
+import { storeTaskStore, withNewTasks } from './task-store.js';
 
 /** The largest request body read (a handoff part is capped far below this). */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -69,7 +69,8 @@ export async function startA2AServer(options: A2AServerOptions): Promise<A2AServ
     ...(options.agent ? { agent: options.agent } : {}),
     ...(options.afterArchive ? { afterArchive: options.afterArchive } : {}),
   });
-  const handler = new HandoffRequestHandler(card, storeTaskStore(options.store), executor);
+  const tasks = storeTaskStore(options.store);
+  const handler = new HandoffRequestHandler(card, tasks, withNewTasks(executor, tasks));
   app.use(edgeGuard({ host, ...(options.token ? { token: options.token } : {}), refuse }));
   // The card changes only when the server restarts: say since when, for caches (spec §8.6.1).
   const cardSince = new Date().toUTCString();
