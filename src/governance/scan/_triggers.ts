@@ -376,16 +376,25 @@ function record(hits: Map<PhraseGroup, number[]>, groups: readonly PhraseGroup[]
   }
 }
 
+// Built on the first scan of a process, which runs it cold (not yet compiled by the optimizing
+// compiler): plain loops, one array per literal, and no spreading, splitting or sets, which cost
+// several times as much there.
 function indexFor(view: PhraseView): TriggerIndex {
   let index = indexes.get(view);
   if (index) return index;
-  const direct = new Map<string, Set<PhraseGroup>>();
+  // Each literal once, with its groups in the order the families give them.
+  const literals: string[] = [];
+  const groupsOf: PhraseGroup[][] = [];
+  const seen = new Map<string, number>();
   for (const family of FAMILIES[view]) {
     for (const group of family) {
       for (const t of group.triggers) {
-        const set = direct.get(t) ?? new Set();
-        set.add(group);
-        direct.set(t, set);
+        const at = seen.get(t);
+        if (at === undefined) {
+          seen.set(t, literals.length);
+          literals.push(t);
+          groupsOf.push([group]);
+        } else if (!groupsOf[at]?.includes(group)) groupsOf[at]?.push(group);
       }
     }
   }
@@ -399,65 +408,94 @@ function indexFor(view: PhraseView): TriggerIndex {
     heads: new Map(),
     hasHead: new Uint8Array(0x10000),
   };
-  for (const [whole, groups] of direct) {
-    const [literal = '', ...rest] = whole.split(' ').filter((w) => w !== '');
+  const ascii: string[] = [];
+  const other: string[] = [];
+  for (let i = 0; i < literals.length; i++) {
+    const whole = literals[i] as string;
+    const groups = groupsOf[i] as PhraseGroup[];
+    if (NON_ASCII_RE.test(whole)) other.push(whole);
+    else ascii.push(whole);
+    const words = whole.includes(' ') ? wordsOf(whole) : undefined;
+    const literal = words ? (words[0] ?? '') : whole;
+    const rest = words && words.length > 1 ? words.slice(1) : undefined;
     const c0 = literal.charCodeAt(0);
-    if (literal.length === 1 && rest.length === 0) {
+    if (literal.length === 1 && rest === undefined) {
       index.starts[c0] = SINGLE;
-      index.single.set(c0, [...groups]);
+      index.single.set(c0, groups);
       continue;
     }
     if (index.starts[c0] === 0) index.starts[c0] = LONGER;
-    const entry: Entry = rest.length
-      ? { literal, rest, groups: [...groups] }
-      : { literal, groups: [...groups] };
-    if (literal.length === 1) {
-      // A first word of one unit (`| nc`, `r now`): looked at wherever that unit is.
-      index.heads.set(c0, [...(index.heads.get(c0) ?? []), entry]);
-      index.hasHead[c0] = 1;
-      continue;
-    }
-    const c1 = literal.charCodeAt(1);
-    if ((c0 | c1) < 0x80) {
-      const key = (c0 << 7) | c1;
-      const at = index.asciiPairs[key] as number;
-      if (at === 0) {
-        index.lists.push([entry]);
-        index.asciiPairs[key] = index.lists.length;
-      } else index.lists[at - 1]?.push(entry);
-    } else {
-      let next = index.otherPairs.get(c0);
-      if (!next) {
-        next = new Map();
-        index.otherPairs.set(c0, next);
-      }
-      const list = next.get(c1);
-      if (list) list.push(entry);
-      else next.set(c1, [entry]);
-    }
+    place(index, rest ? { literal, rest, groups } : { literal, groups });
   }
   // Where a literal starts: the whole of it, its words joined by any whitespace (`trie`), so that
   // a common first word (`is` of `is approved`) is not a position to look at by itself.
-  const literals = [...direct.keys()];
   if (view === 'norm') index.everywhere = new RegExp(trie(literals), 'g');
   if (view === 'folded') {
-    index.ascii = literals.filter((l) => !NON_ASCII_RE.test(l));
-    const other = literals.filter((l) => NON_ASCII_RE.test(l));
+    index.ascii = ascii;
     index.other = other;
     // The blocks of 128 code points their first characters are in (Cyrillic, Arabic, CJK…):
     // a class of a few ranges, quick to test, without the punctuation, arrows and emoji that
     // many texts have.
-    const blocks = [...new Set(other.map((l) => l.charCodeAt(0) >> 7))].sort((a, b) => a - b);
+    const blocks: number[] = [];
+    for (const l of other) {
+      const block = l.charCodeAt(0) >> 7;
+      if (!blocks.includes(block)) blocks.push(block);
+    }
+    blocks.sort((a, b) => a - b);
     const hex = (c: number) => `\\u${c.toString(16).padStart(4, '0')}`;
-    index.otherFirst = new RegExp(
-      `[${blocks.map((b) => `${hex(b << 7)}-${hex((b << 7) | 0x7f)}`).join('')}]`,
-    );
+    let ranges = '';
+    for (const b of blocks) ranges += `${hex(b << 7)}-${hex((b << 7) | 0x7f)}`;
+    index.otherFirst = new RegExp(`[${ranges}]`);
   }
   indexes.set(view, index);
   return index;
 }
 
 const NON_ASCII_RE = /[^\0-\x7f]/;
+
+// Puts the entry of a literal of two units or more (or of several words) in the tables.
+function place(index: TriggerIndex, entry: Entry): void {
+  const { literal } = entry;
+  const c0 = literal.charCodeAt(0);
+  if (literal.length === 1) {
+    // A first word of one unit (`| nc`, `r now`): looked at wherever that unit is.
+    const heads = index.heads.get(c0);
+    if (heads) heads.push(entry);
+    else index.heads.set(c0, [entry]);
+    index.hasHead[c0] = 1;
+    return;
+  }
+  const c1 = literal.charCodeAt(1);
+  if ((c0 | c1) < 0x80) {
+    const key = (c0 << 7) | c1;
+    const at = index.asciiPairs[key] as number;
+    if (at === 0) {
+      index.lists.push([entry]);
+      index.asciiPairs[key] = index.lists.length;
+    } else index.lists[at - 1]?.push(entry);
+  } else {
+    let next = index.otherPairs.get(c0);
+    if (!next) {
+      next = new Map();
+      index.otherPairs.set(c0, next);
+    }
+    const list = next.get(c1);
+    if (list) list.push(entry);
+    else next.set(c1, [entry]);
+  }
+}
+
+// The words of a literal that has spaces, without empty ones.
+function wordsOf(whole: string): string[] {
+  const words: string[] = [];
+  for (let from = 0; from <= whole.length; ) {
+    let to = whole.indexOf(' ', from);
+    if (to < 0) to = whole.length;
+    if (to > from) words.push(whole.slice(from, to));
+    from = to + 1;
+  }
+  return words;
+}
 
 /**
  * The first passes of a process look at every word start through the tables alone: compiling the
