@@ -131,6 +131,9 @@ export function runCli(): void {
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
+      // Nothing keeps the process alive (no server, no timer, no write still going out): leave
+      // now, not after the collector's idle-time work that V8 would otherwise run first.
+      if (process.getActiveResourcesInfo().length === 0) process.exit(code);
     },
     (error: unknown) => {
       process.stderr.write(`baton: internal error: ${String(error)}\n`);
