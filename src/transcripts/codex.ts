@@ -32,18 +32,28 @@ interface Call {
   name: string;
   command?: string;
   patch?: string;
+  /** `write_stdin`: the exec session it writes to, or polls. */
+  session?: string;
+}
+
+/** A command still running in an exec session, its output so far. */
+interface Running {
+  run: CommandRun;
+  text: string;
 }
 
 interface State {
   s: SessionRecord;
   calls: Map<string, Call>;
+  /** Commands still running, by their exec session id: a later `write_stdin` reads how they ended. */
+  running: Map<string, Running>;
   /** `event_msg` user messages, used only when a rollout has no user `response_item`s. */
   eventRequests: string[];
 }
 
 /** Reads a Codex rollout. */
 export async function readCodex(path: string): Promise<SessionRecord> {
-  const state: State = { s: emptySession('codex'), calls: new Map(), eventRequests: [] };
+  const state: State = { s: emptySession('codex'), calls: new Map(), running: new Map(), eventRequests: [] };
   for await (const r of readJsonLines(path)) {
     state.s.stats.lines++;
     if (!r) state.s.stats.malformed++;
@@ -144,6 +154,9 @@ function onCall(item: unknown, state: State): void {
     const read = call.command ? shellRead(call.command) : undefined;
     if (read) state.s.reads.set(read, state.s.steps);
     if (!call.patch) notePaths(state.s, call.command, read ? 'read' : 'command');
+  } else if (name === 'write_stdin') {
+    const session = field(args, 'session_id');
+    if (typeof session === 'number' || typeof session === 'string') call.session = String(session);
   } else if (name === 'update_plan') {
     const plan = field(args, 'plan');
     if (Array.isArray(plan)) noteTasks(state.s, currentTasks(plan.flatMap(planItem)));
@@ -163,6 +176,10 @@ function onOutput(item: unknown, state: State): void {
   state.calls.delete(id);
   const exitCode = exitCodeOf(field(item, 'output'), call.patch !== undefined);
   const text = outputText(field(item, 'output'));
+  if (call.session !== undefined) {
+    polled(state, call.session, exitCode, text);
+    return;
+  }
   const source = outputSource(call.command, call.command ? shellRead(call.command) : undefined);
   if (source) notePaths(state.s, text, source);
   if (call.command) {
@@ -177,6 +194,8 @@ function onOutput(item: unknown, state: State): void {
       run.check = checkResult(call.command, exitCode, exitCode !== 0, text);
     }
     state.s.commands.push(run);
+    const session = exitCode === undefined ? RUNNING.exec(text)?.[1] : undefined;
+    if (session !== undefined) state.running.set(session, { run, text });
     if (!source && (run.ok === false || run.check?.passed === false)) noteErrorPlaces(state.s, text);
     if (run.ok !== false) {
       const { written, deleted } = shellFileChanges(call.command);
@@ -201,6 +220,28 @@ function onOutput(item: unknown, state: State): void {
       );
     }
   }
+}
+
+// How Codex's unified exec answers for a command that goes on in the background.
+const RUNNING = /^Process running with session ID (\d+)/m;
+
+/**
+ * The output of a `write_stdin` to an exec session: more of a running command's output and, once
+ * it has ended, its exit status, which is then the command's own (a check read on all its output).
+ */
+function polled(state: State, session: string, exitCode: number | undefined, text: string): void {
+  const running = state.running.get(session);
+  if (!running) return;
+  running.text += `\n${text}`;
+  if (exitCode === undefined) return;
+  state.running.delete(session);
+  const { run } = running;
+  run.ok = exitCode === 0;
+  run.exitCode = exitCode;
+  if (isCheck(run.command)) run.check = checkResult(run.command, exitCode, exitCode !== 0, running.text);
+  if (run.ok === false || run.check?.passed === false) noteErrorPlaces(state.s, running.text);
+  const subject = run.ok ? commitSubject(run.command) : undefined;
+  if (subject) noteCommit(state.s, subject);
 }
 
 /**

@@ -254,6 +254,26 @@ describe('what Codex reports without "Process exited with code"', () => {
     expect(handoff.open_concerns.join('\n')).not.toMatch(/without a recorded result/);
   });
 
+  it('reads how a command that went on in an exec session ended, from the poll that saw it end', async () => {
+    const { handoff } = await compiled(
+      [
+        { user: 'Make the build and the tests pass' },
+        { edit: 'src/app.ts' },
+        { bash: 'npm test', background: true, exit: 1, output: 'Tests  2 failed | 10 passed (12)' },
+        { bash: 'npm run build', background: true, output: 'built in 3.1s' },
+        { bash: 'git commit -qm "fix: app start"', background: true },
+      ],
+      'codex',
+    );
+    expect(handoff.validation.map((v) => [v.command, v.result])).toEqual([
+      ['npm test', 'failed'],
+      ['npm run build', 'passed'],
+    ]);
+    expect(handoff.validation[0]?.outcome).toContain('2 failed');
+    expect(handoff.done.map((d) => d.text)).toContain('Committed: fix: app start');
+    expect(handoff.open_concerns.join('\n')).not.toMatch(/without a recorded result/);
+  });
+
   it('takes a patch apply_patch refused for no edit and no command left without a result', async () => {
     const { handoff } = await compiled(
       [{ user: 'Tidy the schema' }, { refused: 'schemas/pdl.schema.json' }, { edit: 'README.md' }],

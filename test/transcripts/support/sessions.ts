@@ -23,6 +23,11 @@ export type Step =
       cancelled?: boolean;
       /** Codex only: a non-zero exit as its sandbox reports one ("failed in sandbox … exit code: N, stdout: …"). */
       sandboxed?: boolean;
+      /**
+       * Codex only: the command goes on in an exec session ("Process running with session ID N"),
+       * and a `write_stdin` poll after the given steps reads how it ended.
+       */
+      background?: boolean;
     }
   | { read: string }
   | { meta: string }
@@ -185,7 +190,32 @@ export function writeCodexRollout(path: string, cwd: string, steps: Step[]): voi
         step.sandboxed && step.exit
           ? `failed in sandbox LinuxSeccomp with execution error: sandbox denied exec error, exit code: ${step.exit}, stdout: ${step.output ?? ''}, stderr: `
           : undefined;
-      call('exec_command', { cmd: step.bash }, step.exit, step.output, sandbox);
+      if (step.background) {
+        const session = 1000 + n;
+        const unified = (status: string, output: string) =>
+          `Chunk ID: c${n}\nWall time: 1.0 seconds\n${status}\nOriginal token count: 9\nOutput:\n${output}`;
+        call(
+          'exec_command',
+          { cmd: step.bash },
+          0,
+          '',
+          unified(`Process running with session ID ${session}`, 'working…'),
+        );
+        call(
+          'write_stdin',
+          { session_id: session, chars: '' },
+          0,
+          '',
+          unified(`Process running with session ID ${session}`, ''),
+        );
+        call(
+          'write_stdin',
+          { session_id: session, chars: '' },
+          0,
+          '',
+          unified(`Process exited with code ${step.exit ?? 0}`, step.output ?? ''),
+        );
+      } else call('exec_command', { cmd: step.bash }, step.exit, step.output, sandbox);
     } else if ('read' in step) call('exec_command', { cmd: `cat ${step.read}` }, 0, 'file text');
     else if ('todo' in step)
       call('update_plan', { plan: step.todo.map((t) => ({ step: t.content, status: t.status })) });
