@@ -65,13 +65,11 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
     );
   }
   // A task list last changed before the person's newest request may not hold the work the agent
-  // turned to since: its stated step comes before the list's items.
-  // turned to since: what the agent said last (its stated steps, or else its intent) comes before
-  // the list's items, and each item says how old its list is.
+  // turned to since: each of its items says how old the list is, and what the agent said after
+  // the list's last change comes before them (its stated steps; its intent only when said after
+  // the newest request, too).
   const stated = nextSteps(s.lastAssistant);
   const stale = listOlderThanRequest(s);
-  // Steps the agent stated after the list's last change are newer than it; its intent is only
-  // taken over the list when said after the newest request, too.
   const said = s.lastAssistantAt ?? -1;
   const statedFirst = stale && stated.length > 0 && said > (s.tasksAt ?? -1);
   const addStated = () => {
