@@ -102,73 +102,67 @@ describe("the SDK's task store over baton's store", () => {
   const wire = (state: number) =>
     Task.fromJSON({ id: 't1', contextId: 'c1', status: { state: TaskState[state] } });
 
-  it('gives a request back what it saved without a query, and every other request the store', async () => {
+  // A task store over a fresh SQLite store whose transactions are counted; `run` gets both.
+  async function withCountedStore(
+    run: (tasks: ReturnType<typeof storeTaskStore>, queries: { n: number }) => Promise<void>,
+  ) {
     const fixture = await makeSqliteStore();
-    const store = await fixture.open();
+    const store = (await fixture.open()) as SqlStore;
     try {
-      let queries = 0;
-      const counted = store as SqlStore;
-      const transact = counted.transact.bind(counted);
-      counted.transact = (mode, fn) => {
-        queries++;
+      const queries = { n: 0 };
+      const transact = store.transact.bind(store);
+      store.transact = (mode, fn) => {
+        queries.n++;
         return transact(mode, fn);
       };
-      const tasks = storeTaskStore(counted);
+      await run(storeTaskStore(store), queries);
+    } finally {
+      await store.close();
+      await fixture.cleanup();
+    }
+  }
+
+  it('gives a request back what it saved without a query, and every other request the store', async () => {
+    await withCountedStore(async (tasks, queries) => {
       const first = {} as ServerCallContext;
       const second = {} as ServerCallContext;
       await tasks.save(wire(TaskState.TASK_STATE_WORKING), first);
-      queries = 0;
+      queries.n = 0;
       expect((await tasks.load('t1', first))?.status?.state).toBe(TaskState.TASK_STATE_WORKING);
-      expect(queries).toBe(0);
+      expect(queries.n).toBe(0);
       // Another request reads the store, and once it saves, the first request reads the store too.
       expect((await tasks.load('t1', second))?.status?.state).toBe(TaskState.TASK_STATE_WORKING);
-      expect(queries).toBe(1);
+      expect(queries.n).toBe(1);
       await tasks.save(wire(TaskState.TASK_STATE_COMPLETED), second);
       expect((await tasks.load('t1', first))?.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
       expect((await tasks.load('t1', {} as ServerCallContext))?.status?.state).toBe(
         TaskState.TASK_STATE_COMPLETED,
       );
-      expect(queries).toBe(4); // the save, and the three loads of other requests or after it
+      expect(queries.n).toBe(4); // the save, and the three loads of other requests or after it
       // A save that fails leaves nothing behind to be read back.
       await expect(
         tasks.save(Task.fromJSON({ id: 'x'.repeat(201), contextId: 'c1' }), first),
       ).rejects.toThrow();
       expect(await tasks.load('x'.repeat(201), first)).toBeUndefined();
-    } finally {
-      await store.close();
-      await fixture.cleanup();
-    }
+    });
   });
 
   it('finds nothing, unasked, for a task the request has just created, until it saves it', async () => {
-    const fixture = await makeSqliteStore();
-    const store = await fixture.open();
-    try {
-      let queries = 0;
-      const counted = store as SqlStore;
-      const transact = counted.transact.bind(counted);
-      counted.transact = (mode, fn) => {
-        queries++;
-        return transact(mode, fn);
-      };
-      const tasks = storeTaskStore(counted);
+    await withCountedStore(async (tasks, queries) => {
       const creator = {} as ServerCallContext;
       const other = {} as ServerCallContext;
       await tasks.save(wire(TaskState.TASK_STATE_WORKING), other);
-      queries = 0;
+      queries.n = 0;
       // Only the request that created the id is answered without a query.
       tasks.created('t1', creator);
       expect(await tasks.load('t1', creator)).toBeUndefined();
-      expect(queries).toBe(0);
+      expect(queries.n).toBe(0);
       expect((await tasks.load('t1', other))?.status?.state).toBe(TaskState.TASK_STATE_WORKING);
-      expect(queries).toBe(1);
+      expect(queries.n).toBe(1);
       await tasks.save(wire(TaskState.TASK_STATE_COMPLETED), creator);
       expect((await tasks.load('t1', creator))?.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
-      expect(queries).toBe(2);
-    } finally {
-      await store.close();
-      await fixture.cleanup();
-    }
+      expect(queries.n).toBe(2);
+    });
   });
 });
 
