@@ -185,25 +185,21 @@ function onOutput(item: unknown, state: State): void {
   if (call.command) {
     const run: CommandRun = {
       command: call.command,
-      ok: exitCode === undefined ? undefined : exitCode === 0,
+      ok: undefined,
       seq: state.s.commands.length,
       step: state.s.steps,
     };
-    if (exitCode !== undefined) run.exitCode = exitCode;
-    if (exitCode !== undefined && isCheck(call.command)) {
-      run.check = checkResult(call.command, exitCode, exitCode !== 0, text);
-    }
     state.s.commands.push(run);
-    const session = exitCode === undefined ? RUNNING.exec(text)?.[1] : undefined;
-    if (session !== undefined) state.running.set(session, { run, text });
-    if (!source && (run.ok === false || run.check?.passed === false)) noteErrorPlaces(state.s, text);
+    if (exitCode !== undefined) ended(state, run, exitCode, text, !source);
+    else {
+      const session = RUNNING.exec(text)?.[1];
+      if (session !== undefined) state.running.set(session, { run, text });
+    }
     if (run.ok !== false) {
       const { written, deleted } = shellFileChanges(call.command);
       for (const p of written) touch(state.s, p, 'written');
       for (const p of deleted) touch(state.s, p, 'deleted');
     }
-    const subject = run.ok === true ? commitSubject(call.command) : undefined;
-    if (subject) noteCommit(state.s, subject);
   }
   if (call.patch && exitCode !== undefined && exitCode !== 0) {
     // A patch that did not apply: its files are what the agent edits next.
@@ -235,11 +231,18 @@ function polled(state: State, session: string, exitCode: number | undefined, tex
   running.text += `\n${text}`;
   if (exitCode === undefined) return;
   state.running.delete(session);
-  const { run } = running;
+  ended(state, running.run, exitCode, running.text);
+}
+
+/**
+ * How a command ended, once its exit status is known: the check as read on its output, the places
+ * its errors name (unless the output is a file's text, `errorPlaces` false), and its commit.
+ */
+function ended(state: State, run: CommandRun, exitCode: number, text: string, errorPlaces = true): void {
   run.ok = exitCode === 0;
   run.exitCode = exitCode;
-  if (isCheck(run.command)) run.check = checkResult(run.command, exitCode, exitCode !== 0, running.text);
-  if (run.ok === false || run.check?.passed === false) noteErrorPlaces(state.s, running.text);
+  if (isCheck(run.command)) run.check = checkResult(run.command, exitCode, exitCode !== 0, text);
+  if (errorPlaces && (run.ok === false || run.check?.passed === false)) noteErrorPlaces(state.s, text);
   const subject = run.ok ? commitSubject(run.command) : undefined;
   if (subject) noteCommit(state.s, subject);
 }
