@@ -78,10 +78,11 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
   if (statedFirst) addStated();
   else if (stale && stated.length === 0 && input.intent && said > (s.requestsAt.at(-1) ?? -1))
     add(carryOnTitle(input.intent), { notes: sinceSaid(s) });
+  const staleNote = stale ? staleList(s) : '';
   for (const t of s.tasks.filter((t) => t.status !== 'completed')) {
     const notes = [
       t.status === 'in_progress' ? 'in progress in the task list' : '',
-      stale ? staleList(s) : '',
+      staleNote,
       committedSince(s, t.text),
     ].filter(Boolean);
     add(oneLine(t.text, 160), notes.length ? { notes: notes.join('; ') } : {}, false);
