@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { handoffSender, median } from './_lib.mjs';
+import { handoffSender, median, START_ENV, START_ENV_NOTE } from './_lib.mjs';
 
 const dists = process.argv.slice(2).map((d) => resolve(d));
 if (dists.length !== 2) {
@@ -50,6 +50,7 @@ for (let r = 0; r < ROUNDS + 3; r++) {
     const t0 = performance.now();
     const res = spawnSync(process.execPath, c.args, {
       cwd: repo,
+      env: START_ENV,
       input: c.input,
       stdio: ['pipe', 'ignore', 'pipe'],
     });
@@ -61,6 +62,7 @@ for (let r = 0; r < ROUNDS + 3; r++) {
 rmSync(base, { recursive: true, force: true });
 
 const floor = median(times[0]);
+if (START_ENV_NOTE) console.log(`${START_ENV_NOTE}\n`);
 console.log(`| command | median | × \`node -e 0\` |\n|---|---:|---:|`);
 for (const [i, c] of commands.entries())
   console.log(

@@ -27,6 +27,7 @@ import {
   ms,
   ROUNDS,
   report,
+  START_ENV_NOTE,
   sendHandoffTimed,
   startServer as startWith,
   timeCommands,
@@ -115,6 +116,7 @@ function cliStartup() {
   say('|---|---:|---:|');
   for (const [i, c] of commands.entries()) say(`| ${c.name} | ${ms(t[i])} | ${ratio(t[i], t[0])} |`);
   say('');
+  if (START_ENV_NOTE) say(`${START_ENV_NOTE}\n`);
 }
 
 async function mcp() {
