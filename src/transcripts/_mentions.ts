@@ -7,6 +7,7 @@
 import { climbsOut } from '../fs/index.js';
 import { EXTENSIONS } from './_extensions.js';
 import { fileName } from './_paths.js';
+import { noteSecretValues } from './_secrets.js';
 import type { MentionSource, SessionRecord } from './types.js';
 
 // A path-shaped word ending in `.ext` (not one built on a variable, `$DIR/x.json`: which folder it
@@ -100,10 +101,13 @@ function pathsIn(text: string): string[] {
 
 /**
  * Notes every path `text` names as a mention at the session's current step. A text that names
- * many paths (a listing, a search over the tree) says less about each one.
+ * many paths (a listing, a search over the tree) says less about each one. Every text of the log
+ * a reader sees comes here, so the values it shows in a secret's place are learned here too
+ * (`noteSecretValues`).
  */
 export function notePaths(s: SessionRecord, text: string | undefined, source: MentionSource): void {
   if (!text) return;
+  noteSecretValues(s, text);
   const paths = pathsIn(insideSpacedRoot(s, text));
   if (paths.length === 0) return;
   // A plan names the files of the work ahead, many of them; a listing names every file there is.

@@ -83,6 +83,46 @@ const isRedacted = (value: string) => value.includes(REDACTED.slice(0, -1));
 // Runs of 20 or more characters a token is made of.
 const RUN = /(?<![\p{L}\p{N}_+/=.-])[A-Za-z0-9_+/=-]{20,}(?![\p{L}\p{N}_+/=.-])/gu;
 
+// Words a text with a secret's place holds (a cheap test before the patterns run on a tool's output).
+const SECRET_CUE = new RegExp(`pass|pwd|secret|token|key|credential|bearer|basic|@|${CJK_NAMES}`, 'i');
+// At most this many values learned from one log; a value shorter than 8 characters is not learned.
+const LEARNED_MAX = 500;
+
+/**
+ * The values `text` shows in a secret's place (a secret-named setting or flag, a bearer token, a
+ * URL's or an account's password) that read as a credential, not as a name in code: eight
+ * characters or more with letters and digits, or random-looking (`password: hashedPassword` in
+ * code the agent read teaches nothing).
+ */
+export function secretValuesIn(text: string): string[] {
+  if (!SECRET_CUE.test(text)) return [];
+  const out: string[] = [];
+  const keep = (value: string) => {
+    const v = value.replace(/[.,:;!?'"\x60]+$/, '');
+    if (
+      v.length >= 8 &&
+      v.length <= 256 &&
+      !isRedacted(v) &&
+      ((/\p{L}/u.test(v) && /\d/.test(v)) || looksRandom(v, 12))
+    )
+      out.push(v);
+  };
+  for (const re of [SETTING, FLAG, CJK_SECRET])
+    for (const m of text.matchAll(re)) if (isSecretValue(m[2] as string)) keep(m[2] as string);
+  for (const m of text.matchAll(BEARER)) if (looksRandom(m[2] as string, 12)) keep(m[2] as string);
+  for (const m of text.matchAll(URL_PASSWORD)) keep(m[2] as string);
+  for (const m of text.matchAll(ACCOUNT)) if (!PATH_LIKE.test(m[2] as string)) keep(m[2] as string);
+  return out;
+}
+
+/** Learns the secret values a text of the log shows (`SessionRecord.secretValues`). */
+export function noteSecretValues(s: SessionRecord, text: string): void {
+  const values = secretValuesIn(text);
+  if (values.length === 0) return;
+  s.secretValues ??= new Set();
+  for (const v of values) if (s.secretValues.size < LEARNED_MAX) s.secretValues.add(v);
+}
+
 /** The text with what looks like a secret replaced by `[redacted]`, and how many were. */
 export function redactSecrets(text: string): { text: string; count: number } {
   let count = 0;
@@ -183,7 +223,11 @@ const cleared = new WeakMap<SessionRecord, SessionRecord>();
 export function withoutSecrets(s: SessionRecord): SessionRecord {
   const kept = cleared.get(s);
   if (kept) return kept;
-  const clear = (text: string) => redactSecrets(text).text;
+  const learned = learnedPattern(s.secretValues);
+  const clear = (text: string) => {
+    const out = redactSecrets(text).text;
+    return learned ? out.replace(learned, REDACTED) : out;
+  };
   const session: SessionRecord = {
     ...s,
     requests: s.requests.map(clear),
@@ -199,4 +243,14 @@ export function withoutSecrets(s: SessionRecord): SessionRecord {
   cleared.set(s, session);
   cleared.set(session, session);
   return session;
+}
+
+/** One pattern for the values the log showed as secrets, each as a whole token, the longest first. */
+function learnedPattern(values: Set<string> | undefined): RegExp | undefined {
+  if (!values?.size) return undefined;
+  const alternatives = [...values]
+    .sort((a, b) => b.length - a.length)
+    .map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  // Bounded by ASCII only: in Chinese or Japanese a value follows a word with no space between.
+  return new RegExp(`(?<![A-Za-z0-9_-])(?:${alternatives.join('|')})(?![A-Za-z0-9_-])`, 'g');
 }

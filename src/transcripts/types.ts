@@ -113,6 +113,12 @@ export interface SessionRecord {
   fileSteps: Map<string, number>;
   /** Files the agent read (a read tool, or `cat`/`sed -n`/`head` of one path), with the step of the last read. */
   reads: Map<string, number>;
+  /**
+   * Values the log shows in a secret's place anywhere (a key's setting in a file written, a
+   * password flag, a bearer token): left out of a handoff wherever it would copy them, also where
+   * they stand alone (a key pasted with no name, later written as `"apiKey": …`).
+   */
+  secretValues?: Set<string>;
   /** Paths named anywhere in the log (requests, the agent's words, tool inputs and outputs); only the names are kept. */
   mentions: Map<string, Mention>;
   /** Subagents the session started (Claude Code `Task`/`Agent` calls) and how many of their logs were read. */

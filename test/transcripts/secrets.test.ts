@@ -12,9 +12,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileAndWrite } from '../../src/hosts/compile-write.js';
 import { createTempRepo } from '../../src/testing/git-repo.js';
-import { redactSecrets } from '../../src/transcripts/_secrets.js';
+import { redactSecrets, secretValuesIn } from '../../src/transcripts/_secrets.js';
+import { compileTranscript } from '../../src/transcripts/index.js';
 import { validateFile } from '../../src/validate/validate.js';
-import { writeClaudeSession } from './support/sessions.js';
+import { type Step, writeClaudeSession, writeCodexRollout } from './support/sessions.js';
 
 const SECRETS: [string, string][] = [
   ['a key pasted in a request', 'the key is sk-proj-T9xQ2mW7zK4pL8vN3bR6yH1cF5dJ0gA'],
@@ -145,6 +146,77 @@ describe('a compiled handoff', () => {
       rmSync(dir, { recursive: true, force: true });
       repo.cleanup();
     }
+  });
+});
+
+// A value the session itself put in a secret's place is a secret wherever else it stands: a key
+// with no name pasted into the chat, the agent's own words quoting it.
+describe('values the log used as secrets', () => {
+  const plan = '4d7e19a2-8b3c-4f56-a1d9-0c2b3e4f5a6b';
+  const draftOf = async (host: 'claude' | 'codex', steps: Step[]) => {
+    const dir = mkdtempSync(join(tmpdir(), 'baton-learned-'));
+    try {
+      const path = join(dir, 'session.jsonl');
+      (host === 'claude' ? writeClaudeSession : writeCodexRollout)(path, dir, steps);
+      return (await compileTranscript(path)).draft;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('learns them from a setting, a flag or a bearer token in any text of the log', () => {
+    expect(secretValuesIn(`{\n  "baseUrl": "https://ark.example/v3",\n  "apiKey": "${plan}"\n}`)).toEqual([
+      plan,
+    ]);
+    expect(secretValuesIn('deploy --auth-token 7Hq2Lw9Zx4Km8Rt3 --region eu')).toEqual(['7Hq2Lw9Zx4Km8Rt3']);
+    expect(secretValuesIn('curl -H "Authorization: Bearer q8Zt3Kw9Lm2Xv7Rp4Nb6Yc1Hd5Gf0Js" x')).toEqual([
+      'q8Zt3Kw9Lm2Xv7Rp4Nb6Yc1Hd5Gf0Js',
+    ]);
+    // Code that names a value, a placeholder or a plain word teaches nothing.
+    for (const code of [
+      'const user = { password: hashedPassword };',
+      'API_KEY=$ARK_API_KEY',
+      'token: process.env.TOKEN',
+      '"apiKey": "your-api-key-here"',
+      'secret: expired',
+    ])
+      expect(secretValuesIn(code), code).toEqual([]);
+  });
+
+  for (const host of ['claude', 'codex'] as const) {
+    it(`leaves a key pasted with no name out of a ${host === 'claude' ? 'Claude Code' : 'Codex'} draft once the agent wrote it as one`, async () => {
+      const draft = await draftOf(host, [
+        { user: 'Set up the gateway for the five bots' },
+        { user: `Volcano coding plan ${plan}` },
+        {
+          write: 'config/gateway.json',
+          content: `{\n  "apiKey": "${plan}",\n  "model": "ark-code-latest"\n}`,
+        },
+        { user: `also use ${plan} for the staging gateway` },
+        { say: `Configured the key ${plan} in config/gateway.json.` },
+      ]);
+      expect(draft).not.toContain(plan);
+      expect(draft).not.toContain(plan.slice(9));
+      expect(draft).toContain('Volcano coding plan [redacted]');
+      expect(draft).toMatch(/value\(s\) that look like secrets/);
+    });
+  }
+
+  it('keeps the same kind of value where the log never used it as a secret', async () => {
+    const trace = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d';
+    const draft = await draftOf('claude', [
+      { user: `The request ${trace} failed in production, find out why` },
+      { write: 'src/log.ts', content: `const traceId = "${trace}";` },
+      {
+        bash: 'grep -rn "password: hashedPassword" src',
+        exit: 0,
+        output: 'src/user.ts:4: password: hashedPassword,',
+      },
+      { user: 'rename hashedPassword2 to passwordHash' },
+    ]);
+    expect(draft).toContain(trace);
+    expect(draft).toContain('hashedPassword2');
+    expect(draft).not.toContain('[redacted]');
   });
 });
 

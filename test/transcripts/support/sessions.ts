@@ -10,7 +10,8 @@ import { claudeRecord } from '../../../scripts/synthetic-transcript.mjs';
 export type Step =
   | { user: string }
   | { say: string }
-  | { write: string }
+  /** A file written, with `content` (default `x`). */
+  | { write: string; content?: string }
   | { edit: string }
   | {
       bash: string;
@@ -89,7 +90,8 @@ export function writeClaudeSession(path: string, cwd: string, steps: Step[]): vo
   for (const step of steps) {
     if ('user' in step) push('user', { message: { role: 'user', content: step.user } });
     else if ('say' in step) say([{ type: 'text', text: step.say }]);
-    else if ('write' in step) tool('Write', { file_path: `${cwd}/${step.write}`, content: 'x\n' });
+    else if ('write' in step)
+      tool('Write', { file_path: `${cwd}/${step.write}`, content: `${step.content ?? 'x'}\n` });
     else if ('edit' in step)
       tool('Edit', { file_path: `${cwd}/${step.edit}`, old_string: 'a', new_string: 'b' });
     else if ('bash' in step && step.cancelled) {
@@ -182,8 +184,9 @@ export function writeCodexRollout(path: string, cwd: string, steps: Step[]): voi
     else if ('say' in step) message('assistant', 'output_text', step.say);
     else if ('write' in step || 'edit' in step) {
       const [verb, file] = 'write' in step ? ['Add', step.write] : ['Update', step.edit];
+      const lines = ('write' in step && step.content) || 'x';
       call('exec_command', {
-        cmd: `apply_patch <<'EOF'\n*** Begin Patch\n*** ${verb} File: ${file}\n+x\n*** End Patch\nEOF`,
+        cmd: `apply_patch <<'EOF'\n*** Begin Patch\n*** ${verb} File: ${file}\n${lines.replace(/^/gm, '+')}\n*** End Patch\nEOF`,
       });
     } else if ('bash' in step) {
       const sandbox =
