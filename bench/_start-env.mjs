@@ -33,7 +33,9 @@ for (let r = 0; r < ROUNDS + 3; r++) {
       });
       const dt = performance.now() - t0;
       if (res.status !== 0) throw new Error(`${name} exited ${res.status}: ${res.stderr}`);
-      if (r >= 3) (times[`${env} ${name}`] ??= []).push(dt);
+      const key = `${env} ${name}`;
+      if (r < 3) continue;
+      times[key] = [...(times[key] ?? []), dt];
     }
   }
 }
