@@ -79,14 +79,49 @@ const GREETING =
 // `/init` writes the host's memory file, `/plan` only switches the mode: neither names the work.
 const HELP = /^\/(?:(?:[\w-]+:)?help\b|init$|plan$)/;
 
+// Words that ask about the assistant itself, not the work: which model it is, who it is, whether
+// it is there, what it remembers, and a call to pick up the earlier work from its memory.
+const ABOUT_ASSISTANT = new RegExp(
+  [
+    String.raw`\b(?:what|which)\s+(?:ai\s+|llm\s+)?(?:model|llm|version)\b[^.?!]{0,30}\b(?:are you|is this|do you|am i)`,
+    String.raw`\bwho are you\b|\bare you (?:there|online|awake|alive|claude|gpt|codex)\b`,
+    String.raw`\bdo you (?:still )?(?:remember|recall|have (?:the )?(?:context|memory))\b|\b(?:check|read|look at) (?:your|the) memory\b`,
+    String.raw`\b(?:continue|pick up|resume|carry on|start again)\b[^.?!]{0,15}\bwhere (?:we|you|i) (?:left off|stopped|were)\b|\bwhere were we\b`,
+    String.raw`welches modell|wer bist du|wo waren wir|quel modèle|qué modelo|où en étions`,
+    // Chinese and Japanese: which model, who are you, your memory, still remember, the session broke.
+    '什么模型|哪个模型|啥模型|你是谁|你的记忆|还有记忆|还记得|会话断|断了会话|上次的进度|どのモデル|何のモデル|あなたは誰|前回の続き',
+  ].join('|'),
+  'iu',
+);
+// What a request holds besides words about the assistant: a path, a URL, code, a number, a
+// second sentence of work.
+const WORK_SIGNS = /[/\\\x60]|https?:|\d{3,}|\.\w{1,4}\b/;
+
 /**
- * Which request is the Goal: the first that asks for work, not a greeting, a "go on" or a call
- * for the host's help or set-up (`你好`, `/gsd:help`, a bare `/init`); the first of all when none does.
+ * Whether a request only asks about the assistant (its model, whether it remembers, "pick up
+ * where we left off"): short, with no path, URL, code or further work in it.
+ */
+export function isAboutAssistant(request: string): boolean {
+  const t = request.trim();
+  if (!ABOUT_ASSISTANT.test(t) || WORK_SIGNS.test(t)) return false;
+  const wide = (t.match(/[\u3040-\u30ff\u3400-\u9fff]/g) ?? []).length;
+  const words = t
+    .replace(/[\u3040-\u30ff\u3400-\u9fff]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => /\p{L}/u.test(w)).length;
+  return words <= 10 && wide <= 24 && sentencesOf(t).length <= 2;
+}
+
+/**
+ * Which request is the Goal: the first that asks for work, not a greeting, a "go on", a call for
+ * the host's help or set-up (`你好`, `/gsd:help`, a bare `/init`) or a question about the
+ * assistant itself (`what model are you?`, `do you remember where we were?`); the first of all
+ * when none does.
  */
 export function goalIndex(requests: readonly string[]): number {
   const at = requests.findIndex((r) => {
     const t = r.trim();
-    return !GREETING.test(t) && !HELP.test(t) && !isAck(t);
+    return !GREETING.test(t) && !HELP.test(t) && !isAck(t) && !isAboutAssistant(t);
   });
   return Math.max(at, 0);
 }

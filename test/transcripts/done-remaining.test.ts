@@ -326,6 +326,45 @@ describe('the Goal', () => {
     const plain = await compiled([{ user: 'hello there' }, { say: 'Hi!' }]);
     expect(plain.handoff.goal).toBe('hello there');
   });
+
+  // Cases of our own, in the languages the sessions show: a first message about the assistant
+  // itself (its model, its memory, picking up from it) names no work.
+  it.each([
+    'which model are you running on?',
+    'Hey, are you there?',
+    'Do you still remember what we were doing?',
+    "Let's pick up where we left off.",
+    '你现在用的是哪个模型？',
+    '你还记得我们刚才做到哪了吗',
+    '会话断了，看看你的记忆',
+    'Welches Modell bist du eigentlich?',
+    '前回の続きからお願いします',
+  ])('is not a question about the assistant: %s', async (first) => {
+    const { handoff } = await compiled([
+      { user: first },
+      { say: 'Sure.' },
+      { user: 'Rotate the nginx logs daily and keep 14 of them' },
+      { edit: 'deploy/logrotate.conf' },
+    ]);
+    expect(handoff.goal).toBe('Rotate the nginx logs daily and keep 14 of them');
+    expect(handoff.notes).toContain(`| 1 | ${first} |`);
+  });
+
+  it.each([
+    'Continue where we left off with the auth refactor, then finish the token refresh and its tests',
+    'What model should we use for the classifier? Compare the two in notebooks/eval.ipynb',
+    'Check the memory usage of the worker pool and cut it in half',
+    'Read RESUME.md and continue.',
+    '你是怎么实现登录的？把它改成用 OAuth',
+    'Do you remember the flag we added to `build.sh`? Remove it again',
+  ])('stays a first request that asks for work: %s', async (first) => {
+    const { handoff } = await compiled([
+      { user: first },
+      { user: 'and update the changelog' },
+      { edit: 'src/a.ts' },
+    ]);
+    expect(handoff.goal).toBe(first);
+  });
 });
 
 describe('the step the agent stated last', () => {
