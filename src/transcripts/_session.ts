@@ -49,7 +49,10 @@ export function touch(
 export function noteRequest(s: SessionRecord, request: string): void {
   s.requests.push(request);
   s.unanswered = true;
-  if (!isAck(request)) s.requestsAt.push(s.stats.lines);
+  if (!isAck(request)) {
+    s.requestsAt.push(s.stats.lines);
+    s.requestStep = s.steps;
+  }
   notePaths(s, request, 'person');
 }
 

@@ -9,7 +9,7 @@
 import { codeSpan } from '../formats/text.js';
 import type { DoneItem, SubSpec } from '../handoff/types.js';
 import { fileName } from './_paths.js';
-import { isAck } from './_requests.js';
+import { goalIndex, isAck } from './_requests.js';
 import { oneLine } from './_text.js';
 import { type Check, checkKind, outcomeOf, passed } from './_validation.js';
 import type { SessionRecord } from './types.js';
@@ -57,13 +57,18 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
   // The person spoke last and nothing of the agent's answers it yet: that comes first.
   // ("go on" asks for nothing the open work does not already say.)
   const last = s.requests.at(-1);
-  if (s.unanswered && last !== undefined && !isAck(last)) {
+  const reply = s.unanswered && last !== undefined && !isAck(last);
+  if (reply) {
     add(
       replyTitle(last),
       { notes: 'the person said this last; the log shows no answer of the agent yet' },
       false,
     );
   }
+  // Else, the agent was still at the person's newest request when the log ends (a "go on" after
+  // it changes nothing): the request itself leads, before steps and lists written down earlier.
+  const underWay = reply ? undefined : requestUnderWay(s);
+  if (underWay) add(underWay.title, { goal: underWay.goal, notes: underWay.notes }, false);
   // A task list last changed before the person's newest request may not hold the work the agent
   // turned to since: each of its items says how old the list is, and what the agent said after
   // the list's last change comes before them (its stated steps; its intent only when said after
@@ -72,8 +77,10 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
   const stale = listOlderThanRequest(s);
   const said = s.lastAssistantAt ?? -1;
   const statedFirst = stale && stated.length > 0 && said > (s.tasksAt ?? -1);
+  const before = underWay && said < (s.requestsAt.at(-1) ?? -1) ? ", before the person's newest request" : '';
   const addStated = () => {
-    for (const item of stated) add(item, { notes: 'a next step the agent stated in its last message' });
+    for (const item of stated)
+      add(item, { notes: `a next step the agent stated in its last message${before}` });
   };
   if (statedFirst) addStated();
   else if (stale && stated.length === 0 && input.intent && said > (s.requestsAt.at(-1) ?? -1))
@@ -113,6 +120,37 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
     });
   }
   return specs;
+}
+
+/**
+ * The person's newest request (not a "go on", not the Goal) when the agent was still at it at the
+ * end of the log: it has not ended a turn with words since (its last words, if after the request,
+ * have tool calls after them) and wrote no task list for it. Its number in the requests, its
+ * text, and what the agent did since.
+ */
+function requestUnderWay(s: SessionRecord): { title: string; goal: string; notes: string } | undefined {
+  const at = s.requestsAt.at(-1);
+  if (at === undefined) return undefined;
+  const end = s.mainSteps ?? s.steps;
+  if ((s.lastAssistantAt ?? -1) > at && s.lastAssistantStep === end) return undefined;
+  if (s.tasksAt !== undefined && s.tasksAt > at) return undefined;
+  const index = s.requests.findLastIndex((r) => !isAck(r));
+  const request = s.requests[index];
+  if (request === undefined || index === goalIndex(s.requests)) return undefined;
+  const since = s.requestStep ?? end;
+  const changed = [...s.fileSteps]
+    .filter(([, step]) => step > since && step <= end)
+    .map(([p]) => fileName(p));
+  const names = [...new Set(changed)];
+  const more = names.length > 3 ? ` and ${names.length - 3} more` : '';
+  const did = names.length
+    ? `changed ${names.slice(0, 3).map(codeSpan).join(', ')}${more}`
+    : `${end - since} tool call(s), no file changed`;
+  return {
+    title: `Carry on with the person's newest request (#${index + 1})`,
+    goal: oneLine(request, 500),
+    notes: `the agent was at it when the log ends (${did}) and had not answered yet: see what of it is done`,
+  };
 }
 
 /** Whether the check's first run failed before the session had changed any file. */

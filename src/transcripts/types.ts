@@ -93,6 +93,8 @@ export interface SessionRecord {
   lastAssistantStep?: number;
   /** Where (lines read) each request that asks for something was made (an acknowledgement is not one), in order. */
   requestsAt: number[];
+  /** The step (`steps`) at the newest of those requests: tool calls after it came after it. */
+  requestStep?: number;
   /** Where (lines read) the agent's last words and the last change of the task list were. */
   lastAssistantAt?: number;
   tasksAt?: number;

@@ -390,6 +390,7 @@ describe('the step the agent stated last', () => {
       { read: 'src/editor.py' },
     ]);
     expect(newer.handoff.remaining.map((r) => r.title)).toEqual([
+      "Carry on with the person's newest request (#2)",
       'Carry on: Let me look at the crash in the editor first.',
       'Document the export',
     ]);
@@ -399,6 +400,81 @@ describe('the step the agent stated last', () => {
       { say: 'Next I will run the deployment script on the server.' },
     ]);
     expect(before.handoff.remaining[0]?.notes).toBe('the agent said this last');
+  });
+});
+
+describe('the newest request, when the agent was still at it', () => {
+  const plan =
+    'Done: the export.\n\nNext steps:\n- Add targeted policies for the two printers\n- Write the import guide';
+  for (const host of ['claude-code', 'codex'] as const)
+    it(`leads Remaining, before steps stated earlier (${host})`, async () => {
+      const { handoff } = await compiled(
+        [
+          { user: 'Add the CSV export' },
+          { edit: 'src/export.py' },
+          { say: plan },
+          { user: 'Can we now add support for the tag format? Start with the schema' },
+          { edit: 'schemas/tag.schema.json' },
+          { edit: 'src/tags.py' },
+        ],
+        host,
+      );
+      const [first, ...rest] = handoff.remaining;
+      expect(first?.title).toBe("Carry on with the person's newest request (#2)");
+      expect(first?.goal).toBe('Can we now add support for the tag format? Start with the schema');
+      expect(first?.notes).toBe(
+        'the agent was at it when the log ends (changed `tag.schema.json`, `tags.py`) and had not answered yet: see what of it is done',
+      );
+      expect(rest.map((r) => [r.title, r.notes])).toEqual([
+        [
+          'Add targeted policies for the two printers',
+          "a next step the agent stated in its last message, before the person's newest request",
+        ],
+        [
+          'Write the import guide',
+          "a next step the agent stated in its last message, before the person's newest request",
+        ],
+      ]);
+    });
+
+  it('does not lead once the agent answered it, wrote a task list for it, or when it is the Goal', async () => {
+    const titles = async (steps: Step[]) => (await compiled(steps)).handoff.remaining.map((r) => r.title);
+    const under = "Carry on with the person's newest request (#2)";
+    const asked: Step[] = [
+      { user: 'Add the CSV export' },
+      { edit: 'src/export.py' },
+      { user: 'now the JSON export' },
+    ];
+    // Still at it: words, then more tool calls; a "go on" from the person does not change which request.
+    expect(
+      await titles([
+        ...asked,
+        { say: 'Let me add it.' },
+        { edit: 'src/json.py' },
+        { user: 'continue' },
+        { read: 'src/json.py' },
+      ]),
+    ).toContain(under);
+    // The person said "go on" twice at the end and nothing answered: still that request.
+    expect(
+      await titles([...asked, { edit: 'src/json.py' }, { user: 'continue' }, { user: 'continue' }]),
+    ).toContain(under);
+    // Answered: its last words came after its last tool call.
+    expect(
+      await titles([...asked, { edit: 'src/json.py' }, { say: 'The JSON export is in src/json.py.' }]),
+    ).not.toContain(under);
+    // A task list written since holds the work.
+    expect(
+      await titles([
+        ...asked,
+        { todo: [{ content: 'Write the JSON export', status: 'in_progress' }] },
+        { edit: 'src/json.py' },
+      ]),
+    ).not.toContain(under);
+    // The only request is the Goal, which the handoff states already.
+    expect(await titles([{ user: 'Add the CSV export' }, { edit: 'src/export.py' }])).not.toContain(
+      "Carry on with the person's newest request (#1)",
+    );
   });
 });
 
