@@ -1,7 +1,8 @@
 /** Building a session record: the few rules every reader shares. */
 import { notePaths } from './_mentions.js';
 import { isAck } from './_requests.js';
-import type { SessionRecord, TaskItem, TranscriptKind } from './types.js';
+import { commitSubject } from './_shell.js';
+import type { CommandRun, SessionRecord, TaskItem, TranscriptKind } from './types.js';
 
 /** A new, empty session record. */
 export function emptySession(kind: TranscriptKind): SessionRecord {
@@ -56,8 +57,24 @@ export function noteRequest(s: SessionRecord, request: string): void {
   notePaths(s, request, 'person');
 }
 
-/** The agent's own words (non-empty): its last message, and where and at which step it said it. */
+// The agent saying failures were there before its work, in the languages the sessions show.
+const OLDER_FAILURES = new RegExp(
+  [
+    String.raw`\bpre-?existing\b|\balready (?:failing|broken|failed)\b|\bexisted before\b`,
+    String.raw`\b(?:unrelated|not related) to (?:my|our|the|this|these) (?:change|work|edit|fix)`,
+    String.raw`\bnot (?:caused|introduced) by (?:my|our|the|this|these)\b`,
+    String.raw`bereits (?:vorher |zuvor )?(?:vorhanden|bestehend)|nicht durch (?:meine|unsere) Änderung`,
+    '之前就(?:存在|有)|原有的?(?:错误|问题)|与(?:本次|这次|我的)(?:修改|改动)无关|既存の(?:エラー|問題)',
+  ].join('|'),
+  'i',
+);
+
+/**
+ * The agent's own words (non-empty): its last message, and where and at which step it said it;
+ * and when it says failures were older than its work.
+ */
 export function noteAgentWords(s: SessionRecord, text: string): void {
+  if (OLDER_FAILURES.test(text)) s.olderFailuresAt = s.steps;
   s.lastAssistant = text;
   s.lastAssistantStep = s.steps;
   s.lastAssistantAt = s.stats.lines;
@@ -71,7 +88,27 @@ export function noteTasks(s: SessionRecord, tasks: TaskItem[]): void {
 }
 
 /** A commit the session made, and where. */
-export function noteCommit(s: SessionRecord, subject: string): void {
+function noteCommit(s: SessionRecord, subject: string): void {
   s.commits.push(subject);
   s.commitsAt.push(s.stats.lines);
+}
+
+// What git prints when a commit fails for want of changes: nothing is left uncommitted.
+const NOTHING_TO_COMMIT = /nothing (?:added )?to commit|no changes added to commit/i;
+// What a refusing commit hook's run shows (pre-commit, commit-msg, husky, lefthook, the pre-commit framework).
+const HOOK = /pre-commit|commit-msg|\bhook\b|husky|lefthook/i;
+
+/**
+ * A `git commit` that ended (`ok` known), with what it printed: a commit made, or a commit
+ * refused (a hook, a conflict), which leaves the work uncommitted until a later commit is made.
+ */
+export function noteCommitRun(s: SessionRecord, run: CommandRun, output: string): void {
+  const subject = run.ok === undefined ? undefined : commitSubject(run.command);
+  if (subject === undefined) return;
+  if (run.ok) {
+    noteCommit(s, subject);
+    s.commitRefused = undefined;
+  } else if (!NOTHING_TO_COMMIT.test(output)) {
+    s.commitRefused = { seq: run.seq, hook: HOOK.test(output) };
+  }
 }

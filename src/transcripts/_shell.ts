@@ -200,7 +200,24 @@ const SUBCOMMAND_CHECKS: Record<string, RegExp> = {
 
 /** Whether a command is a check: a test runner, linter, type check, build, or an explicit `test …`/`grep -q …`. */
 export function isCheck(command: string): boolean {
-  return simpleCommands(command).some((words) => isCheckWords(coreWords(words)));
+  const commands = simpleCommands(command);
+  return commands.some((words, i) => {
+    const w = coreWords(words);
+    return isCheckWords(w) && !isGuard(w, commands[i + 1]);
+  });
+}
+
+// What only reports a test's outcome: `[ -f x ] && echo yes || echo no` is still the test's check.
+const REPORTERS = new Set(['echo', 'printf', 'true', 'false', 'exit', 'return', ':']);
+
+/**
+ * A `test`/`[` that only decides whether the work after it runs (`[ -s "$NVM_DIR/nvm.sh" ] &&
+ * source …`): a guard of set-up, not a check of the work.
+ */
+function isGuard(w: string[], next: string[] | undefined): boolean {
+  if (w[0] !== 'test' && w[0] !== '[' && w[0] !== '[[') return false;
+  const after = next && coreWords(next)[0];
+  return after !== undefined && !REPORTERS.has(after);
 }
 
 function isCheckWords(w: string[]): boolean {

@@ -69,6 +69,21 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
   // it changes nothing): the request itself leads, before steps and lists written down earlier.
   const underWay = reply ? undefined : requestUnderWay(s);
   if (underWay) add(underWay.title, { goal: underWay.goal, notes: underWay.notes }, false);
+  // The last commit was refused and none made since: the work stands uncommitted.
+  const refused = s.commitRefused && s.commands[s.commitRefused.seq];
+  if (s.commitRefused && refused) {
+    const by = s.commitRefused.hook
+      ? 'a commit hook refused it'
+      : `it failed (exit ${refused.exitCode ?? 'not 0'})`;
+    add(
+      'Commit the work: the last commit was not made',
+      {
+        verify_by: ['git status --short'],
+        notes: `${codeSpan(oneLine(refused.command, 100))}: ${by}, and no commit was made after it`,
+      },
+      false,
+    );
+  }
   // A task list last changed before the person's newest request may not hold the work the agent
   // turned to since: each of its items says how old the list is, and what the agent said after
   // the list's last change comes before them (its stated steps; its intent only when said after
@@ -98,7 +113,9 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
   if (specs.length === 0 && input.intent) {
     add(carryOnTitle(input.intent), { notes: sinceSaid(s) });
   }
-  for (const c of failing) {
+  // A failure the agent called older than its work comes after the others, and says so.
+  const older = (c: Check) => (c.last.step ?? Number.POSITIVE_INFINITY) <= (s.olderFailuresAt ?? -1);
+  for (const c of [...failing.filter((c) => !older(c)), ...failing.filter(older)]) {
     if (specs.length >= 10) break;
     const closed = s.tasks.find((t) => t.status === 'completed' && checksWork(c.command, t.text));
     specs.push({
@@ -107,7 +124,7 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
       files_in_scope: [],
       verify_by: [c.command],
       notes: oneLine(
-        `it failed on its last run (${outcomeOf(c)})${closed ? `; the task list marks "${oneLine(closed.text, 80)}" completed, but no later run shows it` : ''}${failedFromTheStart(s, c) ? '; it failed before the session changed any file, too: the failure may be older than this work' : ''}`,
+        `it failed on its last run (${outcomeOf(c)})${closed ? `; the task list marks "${oneLine(closed.text, 80)}" completed, but no later run shows it` : ''}${failedFromTheStart(s, c) ? '; it failed before the session changed any file, too: the failure may be older than this work' : ''}${older(c) ? '; after this run the agent said failures were there before its work: see whether these are' : ''}`,
       ),
     });
   }

@@ -10,8 +10,8 @@ import { checkResult } from './_checks.js';
 import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
 import { isPlanFile, noteErrorPlaces, notePath, notePaths, outputSource, shellRead } from './_mentions.js';
 import { isSummaryText, requestText } from './_requests.js';
-import { emptySession, noteAgentWords, noteCommit, noteRequest, noteTasks, touch } from './_session.js';
-import { commitSubject, isCheck, shellFileChanges } from './_shell.js';
+import { emptySession, noteAgentWords, noteCommitRun, noteRequest, noteTasks, touch } from './_session.js';
+import { isCheck, shellFileChanges } from './_shell.js';
 import { currentTasks } from './_tasks.js';
 import type { CommandRun, SessionRecord, TaskItem } from './types.js';
 
@@ -405,8 +405,7 @@ function onBashResult(
   }
   state.s.commands.push(run);
   if (run.ok !== false) applyShell(command, state);
-  const subject = run.ok === true ? commitSubject(command) : undefined;
-  if (subject) noteCommit(state.s, subject);
+  noteCommitRun(state.s, run, text);
   return run;
 }
 

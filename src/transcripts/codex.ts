@@ -9,8 +9,8 @@ import { checkResult } from './_checks.js';
 import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
 import { isPlanFile, noteErrorPlaces, notePaths, outputSource, shellRead } from './_mentions.js';
 import { isSummaryText, requestText } from './_requests.js';
-import { emptySession, noteAgentWords, noteCommit, noteRequest, noteTasks, touch } from './_session.js';
-import { commitSubject, isCheck, patchFileChanges, shellFileChanges } from './_shell.js';
+import { emptySession, noteAgentWords, noteCommitRun, noteRequest, noteTasks, touch } from './_session.js';
+import { isCheck, patchFileChanges, shellFileChanges } from './_shell.js';
 import { currentTasks } from './_tasks.js';
 import type { CommandRun, SessionRecord, TaskItem } from './types.js';
 
@@ -243,8 +243,7 @@ function ended(state: State, run: CommandRun, exitCode: number, text: string, er
   run.exitCode = exitCode;
   if (isCheck(run.command)) run.check = checkResult(run.command, exitCode, exitCode !== 0, text);
   if (errorPlaces && (run.ok === false || run.check?.passed === false)) noteErrorPlaces(state.s, text);
-  const subject = run.ok ? commitSubject(run.command) : undefined;
-  if (subject) noteCommit(state.s, subject);
+  noteCommitRun(state.s, run, text);
 }
 
 /**

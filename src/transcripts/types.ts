@@ -87,10 +87,17 @@ export interface SessionRecord {
   commits: string[];
   /** Where (lines read) each of `commits` was made, in the same order. */
   commitsAt: number[];
+  /**
+   * The session's last `git commit` failed, with no commit made after it (not for "nothing to
+   * commit"): its place among the commands, and whether a commit hook refused it.
+   */
+  commitRefused?: { seq: number; hook: boolean };
   /** The last thing the assistant said in text. */
   lastAssistant?: string;
   /** The step (`steps`) at which it said it: tool calls after it came after those words. */
   lastAssistantStep?: number;
+  /** The step at which the agent last said failures were older than its work ("pre-existing"). */
+  olderFailuresAt?: number;
   /** Where (lines read) each request that asks for something was made (an acknowledgement is not one), in order. */
   requestsAt: number[];
   /** The step (`steps`) at the newest of those requests: tool calls after it came after it. */

@@ -478,6 +478,87 @@ describe('the newest request, when the agent was still at it', () => {
   });
 });
 
+describe('failures that are not the work’s', () => {
+  it('takes a `test`/`[` that guards set-up for no check, and one on its own for a check', async () => {
+    const { handoff } = await compiled([
+      { user: 'Bump the build to Node 20' },
+      { edit: '.nvmrc' },
+      {
+        bash: '[ -s "$HOME/.nvm/nvm.sh" ] && . "$HOME/.nvm/nvm.sh" && nvm use 20 && node --version',
+        exit: 1,
+      },
+      { bash: 'test -f dist/app.js', exit: 1 },
+    ]);
+    expect(handoff.validation.map((v) => [v.command, v.result])).toEqual([['test -f dist/app.js', 'failed']]);
+    expect(handoff.remaining.map((r) => r.title).join('\n')).not.toContain('nvm use');
+  });
+
+  it('says so where the agent called a failure older than its work, and puts it after the others', async () => {
+    const { handoff } = await compiled([
+      { user: 'Show the lifetime P&L beside the unrealized one' },
+      { edit: 'src/widget.tsx' },
+      {
+        bash: 'bun run typecheck',
+        exit: 2,
+        output: "src/socket.ts(3,1): error TS2304: Cannot find name 'io'.",
+      },
+      { say: 'The typecheck errors are all pre-existing in src/socket.ts; none are in the widget.' },
+      { edit: 'src/widget.tsx' },
+      { bash: 'bun test', exit: 1, output: '1 fail\n4 pass' },
+    ]);
+    const failing = handoff.remaining.filter((r) => r.title.startsWith('Make '));
+    expect(failing.map((r) => r.title)).toEqual(['Make `bun test` pass', 'Make `bun run typecheck` pass']);
+    expect(failing[0]?.notes).not.toContain('the agent said');
+    expect(failing[1]?.notes).toContain(
+      'after this run the agent said failures were there before its work: see whether these are',
+    );
+  });
+});
+
+describe('a commit that was not made', () => {
+  const REFUSED = 'Commit the work: the last commit was not made';
+  const work: Step[] = [{ user: 'Trace the webhook handler' }, { edit: 'lib/hooks.ex' }];
+  const commit = (exit: number, output: string): Step => ({
+    bash: 'git add -A && git commit -m "feat: trace the webhook handler"',
+    exit,
+    output,
+  });
+  for (const host of ['claude-code', 'codex'] as const)
+    it(`is Remaining while no later commit was made (${host})`, async () => {
+      const { handoff } = await compiled(
+        [
+          ...work,
+          commit(1, 'lint-staged: running pre-commit checks\nERROR: type spec mismatch in lib/hooks.ex'),
+        ],
+        host,
+      );
+      const item = handoff.remaining.find((r) => r.title === REFUSED);
+      expect(item?.notes).toBe(
+        '`git add -A && git commit -m "feat: trace the webhook handler"`: a commit hook refused it, and no commit was made after it',
+      );
+      expect(item?.verify_by).toEqual(['git status --short']);
+      expect(handoff.done.map((d) => d.text)).toEqual([]);
+    });
+
+  it('is not Remaining once a later commit was made, nor when there was nothing to commit', async () => {
+    const titles = async (steps: Step[]) => (await compiled(steps)).handoff.remaining.map((r) => r.title);
+    expect(
+      await titles([...work, commit(1, 'error: could not apply: merge conflict in lib/hooks.ex')]),
+    ).toContain(REFUSED);
+    expect(
+      await titles([
+        ...work,
+        commit(1, 'hook failed'),
+        { edit: 'lib/hooks.ex' },
+        commit(0, '[main 1a2b3c4] feat'),
+      ]),
+    ).not.toContain(REFUSED);
+    expect(
+      await titles([...work, commit(1, 'On branch main\nnothing to commit, working tree clean')]),
+    ).not.toContain(REFUSED);
+  });
+});
+
 describe('a check run again as part of a wider run', () => {
   const FAIL = '3 examples, 2 failures';
   const PASS = '17 examples, 0 failures';
