@@ -345,9 +345,43 @@ function subjectOf(message: string | undefined): string {
   return subject === '' || subject.startsWith('$(') ? 'a commit' : subject;
 }
 
-/** Files a command writes through `>`/`>>` redirections or `tee`, and files it removes with `rm`/`git rm`. */
+// Interpreters a command may hand code to inline (`python3 - <<EOF`, `node -e '…'`).
+const INTERPRETERS = new Set(['python', 'python3', 'node', 'ruby', 'perl', 'bun', 'deno']);
+// A literal path that inline code writes: Python's `open(p, "w")`, `Path(p).write_text(…)`,
+// `df.to_csv(p)`; node's `writeFileSync(p, …)`; Ruby's `File.write(p, …)`.
+const CODE_WRITES = [
+  /\bopen\(\s*[rbuf]?(['"])([^'"\n]+)\1\s*,\s*(?:mode\s*=\s*)?[rbuf]?(['"])[wax][bt+]*\3/g,
+  /\bPath\(\s*[rf]?(['"])([^'"\n]+)\1\s*\)\.write_(?:text|bytes)\(/g,
+  /\.to_(?:csv|excel|json|parquet|html|markdown)\(\s*[rf]?(['"])([^'"\n]+)\1/g,
+  /\b(?:writeFileSync|appendFileSync|writeFile|appendFile)\(\s*(['"`])([^'"`\n]+)\1/g,
+  /\bFile\.write\(\s*(['"])([^'"\n]+)\1/g,
+];
+
+/**
+ * The files inline code writes, when the command hands code to an interpreter (a here-document or
+ * `-c`/`-e`): a script's `open("report.md", "w")` changes the work as `>` does.
+ */
+function codeWrites(command: string): string[] {
+  const inline = simpleCommands(command).some((words) => {
+    const core = coreWords(words);
+    const prog = (core[0] ?? '').replace(/^.*\//, '');
+    return (
+      INTERPRETERS.has(prog) && (command.includes('<<') || core.some((w) => /^(?:-c|-e|--eval)$/.test(w)))
+    );
+  });
+  if (!inline) return [];
+  const out: string[] = [];
+  for (const re of CODE_WRITES)
+    for (const m of command.matchAll(re)) if (!/[{}$]/.test(m[2] as string)) out.push(m[2] as string);
+  return out;
+}
+
+/**
+ * Files a command writes through `>`/`>>` redirections, `tee` or inline code (`codeWrites`), and
+ * files it removes with `rm`/`git rm`.
+ */
 export function shellFileChanges(command: string): { written: string[]; deleted: string[] } {
-  const written: string[] = [];
+  const written: string[] = codeWrites(command);
   const deleted: string[] = [];
   const literal = (p: string | undefined): p is string =>
     p !== undefined && p !== '' && !/[$*?{}`()<>&|;]/.test(p) && !p.startsWith('/dev/') && !p.startsWith('-');

@@ -110,7 +110,10 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
     add(oneLine(t.text, 160), notes.length ? { notes: notes.join('; ') } : {}, false);
   }
   if (!statedFirst) addStated();
-  if (specs.length === 0 && input.intent) {
+  // A task list the agent closed item by item after its last words says more than those words.
+  const closedSince =
+    s.tasks.length > 0 && s.tasks.every((t) => t.status === 'completed') && (s.tasksAt ?? -1) > said;
+  if (specs.length === 0 && input.intent && !closedSince) {
     add(carryOnTitle(input.intent), { notes: sinceSaid(s) });
   }
   // A failure the agent called older than its work comes after the others, and says so.
@@ -133,7 +136,9 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
       title: 'Ask the person what comes next',
       files_in_scope: [],
       verify_by: [mainCheck(checks) ?? 'git status --short'],
-      notes: 'the log shows no open task, stated next step or failing check',
+      notes: closedSince
+        ? 'every item of the task list is done, marked so after the agent last spoke: tell the person what was done, and ask'
+        : 'the log shows no open task, stated next step or failing check',
     });
   }
   return specs;

@@ -515,6 +515,33 @@ describe('failures that are not the work’s', () => {
   });
 });
 
+describe('the step the agent stated, when its task list was closed after it', () => {
+  it('gives way to telling the person what was done', async () => {
+    const todo = (status: 'in_progress' | 'completed') => ({
+      todo: [
+        { content: 'Tag the unclassified funds', status },
+        { content: 'Write the change notes', status },
+      ],
+    });
+    const said: Step[] = [
+      { user: 'Tag the funds the table still shows as unclassified' },
+      todo('in_progress'),
+      { say: 'Let me keep editing the classifier.' },
+      { edit: 'src/classify.py' },
+    ];
+    const closed = await compiled([...said, { write: 'CHANGES.md' }, todo('completed')]);
+    expect(closed.handoff.remaining.map((r) => [r.title, r.notes])).toEqual([
+      [
+        'Ask the person what comes next',
+        'every item of the task list is done, marked so after the agent last spoke: tell the person what was done, and ask',
+      ],
+    ]);
+    // Closed before the agent's last words: those words still lead.
+    const before = await compiled([...said.slice(0, 2), todo('completed'), ...said.slice(2)]);
+    expect(before.handoff.remaining[0]?.title).toBe('Carry on: Let me keep editing the classifier.');
+  });
+});
+
 describe('a commit that was not made', () => {
   const REFUSED = 'Commit the work: the last commit was not made';
   const work: Step[] = [{ user: 'Trace the webhook handler' }, { edit: 'lib/hooks.ex' }];

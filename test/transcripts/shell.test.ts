@@ -37,6 +37,9 @@ describe('isCheck', () => {
     'git commit -m "test: x"',
     'npm run dev',
     'make install',
+    // A test that only decides whether set-up runs.
+    '[ -s "$HOME/.nvm/nvm.sh" ] && . "$HOME/.nvm/nvm.sh" && nvm use 20',
+    'test -d .venv || python3 -m venv .venv',
   ];
   it.each(checks)('%s is a check', (c) => expect(isCheck(c)).toBe(true));
   it.each(others)('%s is not a check', (c) => expect(isCheck(c)).toBe(false));
@@ -77,6 +80,32 @@ describe('shellFileChanges', () => {
     expect(isCheck("cat > t.sh <<'EOF'\nnpm test\nEOF")).toBe(false);
     // A here-document inside a quoted `$(…)` is the quoted word's text, as before.
     expect(commitSubject('git commit -m "$(cat <<\'EOF\'\nfeat: e\nEOF\n)"')).toBe('feat: e');
+  });
+
+  it('finds the files inline code writes when the command hands code to an interpreter', () => {
+    const script = [
+      "python3 - <<'PY'",
+      'import json, pandas as pd',
+      "rows = json.load(open('data/funds.json'))",
+      "with open('reports/summary.md', 'w', encoding='utf-8') as f:",
+      "    f.write('# Summary')",
+      "Path('reports/ok.txt').write_text('ok')",
+      "pd.DataFrame(rows).to_csv('reports/funds.csv', index=False)",
+      "open(f'reports/{name}.md', 'w')",
+      'PY',
+    ].join('\n');
+    expect(shellFileChanges(script).written).toEqual([
+      'reports/summary.md',
+      'reports/ok.txt',
+      'reports/funds.csv',
+    ]);
+    expect(
+      shellFileChanges(`node -e "require('fs').writeFileSync('out/version.txt', process.version)"`).written,
+    ).toEqual(['out/version.txt']);
+    expect(shellFileChanges(`ruby -e 'File.write("VERSION", "2.0")'`).written).toEqual(['VERSION']);
+    // Code that is searched for or printed, not run: no file is written.
+    expect(shellFileChanges(`grep -rn "open('out.txt', 'w')" src`).written).toEqual([]);
+    expect(shellFileChanges(`cat > gen.py <<'EOF'\nopen('x.txt', 'w')\nEOF`).written).toEqual(['gen.py']);
   });
 });
 
