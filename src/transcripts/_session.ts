@@ -48,6 +48,7 @@ export function touch(
  * where the newest request stands.
  */
 export function noteRequest(s: SessionRecord, request: string): void {
+  if (!s.unanswered) s.unansweredFrom = s.requests.length;
   s.requests.push(request);
   s.unanswered = true;
   if (!isAck(request)) {

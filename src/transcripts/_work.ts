@@ -59,9 +59,18 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
   const last = s.requests.at(-1);
   const reply = s.unanswered && last !== undefined && !isAck(last);
   if (reply) {
+    // Messages queued one after another while the agent worked: the earlier ones are open too.
+    const earlier = s.requests
+      .slice(s.unansweredFrom ?? s.requests.length - 1, -1)
+      .filter((r) => !isAck(r))
+      .map((r) => oneLine(r, 200));
     add(
       replyTitle(last),
-      { notes: 'the person said this last; the log shows no answer of the agent yet' },
+      {
+        notes: earlier.length
+          ? `the person said this last, after ${earlier.length} more message(s) nothing answered yet (${earlier.map((r) => `“${r}”`).join(', ')}); the log shows no answer of the agent yet`
+          : 'the person said this last; the log shows no answer of the agent yet',
+      },
       false,
     );
   }

@@ -110,6 +110,8 @@ export interface SessionRecord {
    * the agent's answers it yet (a compaction on the person's message, words still queued).
    */
   unanswered?: boolean;
+  /** While `unanswered`: the first of the person's requests nothing answered yet (several may be queued). */
+  unansweredFrom?: number;
   /** The host's own compaction summaries (kept for comparison only; never copied into a handoff). */
   compactSummaries: string[];
   /** How many times the host compacted the session. */

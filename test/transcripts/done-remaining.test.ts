@@ -542,6 +542,41 @@ describe('the step the agent stated, when its task list was closed after it', ()
   });
 });
 
+describe('several messages nothing answered yet', () => {
+  it('are all in the item that answers the last one', async () => {
+    const { handoff } = await compiled([
+      { user: 'Move the bots into containers' },
+      { edit: 'deploy/compose.yml' },
+      { user: 'why is the download so slow?' },
+      {
+        attach: {
+          type: 'queued_command',
+          prompt: 'keep the controller bot on the host, the others in containers',
+          commandMode: 'prompt',
+        },
+      },
+      { user: 'continue' },
+      { user: 'is the mirror in Hong Kong the problem?' },
+    ]);
+    expect(handoff.remaining[0]?.title).toBe(
+      "Answer the person's last message: is the mirror in Hong Kong the problem?",
+    );
+    expect(handoff.remaining[0]?.notes).toBe(
+      'the person said this last, after 2 more message(s) nothing answered yet (“why is the download so slow?”, “keep the controller bot on the host, the others in containers”); the log shows no answer of the agent yet',
+    );
+    // Answered in between: only what came after the answer is open.
+    const answered = await compiled([
+      { user: 'Move the bots into containers' },
+      { user: 'why is the download so slow?' },
+      { say: 'The mirror is far away.' },
+      { user: 'use the Tokyo mirror then' },
+    ]);
+    expect(answered.handoff.remaining[0]?.notes).toBe(
+      'the person said this last; the log shows no answer of the agent yet',
+    );
+  });
+});
+
 describe('a commit that was not made', () => {
   const REFUSED = 'Commit the work: the last commit was not made';
   const work: Step[] = [{ user: 'Trace the webhook handler' }, { edit: 'lib/hooks.ex' }];
