@@ -48,9 +48,11 @@ const OTHER = [
   /\b(?:debes|debe|deben|debemos|tienes que|hay que)\s+(?:\p{L}+\s+){0,2}?(?:siempre|nunca)\b|\b(?:de ahora en adelante|a partir de ahora)\b/iu,
 ];
 
-// Chinese and Japanese: words that only tell, or "always" beside a word that asks for it.
+// Chinese and Japanese: words that only tell, or "always" beside a word that asks for it. A
+// "don't" that closes its clause wants a thing gone, once (`X不要，改成Y`: not X, call it Y), and
+// `以后再` is "later", not "from now on" (`以后再也不` is).
 const CJK = [
-  /(?:不要|别再|请勿|务必|禁止|切勿|以后)/,
+  /(?:不要|别再|请勿|务必|禁止|切勿)(?![\s，,。.；;！!、了]|$)|以后(?!再(?!也))/,
   // "Always use …", not "not always available" (并非总是可用: a fact).
   /(?:请|要|必须|应该|一定)\S{0,4}(?:总是|始终|永远|一律)|(?<!并非|不是|并不|不)(?:总是|始终|永远|一律)\S{0,2}(?:要|使用|(?<!可)用)/,
   /(?:必ず|常に|絶対に)[^。]*(?:ください|こと|しろ|しないで|ないで|するな)|(?:しないで|使わないで)/,

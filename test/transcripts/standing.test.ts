@@ -89,6 +89,23 @@ describe('isStanding', () => {
       expect(isStanding(s), s).toBe(false);
   });
 
+  it('takes a Chinese "don\'t" before what not to do, not one that wants a thing gone or means "later"', () => {
+    for (const s of [
+      '数据库的表结构不要随便改动',
+      '请不要在代码里写死密码',
+      '以后再也不要用旧的构建脚本',
+      '别再自动格式化整个仓库',
+    ])
+      expect(isStanding(s), s).toBe(true);
+    for (const s of [
+      '左边那两个按钮不要，换成一个下拉菜单',
+      '这些旧图标不要了，全部删掉',
+      '先这样吧，以后再优化性能',
+      '这个颜色我不要。',
+    ])
+      expect(isStanding(s), s).toBe(false);
+  });
+
   it('gives the clause that tells it on, not the opening of a long request', () => {
     const request =
       '先把这个目录里的接口文档和示例整理成一份完整的中文说明，包括登录方式、每个函数的参数和返回值以及常见错误的处理办法，' +
