@@ -37,12 +37,28 @@ const ENGLISH = [
   /^(?:please\s+)?keep\s+(?!going\b|it up\b|at it\b|working\b|trying\b|on\b)|\bkeep using\b/i,
 ];
 
-// German, French and Spanish: the word opening the clause or right after an imperative verb
-// ("Verwende immer …", "Usa siempre …"), or after a modal; never "immer noch" / "toujours pas" (still).
+// German, French and Spanish: the word opening the clause or after an imperative verb and up to
+// two short words ("Verwende immer …", "Zeig mir immer …", "Réponds-moi toujours …", "Usa siempre
+// …"), or after a modal said to someone; never "immer noch" / "toujours pas" (still). A German
+// `soll`, `sollen` or `müssen` tells only beside a person (`wir`, `man`, `ihr`, the agent): with a
+// thing for its subject it describes the product ("die Box soll immer da sein").
+// The short words (pronouns, particles) an imperative may take before `immer`.
+const DE_SHORT = '(?:mir|mich|uns|dir|dich|ihm|ihnen|das|es|bitte|auch|doch|einfach|dann|künftig)';
+// Words that open a statement, not an imperative: a subject, an article, an auxiliary.
+const DE_NOT_IMPERATIVE =
+  '(?:ich|du|er|sie|es|wir|ihr|das|dies|man|der|die|hab|habe|hatte|hätte|bin|war|wäre|ist|sind|wird|wurde|kann|konnte|hat|gibt|gab)';
+// A modal beside the person it is said to, before or after it (`wir sollen`, `sollte man`).
+const DE_PERSON_MODAL = String.raw`(?:\b(?:wir|man|ihr|claude(?:\s+code)?|codex)\s+(?:soll|sollen|sollt|sollte|sollten|müssen)|\b(?:soll|sollen|sollt|sollte|sollten|müssen)\s+(?:wir|man|ihr)\b)`;
 const OTHER = [
-  /(?:^|[,;:]\s*)(?:bitte\s+)?(?:(?!(?:ich|du|er|sie|es|wir|ihr|das|dies|man|der|die)\s)\p{L}+\s+(?:bitte\s+)?)?(?:immer|niemals|nie)\b(?!\s+noch\b)/iu,
-  /\b(?:sollst|solltest|musst|müssen|sollten|soll|sollen|darfst)\s+(?:\p{L}+\s+){0,3}?(?:immer|nie|niemals|nicht)\b|\b(?:ab jetzt|von nun an|künftig|in zukunft)\b/iu,
-  /(?:^|[,;:]\s*)(?:(?:toujours|jamais)\s+\p{L}+(?:er|ir|re)\b|ne\s+jamais\b|n['’e]\s*\p{L}+\s+jamais\b)/iu,
+  new RegExp(
+    String.raw`(?:^|[,;:]\s*)(?:bitte\s+)?(?:(?!${DE_NOT_IMPERATIVE}\s)\p{L}+\s+(?:${DE_SHORT}\s+){0,2})?(?:immer|niemals|nie)\b(?!\s+noch\b)`,
+    'iu',
+  ),
+  new RegExp(
+    String.raw`(?:\b(?:sollst|solltest|musst|darfst)|${DE_PERSON_MODAL})\s+(?:\p{L}+\s+){0,3}?(?:immer|nie|niemals|nicht)\b|\bbrauchst\s+(?:\p{L}+\s+){0,2}?(?:immer|nie|niemals)\b|\b(?:ab jetzt|von nun an|künftig|in zukunft)\b`,
+    'iu',
+  ),
+  /(?:^|[,;:]\s*)(?:(?:toujours|jamais)\s+\p{L}+(?:er|ir|re)\b|ne\s+jamais\b|n['’e]\s*\p{L}+\s+jamais\b|\p{L}+-(?:moi|nous|lui|leur|le|la|les)\s+(?:toujours|jamais)\b(?!\s+pas\b))/iu,
   /\b(?:il faut|tu dois|vous devez|on doit)\s+(?:\p{L}+\s+){0,2}?(?:toujours|jamais)\b|\b(?:désormais|dorénavant|à partir de maintenant)\b/iu,
   /(?:^|[,;:]\s*)(?:por favor,?\s+)?(?:nunca\s+\p{L}+(?:as|es)\b|\p{L}+[ae]\s+siempre\b)/iu,
   /\b(?:debes|debe|deben|debemos|tienes que|hay que)\s+(?:\p{L}+\s+){0,2}?(?:siempre|nunca)\b|\b(?:de ahora en adelante|a partir de ahora)\b/iu,

@@ -106,6 +106,30 @@ describe('isStanding', () => {
       expect(isStanding(s), s).toBe(false);
   });
 
+  it('takes an imperative with a short word or two before "immer", and a modal said to a person, not to a thing', () => {
+    for (const s of [
+      'Zeig mir immer zuerst den Plan.',
+      'Frag uns bitte nie nach dem Passwort.',
+      'Du brauchst nicht immer alles zu erklären.',
+      'Wir sollen nie direkt auf main pushen.',
+      'Man sollte niemals Passwörter im Code speichern.',
+      'Réponds-moi toujours en français.',
+      'Muéstrame siempre el diff antes de hacer commit.',
+    ])
+      expect(isStanding(s), s).toBe(true);
+    for (const s of [
+      'Das Menü soll immer sichtbar sein.',
+      'Der Header soll nie verschwinden.',
+      'Die Buttons sollen immer rund sein.',
+      'Hab das nie so gewollt.',
+      'Mein Server läuft nie länger als eine Stunde.',
+      'Gefällt mir immer noch nicht.',
+      'Das Laden braucht immer ewig.',
+      'Peut-être jamais.',
+    ])
+      expect(isStanding(s), s).toBe(false);
+  });
+
   it('gives the clause that tells it on, not the opening of a long request', () => {
     const request =
       '先把这个目录里的接口文档和示例整理成一份完整的中文说明，包括登录方式、每个函数的参数和返回值以及常见错误的处理办法，' +
