@@ -4,7 +4,7 @@
  * "I never saw it open"), a condition ("if we don't have this"), a word in a log line
  * (`store.setState @ immer.mjs:6`) or one step of the work ("keep going"). An instruction tells:
  * the word opens its clause, or follows a modal or the person's own want, in the languages the
- * corpus shows.
+ * corpus shows; a polite question may ask for one ("can you make sure we always …?").
  */
 import { isQuestion } from './_requests.js';
 
@@ -90,7 +90,22 @@ function isProse(s: string): boolean {
 
 /** Whether a sentence is a standing instruction ("always …", "never …", "use X, not Y", "don't …"). */
 export function isStanding(sentence: string): boolean {
-  return standingAt(sentence) !== undefined;
+  return standingAt(sentence) !== undefined || ruleAskedFor(sentence) !== undefined;
+}
+
+// A polite question that asks for a standing rule: "could you make sure (that) we always …?",
+// "can you remember to never …?"; the always or never must be said of a person (`we`, `you`),
+// not of a thing ("make sure the job always runs on main" is one change).
+const ASKS_FOR_RULE =
+  /\b(?:can|could|would|will)\s+you\b[^?]*?\b(?:(?:make sure|ensure)\b[^?]{0,80}?\b(?:we|you|i)|remember(?:\s+to)?)\s+(always|never)\b/i;
+
+// The rule a polite question asks for, from its always or never on, without the question mark.
+function ruleAskedFor(sentence: string): string | undefined {
+  const s = sentence.trim();
+  const m = ASKS_FOR_RULE.exec(s);
+  if (!m || !isProse(s)) return undefined;
+  const rule = s.slice(m.index + m[0].length - (m[1] as string).length).replace(/[\s?？]+$/, '');
+  return rule.length >= 8 ? rule : undefined;
 }
 
 const WIDE = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/g;
@@ -101,11 +116,11 @@ const CLAUSE_END = /[,;:，；：]/;
  * The standing instruction of a sentence from the clause that tells it on (`以后我在任何时候提到
  * …，你会自动…` out of a long request that first says what to build), or undefined when the
  * sentence holds none. A short sentence is kept whole (a condition before the tell, `when you
- * deploy, never …`, belongs to it).
+ * deploy, never …`, belongs to it). A question that asks for a rule gives the rule it asks for.
  */
 export function standingPart(sentence: string, whole = 120): string | undefined {
   const at = standingAt(sentence);
-  if (at === undefined) return undefined;
+  if (at === undefined) return ruleAskedFor(sentence);
   const s = sentence.trim();
   // A CJK character says about what two Latin ones do.
   if (s.length + (s.match(WIDE)?.length ?? 0) <= whole) return s;

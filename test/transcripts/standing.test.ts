@@ -130,6 +130,34 @@ describe('isStanding', () => {
       expect(isStanding(s), s).toBe(false);
   });
 
+  it('takes the rule a polite question asks for ("can you make sure we always …?"), not a question about one thing', () => {
+    const asked: [string, string][] = [
+      ['Can you please make sure that we never commit the .env file?', 'never commit the .env file'],
+      [
+        'Could you update the notes to make sure that in this repo you always open a draft PR first?',
+        'always open a draft PR first',
+      ],
+      [
+        'Can you remember to always bump the version in package.json?',
+        'always bump the version in package.json',
+      ],
+    ];
+    for (const [q, rule] of asked) {
+      expect(standingPart(q), q).toBe(rule);
+      expect(isStanding(q), q).toBe(true);
+    }
+    for (const q of [
+      'Can you make sure the nightly job always runs on the main branch?',
+      'Can you check whether we always close the socket?',
+      'Could you make sure this never happens again?',
+      'Kannst du sicherstellen, dass der Export immer klappt?',
+      '你能确保我们总是用最新的版本吗',
+    ]) {
+      expect(standingPart(q), q).toBeUndefined();
+      expect(isStanding(q), q).toBe(false);
+    }
+  });
+
   it('gives the clause that tells it on, not the opening of a long request', () => {
     const request =
       '先把这个目录里的接口文档和示例整理成一份完整的中文说明，包括登录方式、每个函数的参数和返回值以及常见错误的处理办法，' +
