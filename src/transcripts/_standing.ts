@@ -74,7 +74,28 @@ const CJK = [
   /(?:必ず|常に|絶対に)[^。]*(?:ください|こと|しろ|しないで|ないで|するな)|(?:しないで|使わないで)/,
 ];
 
-const TELLS = [...ENGLISH, ...OTHER, ...CJK];
+// A step to repeat as each piece of the work is done, said to the agent: an imperative (or `du`,
+// `tu`, `vous`) and "as / after / once each task …", "one feature at a time" (not what a thing
+// does after each event of its own: "the page reloads after each click", "Tests fail after each change").
+// The pieces of the work a step is repeated after.
+const EN_WORK =
+  '(?:tasks?|steps?|phases?|features?|changes?|edits?|fix(?:es)?|commits?|milestones?|iterations?|stages?|modules?|tickets?|subtasks?)';
+// Verbs an imperative step of the work opens with.
+const EN_DOING =
+  '(?:commit|push|run|re-?run|test|lint|format|update|write|add|log|save|check|verify|review|document|bump|tag|build|rebuild|deploy|report|summari[sz]e|note|record|mark|ask|tell|show|stop|pause|wait|do|make|take|clean|tidy|squash|merge|release|publish|implement|work|handle|tackle|finish|complete)';
+const REPEATED_STEP = [
+  new RegExp(
+    String.raw`^(?:(?:please|and|then|also|now|so|just)\s+)*${EN_DOING}\b.*\b(?:(?:as|after|once|when|whenever|before)\s+(?:each|every)\s+(?:(?:\w+\s+)?${EN_WORK}|one)\b|one\s+${EN_WORK}\s+at a time\b)`,
+    'i',
+  ),
+  new RegExp(
+    String.raw`^(?=.*\b(?:du|ihr)\b|(?!(?:${DE_NOT_IMPERATIVE}|nach|bei)\s)\p{L}+\s).*\b(?:nach|bei)\s+jede[rm]\s+(?:\p{L}+\s+)?(?:aufgabe|teilaufgabe|phase|änderung|schritt|feature|commit)\b`,
+    'iu',
+  ),
+  /^(?=.*\b(?:tu|vous|tú|usted)(?!\p{L})|(?!(?:le|la|les|un|une|des|il|elle|on|je|ça|ce|cela|ils|elles|mon|ma|mes|el|los|las|yo|él|ella|esto|eso)\s)\p{L}+\s).*(?:\b(?:après|à)\s+chaque\s+(?:tâche|étape|modification|changement|phase|fonctionnalité)|\b(?:después de|tras)\s+cada\s+(?:tarea|paso|cambio|fase|funcionalidad)\b)/iu,
+];
+
+const TELLS = [...ENGLISH, ...OTHER, ...CJK, ...REPEATED_STEP];
 
 // A stack frame, a log line or code, not a sentence of the person's: `file.ext:12`, an arrow,
 // a call, a statement keyword first, or fewer than three in four characters letters or spaces.

@@ -158,6 +158,30 @@ describe('isStanding', () => {
     }
   });
 
+  it('takes a step to repeat as each piece of the work is done, said to the agent, not what a thing does each time', () => {
+    for (const s of [
+      'Run the linter after each change and fix what it reports.',
+      'Push to the remote once every milestone is reviewed.',
+      'Commit as each subtask is finished.',
+      'Work on one feature at a time and update the changelog when each feature is merged.',
+      'Committe nach jeder abgeschlossenen Aufgabe.',
+      'Nach jeder Phase schreibst du eine kurze Zusammenfassung.',
+      'Lance les tests après chaque modification.',
+      'Haz commit después de cada tarea.',
+    ])
+      expect(isStanding(s), s).toBe(true);
+    for (const s of [
+      'The page reloads after each click.',
+      'Tests fail after each change to the config.',
+      'It crashes whenever every module is loaded at once.',
+      'Add a header to each file and save it.',
+      'Nach jeder Phase bricht der Build ab.',
+      'Le build casse après chaque modification.',
+      'El servidor falla después de cada cambio.',
+    ])
+      expect(isStanding(s), s).toBe(false);
+  });
+
   it('gives the clause that tells it on, not the opening of a long request', () => {
     const request =
       '先把这个目录里的接口文档和示例整理成一份完整的中文说明，包括登录方式、每个函数的参数和返回值以及常见错误的处理办法，' +
