@@ -4,9 +4,11 @@
  * "I never saw it open"), a condition ("if we don't have this"), a word in a log line
  * (`store.setState @ immer.mjs:6`) or one step of the work ("keep going"). An instruction tells:
  * the word opens its clause, or follows a modal or the person's own want, in the languages the
- * corpus shows; a polite question may ask for one ("can you make sure we always …?").
+ * corpus shows; a polite question may ask for one ("can you make sure we always …?"). Over a
+ * whole request, the lines of a pasted plan or spec are not the person's, and a sentence they ask
+ * the agent to remember ("… Merke dir das.") holds.
  */
-import { isQuestion } from './_requests.js';
+import { isQuestion, sentencesOf } from './_requests.js';
 
 // What may stand before an instruction's first word in its clause.
 const LEAD = String.raw`(?:^|[,;:\u2013\u2014]\s*|\s-\s|\b(?:and|but|also|please|pls|plz|ok|okay)\s+)(?:please\s+)?`;
@@ -65,10 +67,10 @@ const OTHER = [
 ];
 
 // Chinese and Japanese: words that only tell, or "always" beside a word that asks for it. A
-// "don't" that closes its clause wants a thing gone, once (`X不要，改成Y`: not X, call it Y), and
-// `以后再` is "later", not "from now on" (`以后再也不` is).
+// "don't" that closes its clause wants a thing gone, once (`X不要，改成Y`: not X, call it Y;
+// `不要吧`: let's not), `先不要` is "not yet", and `以后再` is "later", not "from now on" (`以后再也不` is).
 const CJK = [
-  /(?:不要|别再|请勿|务必|禁止|切勿)(?![\s，,。.；;！!、了]|$)|以后(?!再(?!也))/,
+  /(?<!先)(?:不要|别再|请勿|务必|禁止|切勿)(?![\s，,。.；;！!、了吧啊呀嘛]|$)|以后(?!再(?!也))/,
   // "Always use …", not "not always available" (并非总是可用: a fact).
   /(?:请|要|必须|应该|一定)\S{0,4}(?:总是|始终|永远|一律)|(?<!并非|不是|并不|不)(?:总是|始终|永远|一律)\S{0,2}(?:要|使用|(?<!可)用)/,
   /(?:必ず|常に|絶対に)[^。]*(?:ください|こと|しろ|しないで|ないで|するな)|(?:しないで|使わないで)/,
@@ -161,4 +163,58 @@ function standingAt(sentence: string): number | undefined {
     if (m && (first === undefined || m.index < first)) first = m.index;
   }
   return first;
+}
+
+// A line that opens a pasted plan: everything from it on is the plan's words, not the person's.
+const PLAN_OPENER =
+  /^\s*(?:implement|execute|carry out|follow) (?:the following|this) plan\b|^\s*here is the (?:plan|spec)\b|^\s*(?:请)?(?:按照|实施|执行)以下(?:计划|方案)/i;
+const HEADING = /^\s*#{1,6}\s/;
+const LIST_ITEM = /^\s*(?:[-*•+]|\d+[.)])\s/;
+const LIST_MARKER = /^(?:[-*•+]|\d+[.)])\s+/;
+
+/**
+ * Where a pasted document (a plan or a spec) begins among a request's lines: at a line that opens
+ * a plan, at the first heading when two or more mark it out, or at the first of twenty or more list
+ * items; the number of lines when the request is the person's own words throughout.
+ */
+function documentStart(lines: string[]): number {
+  const opener = lines.findIndex((l) => PLAN_OPENER.test(l));
+  if (opener >= 0) return opener;
+  if (lines.filter((l) => HEADING.test(l)).length >= 2) return lines.findIndex((l) => HEADING.test(l));
+  if (lines.filter((l) => LIST_ITEM.test(l)).length >= 20) return lines.findIndex((l) => LIST_ITEM.test(l));
+  return lines.length;
+}
+
+// A sentence that only asks the agent to keep the one before it in mind.
+const REMEMBER_THIS =
+  /^(?:(?:and|also|please|bitte|und)\s+)?(?:remember (?:this|that)|keep (?:this|that) in mind|merke? dir (?:das|dies)|merken sie sich das|retiens(?:-le| (?:ça|cela|bien))|souviens-toi de (?:ça|cela)|recuérdalo|tenlo en cuenta|请?记住(?:这一?点|这个)?|覚えておいて(?:ください)?)[\s.!。！-]*$/iu;
+
+/**
+ * The standing instructions of one request, in order: each sentence's standing part, and a
+ * sentence the person then asks the agent to remember ("…. Remember that."), with the request.
+ * The lines of a pasted plan or spec are not the person's own and are left out.
+ */
+export function standingParts(request: string): string[] {
+  const lines = request.split(/\r?\n/);
+  const own = sentencesOf(lines.slice(0, documentStart(lines)).join('\n'))
+    // A Chinese or Japanese sentence ends at its full stop, with no space after it.
+    .flatMap((s) => s.split(/(?<=[。！？])(?=\S)/));
+  const out: string[] = [];
+  for (const [i, sentence] of own.entries()) {
+    const part = sentence.length > 600 ? undefined : standingPart(sentence);
+    if (part !== undefined) out.push(part);
+    else if (REMEMBER_THIS.test(sentence)) {
+      const kept = rememberedPart(own[i - 1]);
+      if (kept !== undefined) out.push(`${kept} ${sentence.replace(/[\s-]+$/, '')}`);
+    }
+  }
+  return out;
+}
+
+// The sentence before a "remember this", without a list marker, when it is prose that tells
+// (not a question) and did not tell on its own.
+function rememberedPart(before: string | undefined): string | undefined {
+  const s = before?.replace(LIST_MARKER, '').trim();
+  if (s === undefined || s.length < 8 || s.length > 600 || isQuestion(s) || !isProse(s)) return undefined;
+  return standingPart(s) === undefined ? s : undefined;
 }

@@ -17,7 +17,7 @@ import { goalIndex, isAck, isQuestion, sentencesOf } from './_requests.js';
 import { REDACTED, withoutSecrets } from './_secrets.js';
 import { remoteWork } from './_shell.js';
 import { filesAtCut, intentOf, likelyNext, nextStepOf, summaryOf } from './_stand.js';
-import { standingPart } from './_standing.js';
+import { standingParts } from './_standing.js';
 import { clean, cutToWidth, oneLine } from './_text.js';
 import { type Check, checksOf, deadEndsOf, outcomeOf, passed, validationOf } from './_validation.js';
 import { carryOnTitle, doneOf, remainingOf } from './_work.js';
@@ -309,13 +309,11 @@ function secretsConcern(secrets: number): string[] {
     : [];
 }
 
-/** Standing instructions in the person's requests: sentences, never questions, each once. */
+/** Standing instructions in the person's requests (not a plan they pasted): sentences, never questions, each once. */
 function preferencesOf(s: SessionRecord): string[] {
   const out: string[] = [];
   for (const r of s.requests) {
-    for (const sentence of sentencesOf(r)) {
-      const part = sentence.length > 600 ? undefined : standingPart(sentence);
-      if (part === undefined) continue;
+    for (const part of standingParts(r)) {
       const line = oneLine(part, 240);
       if (!isQuestion(line) && !out.includes(line)) out.push(line);
     }

@@ -1,6 +1,6 @@
 /** Standing instructions told apart from sentences that only use their words (facts, conditions, log lines, one step). */
 import { describe, expect, it } from 'vitest';
-import { isStanding, standingPart } from '../../src/transcripts/_standing.js';
+import { isStanding, standingPart, standingParts } from '../../src/transcripts/_standing.js';
 
 describe('isStanding', () => {
   it('takes an instruction that holds for the rest of the work, in the languages the corpus shows', () => {
@@ -102,6 +102,8 @@ describe('isStanding', () => {
       '这些旧图标不要了，全部删掉',
       '先这样吧，以后再优化性能',
       '这个颜色我不要。',
+      '那就不要吧，等下周再说',
+      '先不要部署，我还在看日志',
     ])
       expect(isStanding(s), s).toBe(false);
   });
@@ -192,5 +194,45 @@ describe('isStanding', () => {
     expect(standingPart(english)).toBe('and from now on write every commit message in English');
     expect(standingPart('Always use yarn here.')).toBe('Always use yarn here.');
     expect(standingPart('It always fails on CI.')).toBeUndefined();
+  });
+});
+
+describe('standingParts', () => {
+  it('keeps a sentence the person then asks the agent to remember, with the request', () => {
+    expect(standingParts('Schreib die Commit-Nachrichten auf Englisch. Merke dir das.')).toEqual([
+      'Schreib die Commit-Nachrichten auf Englisch. Merke dir das.',
+    ]);
+    expect(standingParts('Put new components under src/ui.\nRemember that.')).toEqual([
+      'Put new components under src/ui. Remember that.',
+    ]);
+    expect(standingParts('新的接口统一放在 api 目录下。请记住这一点。')).toEqual([
+      '新的接口统一放在 api 目录下。 请记住这一点。',
+    ]);
+    expect(standingParts('Remember that.')).toEqual([]);
+    expect(standingParts('Did you push the branch? Remember that.')).toEqual([]);
+    expect(standingParts('Never touch the lock file. Remember that.')).toEqual([
+      'Never touch the lock file.',
+    ]);
+  });
+
+  it("leaves out the lines of a pasted plan or spec, not the person's own words before it", () => {
+    const plan =
+      'Implement the following plan:\n\n# Plan\n\n## Steps\n- Always run the migrations first\n- Never edit the lock file';
+    expect(standingParts(plan)).toEqual([]);
+    const spec =
+      'Please build this, and always answer in German.\n\n# Spec\n## Rules\nNever store passwords in plain text.';
+    expect(standingParts(spec)).toEqual(['Please build this, and always answer in German.']);
+    const checklist = [
+      'Always reply in English.',
+      ...Array.from({ length: 20 }, (_, i) => `- Step ${i + 1}: never skip the audit`),
+    ];
+    expect(standingParts(checklist.join('\n'))).toEqual(['Always reply in English.']);
+    const own =
+      'A few rules, please:\n1) first, never push to main\n- 不要修改生成的文件\n- and always use pnpm';
+    expect(standingParts(own)).toEqual([
+      '1) first, never push to main',
+      '- 不要修改生成的文件',
+      '- and always use pnpm',
+    ]);
   });
 });
