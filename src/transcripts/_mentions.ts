@@ -68,6 +68,21 @@ const SCAN_CHARS = 20_000;
 const GENERATED =
   /(?:^|[/_-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[^/]+$|(?:^|\/)[0-9a-f]{32,}\.[^/]+$|(?:^|\/)\.(?:claude|codex)\/(?:history\.jsonl$|projects\/|todos\/|sessions\/|statsig\/)/i;
 
+// A file name or folder that stands for any: a date to fill in (`YYYY-MM-DD.md`, `log-yyyymmdd.txt`,
+// `MM-DD`), a letter or run of letters in a number's place as a whole word (`Phase-X-Audit.md`,
+// `XX-name/`, `notes-xxx.md`; `N` only after another word, `phase-N/`, as `N-queens.md` is a name),
+// or a name in angle or curly brackets (`<slug>/`, `{id}.md`).
+const DATE_PLACEHOLDER = /yyyy|(?:^|[^a-z])(?:mm[-_]?dd|dd[-_]?mm|hh[-_]?mm)(?![a-z])/i;
+const WORD_PLACEHOLDER = /(?:(?:^|[-_./\\])(?:X{1,4}|x{3,4})|[-_.]N{1,3})(?=$|[-_./\\])|[<>{}]/;
+// Two file names joined by a slash (`SOUL.md/USER.md`, `api.ts/routes.ts`): the folder just above
+// the name ends in the name's own extension, which a folder hardly ever does.
+const JOINED_NAMES = /(?:^|[\\/])[^\\/]+\.([A-Za-z][A-Za-z0-9]*)[\\/][^\\/]+\.\1$/i;
+
+/** Whether a path found in text names a file rather than a template of one or a pair of names. */
+function namesOneFile(path: string): boolean {
+  return !DATE_PLACEHOLDER.test(path) && !WORD_PLACEHOLDER.test(path) && !JOINED_NAMES.test(path);
+}
+
 /** Whether a path is one of the project's files that a mention may name. */
 function isWorkPath(path: string): boolean {
   if (path.startsWith('~') || climbsOut(path)) return false;
@@ -87,14 +102,14 @@ function pathsIn(text: string): string[] {
     if (!EXTENSIONS.has((m[2] as string).toLowerCase())) continue;
     // `@path` is how the person points Claude Code at a file.
     const path = (m[1] as string).replace(/^@(?=[\w.])/, '').replace(/^\.\//, '');
-    if (isWorkPath(path)) out.add(path);
+    if (isWorkPath(path) && namesOneFile(path)) out.add(path);
   }
   if (!MAYBE_WINDOWS.test(chunk)) return [...out];
   WINDOWS_PATH_RE.lastIndex = 0;
   for (let m = WINDOWS_PATH_RE.exec(chunk); m; m = WINDOWS_PATH_RE.exec(chunk)) {
     if (!EXTENSIONS.has(((m[2] ?? m[3]) as string).toLowerCase())) continue;
     const path = (m[1] as string).replace(/^\.\\/, '');
-    if (isWorkPath(path)) out.add(path);
+    if (isWorkPath(path) && namesOneFile(path)) out.add(path);
   }
   return [...out];
 }

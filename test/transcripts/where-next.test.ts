@@ -515,3 +515,32 @@ describe('records a program keeps', () => {
     expect(next.filter((p) => /sessions\/|history\.jsonl|5d41402a/.test(p))).toEqual([]);
   });
 });
+
+describe('names that are not one of the project’s files', () => {
+  it('takes no template of a name for a file: a date to fill in, a letter in a number’s place', async () => {
+    const next = await nextOf([
+      { user: 'Rotate the nightly exports' },
+      {
+        say: 'Each run writes exports/orders-YYYYMMDD.csv and journal/yyyy-mm-dd.md, keeps a copy in archive/MM-DD/summary.json, and the runbook asks for reviews/Sprint-N-retro.md and notes/Release-X-checklist.md (or XX-name/plan.md, tmp/xxx.txt).',
+      },
+      {
+        say: 'Next I will change jobs/rotate.py and read journal/2026-04-02.md, drafts/x.md and docs/N-queens.md.',
+      },
+    ]);
+    expect(next).toEqual(
+      expect.arrayContaining(['jobs/rotate.py', 'journal/2026-04-02.md', 'drafts/x.md', 'docs/N-queens.md']),
+    );
+    expect(next.filter((p) => /YYYY|yyyy|MM-DD|-N-|-X-|XX-|xxx/.test(p))).toEqual([]);
+  });
+
+  it('takes two file names joined by a slash for two names, not for a folder and a file', async () => {
+    const next = await nextOf([
+      { user: 'Write the agent’s persona' },
+      {
+        say: 'The persona goes in PERSONA.md/VOICE.md, and the API in handlers.ts/routes.ts; next I will edit conf.d/site.conf and vendor-docs/chart.js/README.md.',
+      },
+    ]);
+    expect(next).toEqual(expect.arrayContaining(['conf.d/site.conf', 'vendor-docs/chart.js/README.md']));
+    expect(next.filter((p) => p.includes('.md/') || p.includes('.ts/'))).toEqual([]);
+  });
+});
