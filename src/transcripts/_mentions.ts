@@ -90,10 +90,16 @@ function isWorkPath(path: string): boolean {
   return !NOT_WORK.test(p) && !GENERATED.test(p);
 }
 
+// What a package manager prints as it works: apt's notes and fetches (`W: Target … (main/dep11/…)`,
+// `Get:3 …`), dpkg's unpacking, pip's downloads, npm's warnings. The paths in them are the package
+// manager's own archives and indexes, never the project's files.
+const PACKAGE_LINES =
+  /^(?:[WEN]: |(?:Get|Hit|Ign|Err):\d+ |(?:Unpacking|Setting up|Preparing to unpack|Selecting previously unselected|Processing triggers for|Collecting|Downloading|Requirement already satisfied:|Installing collected packages:|Successfully installed) |npm (?:WARN|warn|ERR!|error) ).*$/gm;
+
 /** The paths a text names, each once, in order (absolute paths kept absolute). */
 function pathsIn(text: string): string[] {
   const out = new Set<string>();
-  const chunk = text.length > SCAN_CHARS ? text.slice(0, SCAN_CHARS) : text;
+  const chunk = (text.length > SCAN_CHARS ? text.slice(0, SCAN_CHARS) : text).replace(PACKAGE_LINES, '');
   const { plain: PATH_RE, windows: WINDOWS_PATH_RE } = OTHER_SCRIPT_PATH.test(chunk)
     ? ANY_PATHS
     : ASCII_PATHS;

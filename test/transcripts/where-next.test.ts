@@ -543,4 +543,26 @@ describe('names that are not one of the project’s files', () => {
     expect(next).toEqual(expect.arrayContaining(['conf.d/site.conf', 'vendor-docs/chart.js/README.md']));
     expect(next.filter((p) => p.includes('.md/') || p.includes('.ts/'))).toEqual([]);
   });
+
+  it('takes no path from what a package manager prints as it works', async () => {
+    const next = await nextOf([
+      { user: 'Install the build tools on the box, then fix deploy/provision.sh' },
+      {
+        bash: 'tail -8 /var/log/provision.log',
+        output: [
+          'W: Target Sources (universe/source/Sources.yml) is configured multiple times in /etc/apt/sources.list:4',
+          'Get:2 http://mirror.example.org stable/main amd64 Contents/index.json [12 kB]',
+          'Unpacking libtool (2.4.7-7) over (2.4.7-5) from pool/main/libtool.conf ...',
+          'Collecting wheel-helpers==0.3 (from -r requirements/build.txt)',
+          'Downloading cache/pkgs/wheel_helpers-0.3.tar.json (9 kB)',
+          'npm warn deprecated glob@7.2.3 in packages/legacy/package.json',
+          'provision: wrote config/tools.yaml',
+        ].join('\n'),
+      },
+    ]);
+    expect(next).toEqual(expect.arrayContaining(['deploy/provision.sh', 'config/tools.yaml']));
+    expect(
+      next.filter((p) => /Sources\.yml|index\.json|libtool|requirements|wheel|packages\/legacy/.test(p)),
+    ).toEqual([]);
+  });
 });
