@@ -6,7 +6,7 @@
  */
 import { climbsOut } from '../fs/index.js';
 import { EXTENSIONS } from './_extensions.js';
-import { fileName } from './_paths.js';
+import { fileName, isAbsolutePath } from './_paths.js';
 import { noteSecretValues } from './_secrets.js';
 import type { MentionSource, SessionRecord } from './types.js';
 
@@ -122,18 +122,31 @@ function pathsIn(text: string): string[] {
 
 /**
  * Notes every path `text` names as a mention at the session's current step. A text that names
- * many paths (a listing, a search over the tree) says less about each one. Every text of the log
- * a reader sees comes here, so the values it shows in a secret's place are learned here too
- * (`noteSecretValues`).
+ * many paths (a listing, a search over the tree) says less about each one. The relative paths of a
+ * text written about another folder (a skill's document) are taken as in that folder, `base`.
+ * Every text of the log a reader sees comes here, so the values it shows in a secret's place are
+ * learned here too (`noteSecretValues`).
  */
-export function notePaths(s: SessionRecord, text: string | undefined, source: MentionSource): void {
+export function notePaths(
+  s: SessionRecord,
+  text: string | undefined,
+  source: MentionSource,
+  base?: string,
+): void {
   if (!text) return;
   noteSecretValues(s, text);
-  const paths = pathsIn(insideSpacedRoot(s, text));
+  const found = pathsIn(insideSpacedRoot(s, text));
+  const paths = base ? found.map((p) => (isAbsolutePath(p) ? p : under(base, p))) : found;
   if (paths.length === 0) return;
   // A plan names the files of the work ahead, many of them; a listing names every file there is.
   const weight = WEIGHTS[source] / Math.sqrt(Math.max(1, paths.length / (source === 'plan' ? 12 : 3)));
   for (const path of paths) addHit(s, path, source, weight);
+}
+
+/** `path` in the folder `base`, joined with the separator `base` is written with. */
+function under(base: string, path: string): string {
+  const sep = base.includes('\\') && !base.includes('/') ? '\\' : '/';
+  return `${base.replace(/[\\/]+$/, '')}${sep}${path}`;
 }
 
 /**
