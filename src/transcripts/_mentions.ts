@@ -96,6 +96,49 @@ function isWorkPath(path: string): boolean {
 const PACKAGE_LINES =
   /^(?:[WEN]: |(?:Get|Hit|Ign|Err):\d+ |(?:Unpacking|Setting up|Preparing to unpack|Selecting previously unselected|Processing triggers for|Collecting|Downloading|Requirement already satisfied:|Installing collected packages:|Successfully installed) |npm (?:WARN|warn|ERR!|error) ).*$/gm;
 
+// Where `insideSpacedRoot` took the session's folder off a path: the path starts there, at its first
+// folder, even one with a space in its name (`00 Inbox/`).
+const ROOT_MARK = '\uE000';
+// The part of a path before a space in a folder's name: a word with a separator before it, that
+// ends in a letter or digit (`D:/Eigene` of `D:/Eigene Dateien/…`, `Areas/Home` of `Areas/Home Lab/…`;
+// not `src/a.ts,` before the next path of a list), then the space.
+const SPACED_PART =
+  /(?<=^|[\s"'`([\uE000])([^\s"'`()[\]<>\uE000]*[\\/][^\s"'`()[\]<>\\/\uE000]*[\p{L}\p{N}_]) $/u;
+// A quote, a backtick or the root's mark that opens a path, then up to three words and spaces of
+// the folder name the path starts with (`` `00 Kontext/…` ``).
+const OPENED_PART = /(["'`\uE000])((?:[^\s"'`\\/\uE000]+ ){1,3})$/;
+
+/** The part of a path before the space at `at - 1`, unless that is a file's name (`a.ts b.ts`: two paths). */
+function spacedPart(text: string, at: number): string | undefined {
+  const part = SPACED_PART.exec(text.slice(Math.max(0, at - 300), at))?.[1];
+  const ext = part && /\.([A-Za-z][A-Za-z0-9]{0,9})$/.exec(part)?.[1];
+  return ext && EXTENSIONS.has(ext.toLowerCase()) ? undefined : part;
+}
+
+/**
+ * The whole of a path that text cut at a space (its match starts at `start`, after a space):
+ * back over the folders before each space while they carry on a path, then to the quote or the
+ * root's mark that opens it. Undefined when the match is a path of its own (`edit src/a.ts`).
+ */
+function wholePath(text: string, start: number, end: number): string | undefined {
+  let from = start;
+  for (
+    let part = spacedPart(text, from);
+    part;
+    part = text[from - 1] === ' ' ? spacedPart(text, from) : undefined
+  )
+    from -= part.length + 1;
+  const opened = OPENED_PART.exec(text.slice(Math.max(0, from - 100), from));
+  const closes = opened && (opened[1] === ROOT_MARK || text[end] === opened[1]);
+  if (opened && closes) from -= (opened[2] as string).length;
+  return from < start ? text.slice(from, end) : undefined;
+}
+
+/** The path matched at `at` in `text`, whole when the text cut it at a space in a folder's name. */
+function spacedWhole(text: string, at: number, match: string): string {
+  return (text[at - 1] === ' ' && wholePath(text, at, at + match.length)) || match;
+}
+
 /** The paths a text names, each once, in order (absolute paths kept absolute). */
 function pathsIn(text: string): string[] {
   const out = new Set<string>();
@@ -107,14 +150,16 @@ function pathsIn(text: string): string[] {
   for (let m = PATH_RE.exec(chunk); m; m = PATH_RE.exec(chunk)) {
     if (!EXTENSIONS.has((m[2] as string).toLowerCase())) continue;
     // `@path` is how the person points Claude Code at a file.
-    const path = (m[1] as string).replace(/^@(?=[\w.])/, '').replace(/^\.\//, '');
+    const path = spacedWhole(chunk, m.index, m[1] as string)
+      .replace(/^@(?=[\w.])/, '')
+      .replace(/^\.\//, '');
     if (isWorkPath(path) && namesOneFile(path)) out.add(path);
   }
   if (!MAYBE_WINDOWS.test(chunk)) return [...out];
   WINDOWS_PATH_RE.lastIndex = 0;
   for (let m = WINDOWS_PATH_RE.exec(chunk); m; m = WINDOWS_PATH_RE.exec(chunk)) {
     if (!EXTENSIONS.has(((m[2] ?? m[3]) as string).toLowerCase())) continue;
-    const path = (m[1] as string).replace(/^\.\\/, '');
+    const path = spacedWhole(chunk, m.index, m[1] as string).replace(/^\.\\/, '');
     if (isWorkPath(path) && namesOneFile(path)) out.add(path);
   }
   return [...out];
@@ -199,7 +244,7 @@ function insideSpacedRoot(s: SessionRecord, text: string): string {
   }
   if (!cached.re) return text;
   cached.re.lastIndex = 0;
-  return text.replace(cached.re, '');
+  return text.replace(cached.re, ROOT_MARK);
 }
 
 /**

@@ -598,3 +598,28 @@ describe('text the host puts in the person’s place', () => {
     }
   });
 });
+
+describe('a path that text cut at a space', () => {
+  it('is read whole from its quote, from the root, or from an absolute start, and a list is still read path by path', async () => {
+    const dir = folder();
+    const path = join(dir, 'spaced.jsonl');
+    const root = 'C:\\Users\\dev\\Field Notes';
+    writeClaudeSession(path, root, [
+      { user: 'Tidy the vault' },
+      {
+        say: `The index lives in \`20 Reading/index.md\`; next ${root}\\10 Areas\\Home Lab\\setup.md, and the old site at E:/Old Sites/shop/cart/Checkout.php stays as it is. Then lib/feed.ts lib/parse.ts.`,
+      },
+      { edit: 'notes\\today.md' },
+    ]);
+    const next = namedNext((await compileTranscript(path)).handoff.summary);
+    expect(next).toEqual(
+      expect.arrayContaining([
+        '20 Reading/index.md',
+        '10 Areas/Home Lab/setup.md',
+        'lib/feed.ts',
+        'lib/parse.ts',
+      ]),
+    );
+    expect(next.filter((p) => /^(?:Reading|Areas|Lab|Sites)\//.test(p))).toEqual([]);
+  });
+});
