@@ -109,6 +109,7 @@ export function likelyNext(
   // a path written from a folder below the root (`test/a.test.js` after `cd app`) the one known
   // longer path that ends with it — unless the agent read it as it is, so that it is a file there.
   const readHere = new Set([...s.reads.keys()].map((p) => relativePath(p, root)));
+  if (root) dropOutsideTails(scored, named, byName, readHere, outsideByName(rels));
   foldCompiledNames(scored, named, byName, readHere);
   for (const [rel, score] of [...scored]) {
     const alias = /^[@#]\/(.+\/.+)$/.exec(rel)?.[1];
@@ -131,6 +132,39 @@ export function likelyNext(
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, cap)
     .map(([p]) => p);
+}
+
+/** The paths the log names outside the repository, written with `/`, by file name. */
+function outsideByName(rels: Map<string, string>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const rel of rels.values()) {
+    if (!isAbsolutePath(rel)) continue;
+    const q = slashed(rel);
+    const name = q.slice(q.lastIndexOf('/') + 1);
+    out.set(name, [...(out.get(name) ?? []), q]);
+  }
+  return out;
+}
+
+/**
+ * Leaves out a relative path that is the end of a path the log names outside the repository
+ * (`src/cli.ts` of `/Users/a/other-repo/src/cli.ts`, a sibling repository's file; `references/x.md`
+ * of a skill's folder) when nothing says it is a file here: the agent neither read nor changed
+ * it, and no other known path here ends with it.
+ */
+function dropOutsideTails(
+  scored: Map<string, number>,
+  named: Set<string>,
+  byName: Map<string, string[]>,
+  readHere: Set<string>,
+  outside: Map<string, string[]>,
+): void {
+  for (const rel of [...scored.keys()]) {
+    const q = slashed(rel);
+    if (!q.includes('/') || named.has(rel) || readHere.has(rel)) continue;
+    const ends = outside.get(q.slice(q.lastIndexOf('/') + 1))?.some((o) => o.endsWith(`/${q}`));
+    if (ends && endingWith(byName, rel).every((p) => p === rel)) scored.delete(rel);
+  }
 }
 
 // The TypeScript source an import of the compiled name stands for (`./events/index.js` in an ESM

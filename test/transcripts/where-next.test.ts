@@ -623,3 +623,23 @@ describe('a path that text cut at a space', () => {
     expect(next.filter((p) => /^(?:Reading|Areas|Lab|Sites)\//.test(p))).toEqual([]);
   });
 });
+
+describe('a relative path that ends a path outside the repository', () => {
+  it('is not named when it is the end of another repository’s file the log names', async () => {
+    const next = await nextOf([
+      { user: 'Start the billing worker from our dev server' },
+      {
+        bash: 'grep -rn "runWorker" /opt/billing-api/src',
+        output:
+          '/opt/billing-api/src/cli.ts:12:  runWorker(args)\n/opt/billing-api/src/worker.ts:3:export function runWorker',
+      },
+      {
+        say: 'The worker starts with `npx tsx src/cli.ts run` in billing-api. Next I will spawn it from src/devServer.ts and log from src/worker.ts.',
+      },
+      { read: 'src/worker.ts' },
+      ...busy(2),
+    ]);
+    expect(next).toContain('src/devServer.ts');
+    expect(next).not.toContain('src/cli.ts');
+  });
+});
