@@ -104,9 +104,10 @@ const ROOT_MARK = '\uE000';
 // not `src/a.ts,` before the next path of a list), then the space.
 const SPACED_PART =
   /(?<=^|[\s"'`([\uE000])([^\s"'`()[\]<>\uE000]*[\\/][^\s"'`()[\]<>\\/\uE000]*[\p{L}\p{N}_]) $/u;
-// A quote, a backtick or the root's mark that opens a path, then up to three words and spaces of
-// the folder name the path starts with (`` `00 Kontext/…` ``).
-const OPENED_PART = /(["'`\uE000])((?:[^\s"'`\\/\uE000]+ ){1,3})$/;
+// A backtick or the root's mark that opens a path, then up to three words and spaces of the folder
+// name the path starts with, the first a capital or a number (`` `00 Kontext/…` ``, `` `My Notes/…` ``;
+// not a command, `` `cat docs/a.md` ``, nor a quoted task, `"Update src/a.ts"`).
+const OPENED_PART = /([`\uE000])((?:[\p{Lu}\p{N}][^\s"'`\\/\uE000]* )(?:[^\s"'`\\/\uE000]+ ){0,2})$/u;
 
 /** The part of a path before the space at `at - 1`, unless that is a file's name (`a.ts b.ts`: two paths). */
 function spacedPart(text: string, at: number): string | undefined {

@@ -600,14 +600,14 @@ describe('text the host puts in the person’s place', () => {
 });
 
 describe('a path that text cut at a space', () => {
-  it('is read whole from its quote, from the root, or from an absolute start, and a list is still read path by path', async () => {
+  it('is read whole from its backtick, from the root, or from an absolute start; a list or a command is still read path by path', async () => {
     const dir = folder();
     const path = join(dir, 'spaced.jsonl');
     const root = 'C:\\Users\\dev\\Field Notes';
     writeClaudeSession(path, root, [
       { user: 'Tidy the vault' },
       {
-        say: `The index lives in \`20 Reading/index.md\`; next ${root}\\10 Areas\\Home Lab\\setup.md, and the old site at E:/Old Sites/shop/cart/Checkout.php stays as it is. Then lib/feed.ts lib/parse.ts.`,
+        say: `The index lives in \`20 Reading/index.md\`; next ${root}\\10 Areas\\Home Lab\\setup.md, and the old site at E:/Old Sites/shop/cart/Checkout.php stays as it is. Then lib/feed.ts lib/parse.ts; run \`cat docs/guide.md\` and \`npx vitest run test/cart.test.ts\` first.`,
       },
       { edit: 'notes\\today.md' },
     ]);
@@ -620,7 +620,8 @@ describe('a path that text cut at a space', () => {
         'lib/parse.ts',
       ]),
     );
-    expect(next.filter((p) => /^(?:Reading|Areas|Lab|Sites)\//.test(p))).toEqual([]);
+    expect(next).toEqual(expect.arrayContaining(['docs/guide.md', 'test/cart.test.ts']));
+    expect(next.filter((p) => /^(?:Reading|Areas|Lab|Sites)\/| /.test(p) && !/^\d+ /.test(p))).toEqual([]);
   });
 });
 
