@@ -74,8 +74,6 @@ interface State {
   queued: string[];
   /** Queued messages counted as requests when they left the queue, not yet seen again. */
   delivered: string[];
-  /** The slash command the person's last record ran (`gsd:help`), which the host's text after it expands. */
-  command?: string;
 }
 
 /** Reads a Claude Code session, then the subagent sessions stored beside it. */
@@ -229,27 +227,26 @@ function onUser(r: JsonRecord, state: State): void {
   for (const text of texts) onNotification(text, state);
   if (r.isMeta === true && !state.subagent) {
     for (const text of texts) noteExpansion(text, state);
-  } else state.command = texts.map((t) => COMMAND_NAME.exec(t)?.[1]).find((name) => name !== undefined);
+  }
   if (r.isMeta === true || state.subagent || (r.isSidechain === true && !state.sidechainLog)) return;
   for (const text of texts) addRequest(text, state);
 }
 
-// The slash command a user record runs (`<command-name>/gsd:help</command-name>`), and the first
-// line of a skill's document as the host puts it in the log, with the skill's folder.
-const COMMAND_NAME = /<command-name>\s*\/?([^<\s]+)\s*<\/command-name>/;
+// The first line of a skill's document as the host puts it in the log, with the skill's folder.
 const SKILL_BASE = /^\s*Base directory for this skill:\s*(\S[^\n]*?)\s*$/m;
 
 /**
  * Notes the paths of a text the host put in the log in the person's place. What a custom command
  * expands to is the spec of the work it asked for (`/gsd:execute-plan` names the plan and state
- * files it will write). A help command's text lists every command's example files, none of this
- * work's; a skill's document names the skill's own files, relative to the skill's folder.
+ * files it will write); even a help command's examples (`/gsd:help`: `01-01-PLAN.md`) are the
+ * names the workflow's files get. A skill's document names the skill's own files, relative to the
+ * skill's folder.
  */
 function noteExpansion(text: string, state: State): void {
   if (requestText(text) === undefined) return;
   const base = SKILL_BASE.exec(text)?.[1];
   if (base) notePaths(state.s, text, 'output', base);
-  else if (!/(?:^|[:_-])help$/i.test(state.command ?? '')) notePaths(state.s, text, 'plan');
+  else notePaths(state.s, text, 'plan');
 }
 
 function onAssistant(r: JsonRecord, state: State): void {

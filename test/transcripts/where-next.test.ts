@@ -568,20 +568,6 @@ describe('names that are not one of the project’s files', () => {
 });
 
 describe('text the host puts in the person’s place', () => {
-  it('takes no file from a help command’s text, and still takes them from another command’s expansion', async () => {
-    const next = await nextOf([
-      { user: '<command-name>/relay:help</command-name>\n<command-args></command-args>' },
-      {
-        meta: 'Show the relay command reference.\n\n/relay:plan writes `.relay/stages/02-billing/02-03-STEPS.md`; /relay:ship updates `.relay/LOG.md` and `docs/relay/RELEASES.md`.',
-      },
-      { user: '<command-name>/relay:ship</command-name>\n<command-args>stage 2</command-args>' },
-      { meta: 'Ship the stage: update `.relay/STATUS.md` and `.relay/JOURNAL.md` when done.' },
-      ...busy(4),
-    ]);
-    expect(next).toEqual(expect.arrayContaining(['.relay/STATUS.md', '.relay/JOURNAL.md']));
-    expect(next.filter((p) => /02-03-STEPS|LOG\.md|RELEASES/.test(p))).toEqual([]);
-  });
-
   it('reads a skill’s document as naming the skill’s own files, and as no word on the work’s', async () => {
     for (const base of [
       '/home/dev/.claude/skills/form-kit',
