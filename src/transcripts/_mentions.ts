@@ -109,12 +109,16 @@ const SPACED_PART =
 // not a command, `` `cat docs/a.md` ``, nor a quoted task, `"Update src/a.ts"`).
 const OPENED_PART = /([`\uE000])((?:[\p{Lu}\p{N}][^\s"'`\\/\uE000]* )(?:[^\s"'`\\/\uE000]+ ){0,2})$/u;
 
-/** The part of a path before the space at `at - 1`, unless that is a file's name (`a.ts b.ts`: two paths). */
+/**
+ * The part of a path before the space at `at - 1`, unless its last word has a dot (`a.ts b.ts`:
+ * two paths) or the part is in a script written without spaces (`用docs/说明.md校验 a.py`: a
+ * sentence around a path).
+ */
 function spacedPart(text: string, at: number): string | undefined {
   const part = SPACED_PART.exec(text.slice(Math.max(0, at - 300), at))?.[1];
-  const ext = part && /\.([A-Za-z][A-Za-z0-9]{0,9})$/.exec(part)?.[1];
-  return ext && EXTENSIONS.has(ext.toLowerCase()) ? undefined : part;
+  return part && !/\.[^\\/]*$/.test(part) && !WIDE_SCRIPT.test(part) ? part : undefined;
 }
+const WIDE_SCRIPT = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u;
 
 /**
  * The whole of a path that text cut at a space (its match starts at `start`, after a space):

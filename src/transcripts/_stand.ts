@@ -159,12 +159,16 @@ function dropOutsideTails(
   readHere: Set<string>,
   outside: Map<string, string[]>,
 ): void {
-  for (const rel of [...scored.keys()]) {
-    const q = slashed(rel);
-    if (!q.includes('/') || named.has(rel) || readHere.has(rel)) continue;
-    const ends = outside.get(q.slice(q.lastIndexOf('/') + 1))?.some((o) => o.endsWith(`/${q}`));
-    if (ends && endingWith(byName, rel).every((p) => p === rel)) scored.delete(rel);
-  }
+  const tails = new Set(
+    [...scored.keys()].filter((rel) => {
+      const q = slashed(rel);
+      if (!q.includes('/') || named.has(rel) || readHere.has(rel)) return false;
+      return outside.get(q.slice(q.lastIndexOf('/') + 1))?.some((o) => o.endsWith(`/${q}`)) === true;
+    }),
+  );
+  // (A longer known path that is such an end itself, `views/x.php` of `admin/views/x.php`, is no file here either.)
+  for (const rel of tails)
+    if (endingWith(byName, rel).every((p) => p === rel || tails.has(p))) scored.delete(rel);
 }
 
 // The TypeScript source an import of the compiled name stands for (`./events/index.js` in an ESM

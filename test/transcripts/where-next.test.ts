@@ -593,7 +593,7 @@ describe('a path that text cut at a space', () => {
     writeClaudeSession(path, root, [
       { user: 'Tidy the vault' },
       {
-        say: `The index lives in \`20 Reading/index.md\`; next ${root}\\10 Areas\\Home Lab\\setup.md, and the old site at E:/Old Sites/shop/cart/Checkout.php stays as it is. Then lib/feed.ts lib/parse.ts; run \`cat docs/guide.md\` and \`npx vitest run test/cart.test.ts\` first.`,
+        say: `The index lives in \`20 Reading/index.md\`; next ${root}\\10 Areas\\Home Lab\\setup.md, and the old site at E:/Old Sites/shop/cart/Checkout.php stays as it is. Then lib/feed.ts lib/parse.ts, 用docs/数据说明.md这个文档校验 scripts/gen.py; run \`cat docs/guide.md\` and \`npx vitest run test/cart.test.ts\` first.`,
       },
       { edit: 'notes\\today.md' },
     ]);
@@ -606,7 +606,7 @@ describe('a path that text cut at a space', () => {
         'lib/parse.ts',
       ]),
     );
-    expect(next).toEqual(expect.arrayContaining(['docs/guide.md', 'test/cart.test.ts']));
+    expect(next).toEqual(expect.arrayContaining(['docs/guide.md', 'test/cart.test.ts', 'scripts/gen.py']));
     expect(next.filter((p) => /^(?:Reading|Areas|Lab|Sites)\/| /.test(p) && !/^\d+ /.test(p))).toEqual([]);
   });
 });
@@ -618,15 +618,15 @@ describe('a relative path that ends a path outside the repository', () => {
       {
         bash: 'grep -rn "runWorker" /opt/billing-api/src',
         output:
-          '/opt/billing-api/src/cli.ts:12:  runWorker(args)\n/opt/billing-api/src/worker.ts:3:export function runWorker',
+          '/opt/billing-api/src/cli.ts:12:  runWorker(args)\n/opt/billing-api/src/worker.ts:3:export function runWorker\n/opt/billing-api/src/jobs/queue.ts:8:  runWorker()',
       },
       {
-        say: 'The worker starts with `npx tsx src/cli.ts run` in billing-api. Next I will spawn it from src/devServer.ts and log from src/worker.ts.',
+        say: 'The worker starts with `npx tsx src/cli.ts run` in billing-api, and its jobs/queue.ts polls (src/jobs/queue.ts there). Next I will spawn it from src/devServer.ts and log from src/worker.ts.',
       },
       { read: 'src/worker.ts' },
       ...busy(2),
     ]);
     expect(next).toContain('src/devServer.ts');
-    expect(next).not.toContain('src/cli.ts');
+    expect(next.filter((p) => /cli\.ts|queue\.ts/.test(p))).toEqual([]);
   });
 });
