@@ -184,7 +184,8 @@ export function notePaths(
   base?: string,
 ): void {
   if (!text) return;
-  noteSecretValues(s, text);
+  // What the session itself wrote or said (not the output it read, which is long and costly to search).
+  if (source !== 'output' && source !== 'error' && source !== 'read') noteSecretValues(s, text);
   const found = pathsIn(insideSpacedRoot(s, text));
   const paths = base ? found.map((p) => (isAbsolutePath(p) ? p : under(base, p))) : found;
   if (paths.length === 0) return;

@@ -91,8 +91,10 @@ const ABOUT_ASSISTANT = new RegExp(
     // Chinese and Japanese: which model, who are you, your memory, still remember, the session broke.
     '什么模型|哪个模型|啥模型|你是谁|你的记忆|还有记忆|还记得|会话断|断了会话|上次的进度|どのモデル|何のモデル|あなたは誰|前回の続き',
   ].join('|'),
-  'iu',
 );
+// Words one of those phrases holds: the pattern (costly to compile) is tried only on a text with one.
+const ABOUT_CUES =
+  /model|who are|are you|remember|recall|memory|left off|stopped|where we|where were|wer bist|waren wir|modèle|modelo|étions|模型|你是谁|记忆|还记得|会话断|上次的进度|モデル|あなたは誰|前回の続き/;
 // What a request holds besides words about the assistant: a path, a URL, code, a number, a
 // second sentence of work.
 const WORK_SIGNS = /[/\\\x60]|https?:|\d{3,}|\.\w{1,4}\b/;
@@ -103,7 +105,9 @@ const WORK_SIGNS = /[/\\\x60]|https?:|\d{3,}|\.\w{1,4}\b/;
  */
 export function isAboutAssistant(request: string): boolean {
   const t = request.trim();
-  if (!ABOUT_ASSISTANT.test(t) || WORK_SIGNS.test(t)) return false;
+  const lower = t.toLowerCase();
+  if (t.length > 200 || !ABOUT_CUES.test(lower) || !ABOUT_ASSISTANT.test(lower) || WORK_SIGNS.test(t))
+    return false;
   const wide = (t.match(/[\u3040-\u30ff\u3400-\u9fff]/g) ?? []).length;
   const words = t
     .replace(/[\u3040-\u30ff\u3400-\u9fff]/g, ' ')

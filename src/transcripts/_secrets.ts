@@ -83,8 +83,8 @@ const isRedacted = (value: string) => value.includes(REDACTED.slice(0, -1));
 // Runs of 20 or more characters a token is made of.
 const RUN = /(?<![\p{L}\p{N}_+/=.-])[A-Za-z0-9_+/=-]{20,}(?![\p{L}\p{N}_+/=.-])/gu;
 
-// Words a text with a secret's place holds (a cheap test before the patterns run on a tool's output).
-const SECRET_CUE = new RegExp(`pass|pwd|secret|token|key|credential|bearer|basic|@|${CJK_NAMES}`, 'i');
+// The words a secret's name holds: the setting patterns are run only on a text with one of them.
+const NAME_CUE = new RegExp(`pass|pwd|secret|token|key|credential|${CJK_NAMES}`, 'i');
 // At most this many values learned from one log; a value shorter than 8 characters is not learned.
 const LEARNED_MAX = 500;
 
@@ -92,10 +92,9 @@ const LEARNED_MAX = 500;
  * The values `text` shows in a secret's place (a secret-named setting or flag, a bearer token, a
  * URL's or an account's password) that read as a credential, not as a name in code: eight
  * characters or more with letters and digits, or random-looking (`password: hashedPassword` in
- * code the agent read teaches nothing).
+ * code the agent read teaches nothing). Each pattern runs only on a text that holds what it needs.
  */
 export function secretValuesIn(text: string): string[] {
-  if (!SECRET_CUE.test(text)) return [];
   const out: string[] = [];
   const keep = (value: string) => {
     const v = value.replace(/[.,:;!?'"\x60]+$/, '');
@@ -107,11 +106,14 @@ export function secretValuesIn(text: string): string[] {
     )
       out.push(v);
   };
-  for (const re of [SETTING, FLAG, CJK_SECRET])
-    for (const m of text.matchAll(re)) if (isSecretValue(m[2] as string)) keep(m[2] as string);
-  for (const m of text.matchAll(BEARER)) if (looksRandom(m[2] as string, 12)) keep(m[2] as string);
-  for (const m of text.matchAll(URL_PASSWORD)) keep(m[2] as string);
-  for (const m of text.matchAll(ACCOUNT)) if (!PATH_LIKE.test(m[2] as string)) keep(m[2] as string);
+  if (NAME_CUE.test(text))
+    for (const re of [SETTING, FLAG, CJK_SECRET])
+      for (const m of text.matchAll(re)) if (isSecretValue(m[2] as string)) keep(m[2] as string);
+  if (/bearer|basic|token/i.test(text))
+    for (const m of text.matchAll(BEARER)) if (looksRandom(m[2] as string, 12)) keep(m[2] as string);
+  if (text.includes('://')) for (const m of text.matchAll(URL_PASSWORD)) keep(m[2] as string);
+  if (text.includes('@'))
+    for (const m of text.matchAll(ACCOUNT)) if (!PATH_LIKE.test(m[2] as string)) keep(m[2] as string);
   return out;
 }
 

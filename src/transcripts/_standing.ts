@@ -97,7 +97,31 @@ const REPEATED_STEP = [
   /^(?=.*\b(?:tu|vous|tú|usted)(?!\p{L})|(?!(?:le|la|les|un|une|des|il|elle|on|je|ça|ce|cela|ils|elles|mon|ma|mes|el|los|las|yo|él|ella|esto|eso)\s)\p{L}+\s).*(?:\b(?:après|à)\s+chaque\s+(?:tâche|étape|modification|changement|phase|fonctionnalité)|\b(?:después de|tras)\s+cada\s+(?:tarea|paso|cambio|fase|funcionalidad)\b)/iu,
 ];
 
-const TELLS = [...ENGLISH, ...OTHER, ...CJK, ...REPEATED_STEP];
+// Each pattern with the words it cannot match without (a cheap test first: most sentences hold
+// none of them, and the patterns are costly to compile and to run on every sentence of a log).
+const cued = (cue: RegExp | undefined, patterns: RegExp[]) => patterns.map((re) => ({ cue, re }));
+const [DE_ALWAYS, DE_MODAL, FR_OPENING, FR_MODAL, ES_OPENING, ES_MODAL] = OTHER as [
+  RegExp,
+  RegExp,
+  RegExp,
+  RegExp,
+  RegExp,
+  RegExp,
+];
+const [EN_EACH, DE_EACH, FR_ES_EACH] = REPEATED_STEP as [RegExp, RegExp, RegExp];
+const TELLS = [
+  ...cued(undefined, ENGLISH),
+  ...cued(/immer|nie/i, [DE_ALWAYS]),
+  ...cued(/soll|musst|müssen|darfst|brauchst|jetzt|nun an|künftig|zukunft/i, [DE_MODAL]),
+  ...cued(/toujours|jamais/i, [FR_OPENING]),
+  ...cued(/toujours|jamais|désormais|dorénavant|maintenant/i, [FR_MODAL]),
+  ...cued(/siempre|nunca/i, [ES_OPENING]),
+  ...cued(/siempre|nunca|ahora/i, [ES_MODAL]),
+  ...cued(/[\u3040-\u30ff\u3400-\u9fff]/, CJK),
+  ...cued(/each|every|at a time/i, [EN_EACH]),
+  ...cued(/jede/i, [DE_EACH]),
+  ...cued(/chaque|cada/i, [FR_ES_EACH]),
+];
 
 // A stack frame, a log line or code, not a sentence of the person's: `file.ext:12`, an arrow,
 // a call, a statement keyword first, or fewer than three in four characters letters or spaces.
@@ -158,7 +182,8 @@ function standingAt(sentence: string): number | undefined {
   const s = sentence.trim();
   if (isQuestion(s) || s.length < 8 || !isProse(s)) return undefined;
   let first: number | undefined;
-  for (const re of TELLS) {
+  for (const { cue, re } of TELLS) {
+    if (cue && !cue.test(s)) continue;
     const m = re.exec(s);
     if (m && (first === undefined || m.index < first)) first = m.index;
   }
