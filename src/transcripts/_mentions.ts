@@ -174,8 +174,9 @@ function pathsIn(text: string): string[] {
  * Notes every path `text` names as a mention at the session's current step. A text that names
  * many paths (a listing, a search over the tree) says less about each one. The relative paths of a
  * text written about another folder (a skill's document) are taken as in that folder, `base`.
- * Every text of the log a reader sees comes here, so the values it shows in a secret's place are
- * learned here too (`noteSecretValues`).
+ * Every text of the log a reader sees comes here, so the values the session's own words and tool
+ * inputs show in a secret's place are learned here too (`noteSecretValues`; not from the output it
+ * read: long, and costly to search).
  */
 export function notePaths(
   s: SessionRecord,
