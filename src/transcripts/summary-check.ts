@@ -127,14 +127,18 @@ function safe<T>(f: () => T | undefined): T | undefined {
   }
 }
 
-/** A path the summary names matches a path of the log when one ends the other at a folder boundary. */
+/**
+ * A path the summary names matches a path of the log when one ends the other at a folder boundary,
+ * or at a space: a summary's path in plain text is read from the last space of a folder's name
+ * (`00 Kontext/Guide.md` read as `Kontext/Guide.md`).
+ */
 function samePath(claimedAs: string, loggedAs: string): boolean {
   if (claimedAs === loggedAs) return true;
   // Either separator: a file outside a Windows repository is logged as `D:\…\sessions.php`.
   const claimed = claimedAs.replace(/\\/g, '/');
   const logged = loggedAs.replace(/\\/g, '/');
   if (!claimed.includes('/')) return basename(logged) === claimed;
-  return logged.endsWith(`/${claimed}`) || claimed.endsWith(`/${logged}`);
+  return logged.endsWith(`/${claimed}`) || logged.endsWith(` ${claimed}`) || claimed.endsWith(`/${logged}`);
 }
 
 function fileContradictions(

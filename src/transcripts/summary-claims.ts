@@ -171,7 +171,7 @@ const GIT_STATE =
 function writtenPaths(text: string, inherited: string | undefined): { path: string; verb: string }[] {
   const out: { path: string; verb: string }[] = [];
   for (const { path, at } of pathsIn(text)) {
-    const before = lastVerb(text.slice(0, at));
+    const before = nearVerb(text.slice(0, at));
     let verb = before;
     if (verb === undefined && /^[\s\-*+\d.)[\]x•`'"|]*$/.test(text.slice(0, at))) {
       // `path` — Modified …, a table row `| path | new |`, or a bare list item under "Files created:".
@@ -222,6 +222,20 @@ function lastVerb(text: string): string | undefined {
     if (WRITE_VERBS.test(w) || OTHER_VERBS.test(w)) return w.toLowerCase();
   }
   return undefined;
+}
+
+// How many words may stand between a verb and the path it is said of (paths in a list between
+// them not counted): "the code is split between two folders … watched by watch.js" says nothing
+// was done to watch.js.
+const VERB_REACH = 8;
+
+/** `lastVerb` of the text before a path, when no more than `VERB_REACH` words (not paths) lie between. */
+function nearVerb(before: string): string | undefined {
+  const verb = lastVerb(before);
+  if (verb === undefined) return undefined;
+  const list = words(before.replace(/`[^`\n]*`/g, ' ').replace(PATH_RE, ' '));
+  const at = list.map((w) => w.toLowerCase()).lastIndexOf(verb);
+  return at < 0 || list.length - 1 - at <= VERB_REACH ? verb : undefined;
 }
 
 function firstVerb(text: string): string | undefined {

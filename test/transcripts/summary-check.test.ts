@@ -118,6 +118,16 @@ describe('checkSummary', () => {
     expect(files('| file | change |\n|---|---|\n| `src/q.ts` | new |\n| src/r.ts | read only |')).toEqual([
       'new src/q.ts',
     ]);
+    // A verb says what was done to a path near it, not to one a long clause later ("is split
+    // between … watched by sync.js"); a list of paths after its verb stays in its reach.
+    expect(
+      files(
+        '- Found that the site is split between two folders: the XAMPP copy and the deploy source that the SFTP job watched by sync.js uploads',
+      ),
+    ).toEqual([]);
+    expect(
+      files('- Updated `a.ts`, `b.ts`, `c.ts`, `d.ts`, `e.ts`, `f.ts`, `g.ts`, `h.ts`, `i.ts` and `j.ts`'),
+    ).toHaveLength(10);
     const done = extractClaims('Done: wrote the parser. Still to do: publish the package.').filter(
       (c) => c.kind === 'done',
     );
@@ -149,6 +159,18 @@ describe('checkSummary', () => {
     const found = checkSummary(session, summary, { root: 'D:\\Webseiten\\Shop', git: false });
     expect(found.contradictions.map((c) => (c.claim.kind === 'file' ? c.claim.path : c.claim.kind))).toEqual([
       'booking.php',
+    ]);
+  });
+
+  it('finds a file in a folder whose name has a space by the part of its path the summary gives', async () => {
+    repo = createTempRepo();
+    const log = join(repo.dir, '..', `spaced-${Math.random().toString(36).slice(2)}.jsonl`);
+    writeClaudeSession(log, repo.dir, [{ user: 'Write the guide' }, { write: '00 Notes/Guide.md' }]);
+    const session = await readTranscript(log);
+    const summary = '- 00 Notes/Guide.md: NEW FILE, the guide.\n- 00 Notes/Other.md: NEW FILE.';
+    const found = checkSummary(session, summary, { root: repo.dir, git: false });
+    expect(found.contradictions.map((c) => (c.claim.kind === 'file' ? c.claim.path : c.claim.kind))).toEqual([
+      'Notes/Other.md',
     ]);
   });
 
