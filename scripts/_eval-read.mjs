@@ -13,9 +13,9 @@ const HOST_COMMANDS = new Set(
     ' ',
   ),
 );
-/** Replies that only acknowledge: not requests for the probe. */
+/** Replies that only acknowledge, in the languages the sessions show: not requests for the probe. */
 export const ACK_RE =
-  /^(?:ok(?:ay)?|k|y|yes|yep|yeah|sure|go|go on|go ahead|continue|proceed|carry on|thanks?|thank you|great|good|nice|done|next|please continue|continue implementation|keep going|lgtm)[.! ]*$/i;
+  /^(?:ok(?:ay)?|k|y|yes|yep|yeah|sure|go|go on|go ahead|continue|proceed|carry on|thanks?|thank you|great|good|nice|done|next|please continue|continue implementation|keep going|lgtm|weiter|mach weiter|weiter so|ja|danke|gut|oui|merci|d'accord|vas-y|sí|si|gracias|sigue|continúa|继续|继续吧|请继续|好|好的|好吧|可以|行|嗯|对|是的|没问题|谢谢|はい|続けて|ありがとう|계속)[.!。！～~ ]*$/i;
 
 /** Reads a session file into `{ kind, cwd, lines, events }`; `line` of an event is its 0-based line. */
 export function readSession(path) {

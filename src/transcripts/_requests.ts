@@ -66,9 +66,9 @@ export function sentencesOf(text: string): string[] {
     .filter((s) => s !== '');
 }
 
-// Replies that only say "go on": not requests for work.
+// Replies that only say "go on": not requests for work, in the languages the sessions show.
 const ACK =
-  /^(?:ok(?:ay)?|k|y|yes|yep|yeah|sure|go|go on|go ahead|continue|proceed|carry on|thanks?|thank you|great|good|nice|done|next|please continue|continue implementation|keep going|lgtm)[.! ]*$/i;
+  /^(?:ok(?:ay)?|k|y|yes|yep|yeah|sure|go|go on|go ahead|continue|proceed|carry on|thanks?|thank you|great|good|nice|done|next|please continue|continue implementation|keep going|lgtm|weiter|mach weiter|weiter so|ja|danke|gut|oui|merci|d'accord|vas-y|sí|si|gracias|sigue|continúa|继续|继续吧|请继续|好|好的|好吧|可以|行|嗯|对|是的|没问题|谢谢|はい|続けて|ありがとう|계속)[.!。！～~ ]*$/i;
 
 /** Whether a message only says "go on" (`ok`, `continue`, `keep going`): no request for work of its own. */
 export const isAck = (line: string) => ACK.test(line.trim());
@@ -103,7 +103,7 @@ const WORK_SIGNS = /[/\\\x60]|https?:|\d{3,}|\.\w{1,4}\b/;
  * Whether a request only asks about the assistant (its model, whether it remembers, "pick up
  * where we left off"): short, with no path, URL, code or further work in it.
  */
-export function isAboutAssistant(request: string): boolean {
+function isAboutAssistant(request: string): boolean {
   const t = request.trim();
   const lower = t.toLowerCase();
   if (t.length > 200 || !ABOUT_CUES.test(lower) || !ABOUT_ASSISTANT.test(lower) || WORK_SIGNS.test(t))

@@ -45,16 +45,18 @@ export function touch(
 /**
  * A request of the person's (already read by `requestText`): kept in order, its paths noted, and
  * the session waits for the agent's answer. "continue" asks for nothing new, so it does not move
- * where the newest request stands.
+ * where the newest request stands. One handed to the turn under way (`during`: typed while the
+ * agent worked) joins that turn; any other starts one.
  */
-export function noteRequest(s: SessionRecord, request: string): void {
+export function noteRequest(s: SessionRecord, request: string, during = false): void {
   if (!s.unanswered) s.unansweredFrom = s.requests.length;
+  if (!isAck(request)) {
+    // A message handed to the turn under way joins it; any other starts a turn.
+    if (s.turn === undefined || !during) s.turn = { from: s.requests.length, step: s.steps };
+    s.requestsAt.push(s.stats.lines);
+  }
   s.requests.push(request);
   s.unanswered = true;
-  if (!isAck(request)) {
-    s.requestsAt.push(s.stats.lines);
-    s.requestStep = s.steps;
-  }
   notePaths(s, request, 'person');
 }
 

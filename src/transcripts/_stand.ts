@@ -296,7 +296,12 @@ export function summaryOf(s: SessionRecord, input: StandInput): string {
   const lines = [
     `baton compiled ${host} session ${id} without a model: ${s.requests.length} requests, ${s.files.size} files touched, ${s.commands.length} commands (${checks.length} checks), ${s.commits.length} commits${compacted}.`,
   ];
-  if (input.intent) lines.push(`At the end the agent said: “${input.intent}”`);
+  // Words said before the person's newest request are not where the agent ended: the reader is told.
+  const before = (s.lastAssistantAt ?? -1) < (s.requestsAt.at(-1) ?? -1);
+  if (input.intent)
+    lines.push(
+      `${before ? "Before the person's newest request" : 'At the end'} the agent said: “${input.intent}”`,
+    );
   const short = input.short ?? ((p: string) => p);
   const atCut = input.atCut.map((f) => `${codeSpan(short(f.path))} (${f.how})`);
   if (atCut.length) lines.push(`It was on: ${atCut.join(', ')}.`);

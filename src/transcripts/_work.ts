@@ -9,7 +9,7 @@
 import { codeSpan } from '../formats/text.js';
 import type { DoneItem, SubSpec } from '../handoff/types.js';
 import { fileName } from './_paths.js';
-import { goalIndex, isAck } from './_requests.js';
+import { goalIndex, isAck, isQuestion, sentencesOf } from './_requests.js';
 import { oneLine } from './_text.js';
 import { type Check, checkKind, outcomeOf, passed } from './_validation.js';
 import type { SessionRecord } from './types.js';
@@ -55,44 +55,18 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
     specs.push({ title, files_in_scope: [], verify_by: verifyFor(title, checks, failing), ...extra });
   };
   // The person spoke last and nothing of the agent's answers it yet: that comes first.
-  // ("go on" asks for nothing the open work does not already say.)
-  const last = s.requests.at(-1);
-  const reply = s.unanswered && last !== undefined && !isAck(last);
-  if (reply) {
-    // Messages queued one after another while the agent worked: the earlier ones are open too.
-    const earlier = s.requests
-      .slice(s.unansweredFrom ?? s.requests.length - 1, -1)
-      .filter((r) => !isAck(r))
-      .map((r) => oneLine(r, 200));
-    add(
-      replyTitle(last),
-      {
-        notes: earlier.length
-          ? `the person said this last, after ${earlier.length} more message(s) nothing answered yet (${earlier.map((r) => `“${r}”`).join(', ')}); the log shows no answer of the agent yet`
-          : 'the person said this last; the log shows no answer of the agent yet',
-      },
-      false,
-    );
-  }
+  const reply = replyItem(s);
+  if (reply) add(reply.title, { notes: reply.notes }, false);
   // Else, the agent was still at the person's newest request when the log ends (a "go on" after
   // it changes nothing): the request itself leads, before steps and lists written down earlier.
   const underWay = reply ? undefined : requestUnderWay(s);
   if (underWay) add(underWay.title, { goal: underWay.goal, notes: underWay.notes }, false);
-  // The last commit was refused and none made since: the work stands uncommitted.
-  const refused = s.commitRefused && s.commands[s.commitRefused.seq];
-  if (s.commitRefused && refused) {
-    const by = s.commitRefused.hook
-      ? 'a commit hook refused it'
-      : `it failed (exit ${refused.exitCode ?? 'not 0'})`;
-    add(
-      'Commit the work: the last commit was not made',
-      {
-        verify_by: ['git status --short'],
-        notes: `${codeSpan(oneLine(refused.command, 100))}: ${by}, and no commit was made after it`,
-      },
-      false,
-    );
-  }
+  // The step the agent stated while at it comes next: the request says what, the step where it was.
+  const newest = s.requestsAt.at(-1) ?? -1;
+  if (underWay && input.intent && (s.lastAssistantAt ?? -1) > newest)
+    add(carryOnTitle(input.intent), { notes: sinceSaid(s) });
+  const refused = refusedCommitItem(s);
+  if (refused) add(refused.title, refused, false);
   // A task list last changed before the person's newest request may not hold the work the agent
   // turned to since: each of its items says how old the list is, and what the agent said after
   // the list's last change comes before them (its stated steps; its intent only when said after
@@ -125,21 +99,7 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
   if (specs.length === 0 && input.intent && !closedSince) {
     add(carryOnTitle(input.intent), { notes: sinceSaid(s) });
   }
-  // A failure the agent called older than its work comes after the others, and says so.
-  const older = (c: Check) => (c.last.step ?? Number.POSITIVE_INFINITY) <= (s.olderFailuresAt ?? -1);
-  for (const c of [...failing.filter((c) => !older(c)), ...failing.filter(older)]) {
-    if (specs.length >= 10) break;
-    const closed = s.tasks.find((t) => t.status === 'completed' && checksWork(c.command, t.text));
-    specs.push({
-      // The title names the check briefly: its Verify by holds the whole command.
-      title: oneLine(`Make ${codeSpan(oneLine(c.command, 60))} pass`, 200),
-      files_in_scope: [],
-      verify_by: [c.command],
-      notes: oneLine(
-        `it failed on its last run (${outcomeOf(c)})${closed ? `; the task list marks "${oneLine(closed.text, 80)}" completed, but no later run shows it` : ''}${failedFromTheStart(s, c) ? '; it failed before the session changed any file, too: the failure may be older than this work' : ''}${older(c) ? '; after this run the agent said failures were there before its work: see whether these are' : ''}`,
-      ),
-    });
-  }
+  specs.push(...failingItems(s, failing).slice(0, Math.max(0, 10 - specs.length)));
   if (specs.length === 0) {
     specs.push({
       title: 'Ask the person what comes next',
@@ -154,21 +114,77 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
 }
 
 /**
- * The person's newest request (not a "go on", not the Goal) when the agent was still at it at the
- * end of the log: it has not ended a turn with words since (its last words, if after the request,
- * have tool calls after them) and wrote no task list for it. Its number in the requests, its
- * text, and what the agent did since.
+ * The item that answers the person's last message, when nothing of the agent's answers it yet ("go
+ * on" asks for nothing the open work does not already say); messages sent one after another before
+ * it, unanswered too, are named in its note.
+ */
+function replyItem(s: SessionRecord): { title: string; notes: string } | undefined {
+  const last = s.requests.at(-1);
+  if (!s.unanswered || last === undefined || isAck(last)) return undefined;
+  const earlier = s.requests
+    .slice(s.unansweredFrom ?? s.requests.length - 1, -1)
+    .filter((r) => !isAck(r))
+    .map((r) => `“${oneLine(r, 200)}”`);
+  return {
+    title: replyTitle(last),
+    notes: earlier.length
+      ? `the person said this last, after ${earlier.length} more message(s) nothing answered yet (${earlier.join(', ')}); the log shows no answer of the agent yet`
+      : 'the person said this last; the log shows no answer of the agent yet',
+  };
+}
+
+/** The item for a last commit that was refused, none made since: the work stands uncommitted. */
+function refusedCommitItem(s: SessionRecord): Pick<SubSpec, 'title' | 'verify_by' | 'notes'> | undefined {
+  const refused = s.commitRefused && s.commands[s.commitRefused.seq];
+  if (!s.commitRefused || !refused) return undefined;
+  const by = s.commitRefused.hook
+    ? 'a commit hook refused it'
+    : `it failed (exit ${refused.exitCode ?? 'not 0'})`;
+  return {
+    title: 'Commit the work: the last commit was not made',
+    verify_by: ['git status --short'],
+    notes: `${codeSpan(oneLine(refused.command, 100))}: ${by}, and no commit was made after it`,
+  };
+}
+
+/** "Make X pass" for each failing check; one the agent called older than its work last, saying so. */
+function failingItems(s: SessionRecord, failing: Check[]): SubSpec[] {
+  const older = (c: Check) => (c.last.step ?? Number.POSITIVE_INFINITY) <= (s.olderFailuresAt ?? -1);
+  return [...failing.filter((c) => !older(c)), ...failing.filter(older)].map((c) => {
+    const closed = s.tasks.find((t) => t.status === 'completed' && checksWork(c.command, t.text));
+    return {
+      // The title names the check briefly: its Verify by holds the whole command.
+      title: oneLine(`Make ${codeSpan(oneLine(c.command, 60))} pass`, 200),
+      files_in_scope: [],
+      verify_by: [c.command],
+      notes: oneLine(
+        `it failed on its last run (${outcomeOf(c)})${closed ? `; the task list marks "${oneLine(closed.text, 80)}" completed, but no later run shows it` : ''}${failedFromTheStart(s, c) ? '; it failed before the session changed any file, too: the failure may be older than this work' : ''}${older(c) ? '; after this run the agent said failures were there before its work: see whether these are' : ''}`,
+      ),
+    };
+  });
+}
+
+/**
+ * The request the agent was still at when the log ends: the first of the newest turn's requests
+ * (what the person said while the agent worked joins it; a "go on" is none), not the Goal. The
+ * agent has not ended a turn with words since the newest request (its last words, if after it,
+ * have tool calls after them), wrote no task list since, and did not answer in words a turn of
+ * questions only. Its number, its text, and what the agent did since, with what was said after it.
  */
 function requestUnderWay(s: SessionRecord): { title: string; goal: string; notes: string } | undefined {
   const at = s.requestsAt.at(-1);
-  if (at === undefined) return undefined;
+  if (at === undefined || s.turn === undefined) return undefined;
   const end = s.mainSteps ?? s.steps;
-  if ((s.lastAssistantAt ?? -1) > at && s.lastAssistantStep === end) return undefined;
+  const saidSince = (s.lastAssistantAt ?? -1) > at;
+  if (saidSince && s.lastAssistantStep === end) return undefined;
   if (s.tasksAt !== undefined && s.tasksAt > at) return undefined;
-  const index = s.requests.findLastIndex((r) => !isAck(r));
-  const request = s.requests[index];
-  if (request === undefined || index === goalIndex(s.requests)) return undefined;
-  const since = s.requestStep ?? end;
+  const asked = s.requests
+    .map((r, i) => [r, i] as const)
+    .filter(([r, i]) => i >= (s.turn?.from ?? 0) && !isAck(r));
+  const [first, ...later] = asked;
+  if (first === undefined || first[1] === goalIndex(s.requests)) return undefined;
+  if (saidSince && asked.every(([r]) => isQuestion(sentencesOf(r).at(-1) ?? r))) return undefined;
+  const since = s.turn.step;
   const changed = [...s.fileSteps]
     .filter(([, step]) => step > since && step <= end)
     .map(([p]) => fileName(p));
@@ -177,10 +193,13 @@ function requestUnderWay(s: SessionRecord): { title: string; goal: string; notes
   const did = names.length
     ? `changed ${names.slice(0, 3).map(codeSpan).join(', ')}${more}`
     : `${end - since} tool call(s), no file changed`;
+  const after = later.length
+    ? `; the person said after it: ${later.map(([r, i]) => `#${i + 1} “${oneLine(r, 120)}”`).join(', ')}`
+    : '';
   return {
-    title: `Carry on with the person's newest request (#${index + 1})`,
-    goal: oneLine(request, 500),
-    notes: `the agent was at it when the log ends (${did}) and had not answered yet: see what of it is done`,
+    title: `Carry on with the person's newest request (#${first[1] + 1})`,
+    goal: oneLine(first[0], 500),
+    notes: `the agent was at it when the log ends (${did}) and had not answered yet${after}: see what of it is done`,
   };
 }
 

@@ -92,7 +92,7 @@ export async function readClaudeCode(path: string): Promise<SessionRecord> {
   await readFile(path, state);
   state.s.mainSteps = state.s.steps;
   // Still queued at the cut: the person's newest words, which the agent had not yet read.
-  for (const text of state.queued.splice(0)) addRequest(text, state);
+  for (const text of state.queued.splice(0)) addRequest(text, state, true);
   const agents = subagentFiles(path);
   for (const agent of agents) {
     await readFile(agent, { ...state, subagent: true, tools: new Map(), queued: [], delivered: [] });
@@ -180,14 +180,15 @@ function onQueue(r: JsonRecord, state: State): void {
     const at = state.queued.findIndex((t) => t !== '');
     const text = at >= 0 ? state.queued.splice(at, 1)[0] : state.queued.shift();
     if (text) {
-      addRequest(text, state);
+      addRequest(text, state, true);
       state.delivered.push(text);
     }
   }
 }
 
-// A request of the person's, unless it is the queued one already counted when it left the queue.
-function addRequest(text: string, state: State): void {
+// A request of the person's, unless it is the queued one already counted when it left the queue;
+// `during`: handed to the turn under way.
+function addRequest(text: string, state: State, during = false): void {
   const { s } = state;
   const seen = state.delivered.indexOf(text.trim());
   if (seen >= 0) {
@@ -195,7 +196,7 @@ function addRequest(text: string, state: State): void {
     return;
   }
   const request = requestText(text);
-  if (request !== undefined) noteRequest(s, request);
+  if (request !== undefined) noteRequest(s, request, during);
 }
 
 function onAttachment(r: JsonRecord, state: State): void {
@@ -204,7 +205,7 @@ function onAttachment(r: JsonRecord, state: State): void {
   if (!note) return;
   const { s } = state;
   if (note.notification) onNotification(note.notification, state);
-  if (note.queued !== undefined) addRequest(note.queued, state);
+  if (note.queued !== undefined) addRequest(note.queued, state, true);
   for (const [path, source] of note.paths) notePath(s, path, source);
   if (note.plan) notePaths(s, note.plan, 'plan');
 }

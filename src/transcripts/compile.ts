@@ -44,9 +44,9 @@ const REQUEST_WIDTH = 120;
 type RequestDetail = 'full' | 'clause' | 'word';
 const BRIEF_CHARS = 48;
 /**
- * Per detail level: validation lines, done items, preferences, next files, characters of the
- * Goal, files the agent was on, files listed one a line (the rest are named under their folder in
- * Notes), and whether the session id is in full.
+ * Per detail level: validation lines, done items, preferences (short, and kept longest), next
+ * files, characters of the Goal, files the agent was on, files listed one a line (the rest are
+ * named under their folder in Notes), and whether the session id is in full.
  */
 const LEVELS = [
   {
@@ -64,7 +64,7 @@ const LEVELS = [
   {
     validation: 6,
     done: 8,
-    preferences: 5,
+    preferences: 6,
     next: 14,
     goal: 3000,
     atCut: 4,
@@ -76,7 +76,7 @@ const LEVELS = [
   {
     validation: 4,
     done: 6,
-    preferences: 3,
+    preferences: 5,
     next: 14,
     goal: 1500,
     atCut: 4,
@@ -88,7 +88,7 @@ const LEVELS = [
   {
     validation: 3,
     done: 4,
-    preferences: 2,
+    preferences: 4,
     next: 12,
     goal: 800,
     atCut: 3,
@@ -100,7 +100,7 @@ const LEVELS = [
   {
     validation: 2,
     done: 3,
-    preferences: 1,
+    preferences: 3,
     next: 12,
     goal: 400,
     atCut: 3,

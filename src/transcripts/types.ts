@@ -100,8 +100,12 @@ export interface SessionRecord {
   olderFailuresAt?: number;
   /** Where (lines read) each request that asks for something was made (an acknowledgement is not one), in order. */
   requestsAt: number[];
-  /** The step (`steps`) at the newest of those requests: tool calls after it came after it. */
-  requestStep?: number;
+  /**
+   * The turn of the newest request: the first request (by index in `requests`) the person made
+   * after the agent last ended a turn with words, and the step then. Requests made while the agent
+   * worked join that turn.
+   */
+  turn?: { from: number; step: number };
   /** Where (lines read) the agent's last words and the last change of the task list were. */
   lastAssistantAt?: number;
   tasksAt?: number;

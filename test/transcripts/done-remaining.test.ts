@@ -515,6 +515,76 @@ describe('failures that are not the work’s', () => {
   });
 });
 
+describe('the newest request: a "go on", what was said during the turn, a question answered', () => {
+  const under = (n: number) => `Carry on with the person's newest request (#${n})`;
+  it('is the turn’s request, not a "go on" in any language nor what was typed while the agent worked', async () => {
+    for (const go of ['继续', 'weiter', 'continúa', '続けて']) {
+      const { handoff } = await compiled([
+        { user: 'Add the CSV export' },
+        { say: 'Done.' },
+        { user: 'Show the change under the main value, not beside it' },
+        { edit: 'src/table.py' },
+        { user: go },
+        { edit: 'src/table.py' },
+      ]);
+      expect(handoff.remaining[0]?.title, go).toBe(under(2));
+    }
+    const { handoff } = await compiled([
+      { user: 'Add the CSV export' },
+      { say: 'Done.' },
+      { user: 'Keep only the translator bot on the host' },
+      { edit: 'deploy/host.json' },
+      {
+        attach: {
+          type: 'queued_command',
+          prompt: 'why does this server’s config keep changing?',
+          commandMode: 'prompt',
+        },
+      },
+      { edit: 'deploy/host.json' },
+    ]);
+    expect(handoff.remaining[0]?.title).toBe(under(2));
+    expect(handoff.remaining[0]?.notes).toBe(
+      'the agent was at it when the log ends (changed `host.json`) and had not answered yet; the person said after it: #3 “why does this server’s config keep changing?”: see what of it is done',
+    );
+  });
+
+  it('is no open work when it only asked a question the agent answered in words', async () => {
+    const { handoff } = await compiled([
+      { user: 'Set up the gateway' },
+      { say: 'Done.' },
+      { user: 'is this hard to install?' },
+      { say: 'It is somewhat complex: it needs a Docker build. I will start the build now.' },
+      { bash: 'docker build -t gateway .', exit: 0 },
+    ]);
+    expect(handoff.remaining.map((r) => r.title)).not.toContain(under(2));
+  });
+
+  it('is followed by the step the agent stated while at it; words from before it say so', async () => {
+    const { handoff } = await compiled([
+      { user: 'Set up the gateway' },
+      { say: 'Done.' },
+      { user: 'Read RESUME.md and continue' },
+      { read: 'RESUME.md' },
+      { say: 'Now batch 3: the booking admin views.' },
+      { write: 'scripts/batch3.py' },
+    ]);
+    expect(handoff.remaining.map((r) => r.title).slice(0, 2)).toEqual([
+      under(2),
+      'Carry on: Now batch 3: the booking admin views.',
+    ]);
+    const earlier = await compiled([
+      { user: 'Set up the gateway' },
+      { say: 'All set; the tests pass.' },
+      { user: 'Now add the tag format' },
+      { edit: 'src/tags.py' },
+    ]);
+    expect(earlier.handoff.summary).toContain(
+      "Before the person's newest request the agent said: “All set; the tests pass.”",
+    );
+  });
+});
+
 describe('the step the agent stated, when its task list was closed after it', () => {
   it('gives way to telling the person what was done', async () => {
     const todo = (status: 'in_progress' | 'completed') => ({
