@@ -1,9 +1,9 @@
 /**
  * Done and Remaining from evidence only. Done: tasks closed in the host's own task list, commits
  * the session made. Remaining: the person's last message when nothing the agent said or did came
- * after it, open task-list items, the next steps the agent itself stated last, and checks that
- * fail on their last run. Nothing is both, and nothing is made up from a message of the person's
- * that the agent went on to act on.
+ * after it, else the request the agent was still at; a refused commit; open task-list items, the
+ * next steps the agent itself stated last, and checks that fail on their last run. Nothing is
+ * both, and no item is made up from the person's words beyond those two.
  */
 
 import { codeSpan } from '../formats/text.js';
