@@ -9,7 +9,7 @@ import { codeSpan } from '../formats/text.js';
 import { mentionScore, openTaskPaths } from './_mentions.js';
 import { isAbsolutePath, relativePath } from './_paths.js';
 import { oneLine } from './_text.js';
-import { type Check, outcomeOf, passed } from './_validation.js';
+import { type Check, calledOlder, outcomeOf, passed } from './_validation.js';
 import { HOST_NAMES, type SessionRecord } from './types.js';
 
 // The words that say what the agent will do next, in the languages the sessions show: English,
@@ -310,8 +310,12 @@ export function summaryOf(s: SessionRecord, input: StandInput): string {
   const open = s.tasks.filter((t) => t.status !== 'completed').length;
   const tasks = s.tasks.length ? `Task list: ${s.tasks.length - open} done, ${open} open. ` : '';
   const last = [...checks].sort((a, b) => b.last.seq - a.last.seq)[0];
-  const check = failing[0]
-    ? `Failing on its last run: ${codeSpan(oneLine(failing[0].command, 60))} (${outcomeOf(failing[0])})${failing.length > 1 ? ` and ${failing.length - 1} more` : ''}.`
+  // The failure named first is one the agent did not call older than its work, when there is one.
+  const first = failing.find((c) => !calledOlder(s, c)) ?? failing[0];
+  const older =
+    first && calledOlder(s, first) ? '; the agent then said failures were there before its work' : '';
+  const check = first
+    ? `Failing on its last run: ${codeSpan(oneLine(first.command, 60))} (${outcomeOf(first)}${older})${failing.length > 1 ? ` and ${failing.length - 1} more` : ''}.`
     : last
       ? `Last check: ${codeSpan(oneLine(last.command, 60))} ${passed(last) === true ? 'passed' : passed(last) === false ? 'failed' : 'unknown'} (${outcomeOf(last)}).`
       : 'No check ran.';

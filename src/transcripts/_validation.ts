@@ -8,7 +8,7 @@ import type { DeadEnd, ValidationEntry } from '../handoff/types.js';
 import { commandLayout, MASKS, ownsStatus } from './_checks.js';
 import { checkProgram, isCheck } from './_shell.js';
 import { clean, oneLine } from './_text.js';
-import type { CommandRun } from './types.js';
+import type { CommandRun, SessionRecord } from './types.js';
 
 /** A check with its last run. */
 export interface Check {
@@ -21,6 +21,11 @@ export interface Check {
 }
 
 const LINE_MAX = 400;
+
+/** Whether the agent said, after the check's last run, that failures were there before its work. */
+export function calledOlder(s: SessionRecord, c: Check): boolean {
+  return (c.last.step ?? Number.POSITIVE_INFINITY) <= (s.olderFailuresAt ?? -1);
+}
 
 /** The command without what only trims or hides its output: `mix test 2>&1 | tail -5` → `mix test`. */
 export function checkCommand(command: string): string {

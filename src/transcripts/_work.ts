@@ -11,7 +11,7 @@ import type { DoneItem, SubSpec } from '../handoff/types.js';
 import { fileName } from './_paths.js';
 import { goalIndex, isAck, isQuestion, sentencesOf } from './_requests.js';
 import { oneLine } from './_text.js';
-import { type Check, checkKind, outcomeOf, passed } from './_validation.js';
+import { type Check, calledOlder, checkKind, outcomeOf, passed } from './_validation.js';
 import type { SessionRecord } from './types.js';
 
 /**
@@ -149,7 +149,7 @@ function refusedCommitItem(s: SessionRecord): Pick<SubSpec, 'title' | 'verify_by
 
 /** "Make X pass" for each failing check; one the agent called older than its work last, saying so. */
 function failingItems(s: SessionRecord, failing: Check[]): SubSpec[] {
-  const older = (c: Check) => (c.last.step ?? Number.POSITIVE_INFINITY) <= (s.olderFailuresAt ?? -1);
+  const older = (c: Check) => calledOlder(s, c);
   return [...failing.filter((c) => !older(c)), ...failing.filter(older)].map((c) => {
     const closed = s.tasks.find((t) => t.status === 'completed' && checksWork(c.command, t.text));
     return {

@@ -493,6 +493,20 @@ describe('failures that are not the work’s', () => {
     expect(handoff.remaining.map((r) => r.title).join('\n')).not.toContain('nvm use');
   });
 
+  it('says so in the Summary where the agent called the only failure older than its work', async () => {
+    const { handoff } = await compiled([
+      { user: 'Show the lifetime P&L beside the unrealized one' },
+      { edit: 'src/widget.tsx' },
+      {
+        bash: 'bun run typecheck',
+        exit: 2,
+        output: "src/socket.ts(3,1): error TS2304: Cannot find name 'io'.",
+      },
+      { say: 'The typecheck errors are all pre-existing in src/socket.ts; none are in the widget.' },
+    ]);
+    expect(handoff.summary).toContain('; the agent then said failures were there before its work).');
+  });
+
   it('says so where the agent called a failure older than its work, and puts it after the others', async () => {
     const { handoff } = await compiled([
       { user: 'Show the lifetime P&L beside the unrealized one' },
@@ -509,6 +523,8 @@ describe('failures that are not the work’s', () => {
     const failing = handoff.remaining.filter((r) => r.title.startsWith('Make '));
     expect(failing.map((r) => r.title)).toEqual(['Make `bun test` pass', 'Make `bun run typecheck` pass']);
     expect(failing[0]?.notes).not.toContain('the agent said');
+    // The Summary names the other failure first, as Remaining does.
+    expect(handoff.summary).toContain('Failing on its last run: `bun test` (');
     expect(failing[1]?.notes).toContain(
       'after this run the agent said failures were there before its work: see whether these are',
     );
