@@ -493,30 +493,26 @@ describe('failures that are not the work’s', () => {
     expect(handoff.remaining.map((r) => r.title).join('\n')).not.toContain('nvm use');
   });
 
+  // The typecheck failed, and the agent called its errors older than its work.
+  const calledOlder: Step[] = [
+    { user: 'Show the lifetime P&L beside the unrealized one' },
+    { edit: 'src/widget.tsx' },
+    {
+      bash: 'bun run typecheck',
+      exit: 2,
+      output: "src/socket.ts(3,1): error TS2304: Cannot find name 'io'.",
+    },
+    { say: 'The typecheck errors are all pre-existing in src/socket.ts; none are in the widget.' },
+  ];
+
   it('says so in the Summary where the agent called the only failure older than its work', async () => {
-    const { handoff } = await compiled([
-      { user: 'Show the lifetime P&L beside the unrealized one' },
-      { edit: 'src/widget.tsx' },
-      {
-        bash: 'bun run typecheck',
-        exit: 2,
-        output: "src/socket.ts(3,1): error TS2304: Cannot find name 'io'.",
-      },
-      { say: 'The typecheck errors are all pre-existing in src/socket.ts; none are in the widget.' },
-    ]);
+    const { handoff } = await compiled(calledOlder);
     expect(handoff.summary).toContain('; the agent then said failures were there before its work).');
   });
 
   it('says so where the agent called a failure older than its work, and puts it after the others', async () => {
     const { handoff } = await compiled([
-      { user: 'Show the lifetime P&L beside the unrealized one' },
-      { edit: 'src/widget.tsx' },
-      {
-        bash: 'bun run typecheck',
-        exit: 2,
-        output: "src/socket.ts(3,1): error TS2304: Cannot find name 'io'.",
-      },
-      { say: 'The typecheck errors are all pre-existing in src/socket.ts; none are in the widget.' },
+      ...calledOlder,
       { edit: 'src/widget.tsx' },
       { bash: 'bun test', exit: 1, output: '1 fail\n4 pass' },
     ]);
