@@ -63,8 +63,8 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
   if (underWay) add(underWay.title, { goal: underWay.goal, notes: underWay.notes }, false);
   // The step the agent stated while at it comes next: the request says what, the step where it was.
   const newest = s.requestsAt.at(-1) ?? -1;
-  if (underWay && input.intent && (s.lastAssistantAt ?? -1) > newest)
-    add(carryOnTitle(input.intent), { notes: sinceSaid(s) });
+  const said = s.lastAssistantAt ?? -1;
+  if (underWay && input.intent && said > newest) add(carryOnTitle(input.intent), { notes: sinceSaid(s) });
   const refused = refusedCommitItem(s);
   if (refused) add(refused.title, refused, false);
   // A task list last changed before the person's newest request may not hold the work the agent
@@ -73,15 +73,14 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
   // the newest request, too).
   const stated = nextSteps(s.lastAssistant);
   const stale = listOlderThanRequest(s);
-  const said = s.lastAssistantAt ?? -1;
   const statedFirst = stale && stated.length > 0 && said > (s.tasksAt ?? -1);
-  const before = underWay && said < (s.requestsAt.at(-1) ?? -1) ? ", before the person's newest request" : '';
+  const before = underWay && said < newest ? ", before the person's newest request" : '';
   const addStated = () => {
     for (const item of stated)
       add(item, { notes: `a next step the agent stated in its last message${before}` });
   };
   if (statedFirst) addStated();
-  else if (stale && stated.length === 0 && input.intent && said > (s.requestsAt.at(-1) ?? -1))
+  else if (stale && stated.length === 0 && input.intent && said > newest)
     add(carryOnTitle(input.intent), { notes: sinceSaid(s) });
   const staleNote = stale ? staleList(s) : '';
   for (const t of s.tasks.filter((t) => t.status !== 'completed')) {
@@ -184,15 +183,7 @@ function requestUnderWay(s: SessionRecord): { title: string; goal: string; notes
   const [first, ...later] = asked;
   if (first === undefined || first[1] === goalIndex(s.requests)) return undefined;
   if (saidSince && asked.every(([r]) => isQuestion(sentencesOf(r).at(-1) ?? r))) return undefined;
-  const since = s.turn.step;
-  const changed = [...s.fileSteps]
-    .filter(([, step]) => step > since && step <= end)
-    .map(([p]) => fileName(p));
-  const names = [...new Set(changed)];
-  const more = names.length > 3 ? ` and ${names.length - 3} more` : '';
-  const did = names.length
-    ? `changed ${names.slice(0, 3).map(codeSpan).join(', ')}${more}`
-    : `${end - since} tool call(s), no file changed`;
+  const did = changedSince(s, s.turn.step) ?? `${end - s.turn.step} tool call(s), no file changed`;
   const after = later.length
     ? `; the person said after it: ${later.map(([r, i]) => `#${i + 1} “${oneLine(r, 120)}”`).join(', ')}`
     : '';
@@ -243,15 +234,24 @@ function listOlderThanRequest(s: SessionRecord): boolean {
  * step may be under way or done: the successor looks before doing it again).
  */
 function sinceSaid(s: SessionRecord): string {
-  const at = s.lastAssistantStep;
+  const changed = s.lastAssistantStep === undefined ? undefined : changedSince(s, s.lastAssistantStep);
+  return changed
+    ? `the agent said this last, then ${changed}: see what of it is done`
+    : 'the agent said this last';
+}
+
+/**
+ * "changed `a.ts`, `b.ts`, `c.ts` and 2 more": the files of the main log changed after `step`, by
+ * name, or undefined when none was.
+ */
+function changedSince(s: SessionRecord, step: number): string | undefined {
   const end = s.mainSteps ?? Number.POSITIVE_INFINITY;
-  const changed =
-    at === undefined ? [] : [...s.fileSteps].filter(([, step]) => step > at && step <= end).map(([p]) => p);
-  if (changed.length === 0) return 'the agent said this last';
-  const names = [...new Set(changed.map(fileName))];
+  const names = [
+    ...new Set([...s.fileSteps].filter(([, at]) => at > step && at <= end).map(([p]) => fileName(p))),
+  ];
+  if (names.length === 0) return undefined;
   const more = names.length > 3 ? ` and ${names.length - 3} more` : '';
-  const listed = names.slice(0, 3).map(codeSpan).join(', ');
-  return `the agent said this last, then changed ${listed}${more}: see what of it is done`;
+  return `changed ${names.slice(0, 3).map(codeSpan).join(', ')}${more}`;
 }
 
 /**

@@ -101,9 +101,9 @@ export interface SessionRecord {
   /** Where (lines read) each request that asks for something was made (an acknowledgement is not one), in order. */
   requestsAt: number[];
   /**
-   * The turn of the newest request: the first request (by index in `requests`) the person made
-   * after the agent last ended a turn with words, and the step then. Requests made while the agent
-   * worked join that turn.
+   * The turn of the newest request: the request (by index in `requests`) that started it, a
+   * message sent as a prompt, and the step then. What the person typed while the agent worked
+   * (handed to the turn under way) joins that turn; a "go on" starts none.
    */
   turn?: { from: number; step: number };
   /** Where (lines read) the agent's last words and the last change of the task list were. */
@@ -129,9 +129,9 @@ export interface SessionRecord {
   /** Files the agent read (a read tool, or `cat`/`sed -n`/`head` of one path), with the step of the last read. */
   reads: Map<string, number>;
   /**
-   * Values the log shows in a secret's place anywhere (a key's setting in a file written, a
-   * password flag, a bearer token): left out of a handoff wherever it would copy them, also where
-   * they stand alone (a key pasted with no name, later written as `"apiKey": …`).
+   * Values the session's own words and tool inputs show in a secret's place (a key's setting in a
+   * file written, a password flag, a bearer token): left out of a handoff wherever it would copy
+   * them, also where they stand alone (a key pasted with no name, later written as `"apiKey": …`).
    */
   secretValues?: Set<string>;
   /** Paths named anywhere in the log (requests, the agent's words, tool inputs and outputs); only the names are kept. */
