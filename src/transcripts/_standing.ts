@@ -39,6 +39,15 @@ const ENGLISH = [
   /^(?:please\s+)?keep\s+(?!going\b|it up\b|at it\b|working\b|trying\b|on\b)|\bkeep using\b/i,
 ];
 
+// A pattern that tells, with the words it cannot match without (`cue`, tested first: most
+// sentences hold none of them, and the patterns are costly to compile and to run on every
+// sentence of a log); no cue, and the pattern always runs.
+interface Tell {
+  cue: RegExp | undefined;
+  re: RegExp;
+}
+const tell = (cue: RegExp | undefined, re: RegExp): Tell => ({ cue, re });
+
 // German, French and Spanish: the word opening the clause or after an imperative verb and up to
 // two short words ("Verwende immer …", "Zeig mir immer …", "Réponds-moi toujours …", "Usa siempre
 // …"), or after a modal said to someone; never "immer noch" / "toujours pas" (still). A German
@@ -52,18 +61,36 @@ const DE_NOT_IMPERATIVE =
 // A modal beside the person it is said to, before or after it (`wir sollen`, `sollte man`).
 const DE_PERSON_MODAL = String.raw`(?:\b(?:wir|man|ihr|claude(?:\s+code)?|codex)\s+(?:soll|sollen|sollt|sollte|sollten|müssen)|\b(?:soll|sollen|sollt|sollte|sollten|müssen)\s+(?:wir|man|ihr)\b)`;
 const OTHER = [
-  new RegExp(
-    String.raw`(?:^|[,;:]\s*)(?:bitte\s+)?(?:(?!${DE_NOT_IMPERATIVE}\s)\p{L}+\s+(?:${DE_SHORT}\s+){0,2})?(?:immer|niemals|nie)\b(?!\s+noch\b)`,
-    'iu',
+  tell(
+    /immer|nie/i,
+    new RegExp(
+      String.raw`(?:^|[,;:]\s*)(?:bitte\s+)?(?:(?!${DE_NOT_IMPERATIVE}\s)\p{L}+\s+(?:${DE_SHORT}\s+){0,2})?(?:immer|niemals|nie)\b(?!\s+noch\b)`,
+      'iu',
+    ),
   ),
-  new RegExp(
-    String.raw`(?:\b(?:sollst|solltest|musst|darfst)|${DE_PERSON_MODAL})\s+(?:\p{L}+\s+){0,3}?(?:immer|nie|niemals|nicht)\b|\bbrauchst\s+(?:\p{L}+\s+){0,2}?(?:immer|nie|niemals)\b|\b(?:ab jetzt|von nun an|künftig|in zukunft)\b`,
-    'iu',
+  tell(
+    /soll|musst|müssen|darfst|brauchst|jetzt|nun an|künftig|zukunft/i,
+    new RegExp(
+      String.raw`(?:\b(?:sollst|solltest|musst|darfst)|${DE_PERSON_MODAL})\s+(?:\p{L}+\s+){0,3}?(?:immer|nie|niemals|nicht)\b|\bbrauchst\s+(?:\p{L}+\s+){0,2}?(?:immer|nie|niemals)\b|\b(?:ab jetzt|von nun an|künftig|in zukunft)\b`,
+      'iu',
+    ),
   ),
-  /(?:^|[,;:]\s*)(?:(?:toujours|jamais)\s+\p{L}+(?:er|ir|re)\b|ne\s+jamais\b|n['’e]\s*\p{L}+\s+jamais\b|\p{L}+-(?:moi|nous|lui|leur|le|la|les)\s+(?:toujours|jamais)\b(?!\s+pas\b))/iu,
-  /\b(?:il faut|tu dois|vous devez|on doit)\s+(?:\p{L}+\s+){0,2}?(?:toujours|jamais)\b|\b(?:désormais|dorénavant|à partir de maintenant)\b/iu,
-  /(?:^|[,;:]\s*)(?:por favor,?\s+)?(?:nunca\s+\p{L}+(?:as|es)\b|\p{L}+[ae]\s+siempre\b)/iu,
-  /\b(?:debes|debe|deben|debemos|tienes que|hay que)\s+(?:\p{L}+\s+){0,2}?(?:siempre|nunca)\b|\b(?:de ahora en adelante|a partir de ahora)\b/iu,
+  tell(
+    /toujours|jamais/i,
+    /(?:^|[,;:]\s*)(?:(?:toujours|jamais)\s+\p{L}+(?:er|ir|re)\b|ne\s+jamais\b|n['’e]\s*\p{L}+\s+jamais\b|\p{L}+-(?:moi|nous|lui|leur|le|la|les)\s+(?:toujours|jamais)\b(?!\s+pas\b))/iu,
+  ),
+  tell(
+    /toujours|jamais|désormais|dorénavant|maintenant/i,
+    /\b(?:il faut|tu dois|vous devez|on doit)\s+(?:\p{L}+\s+){0,2}?(?:toujours|jamais)\b|\b(?:désormais|dorénavant|à partir de maintenant)\b/iu,
+  ),
+  tell(
+    /siempre|nunca/i,
+    /(?:^|[,;:]\s*)(?:por favor,?\s+)?(?:nunca\s+\p{L}+(?:as|es)\b|\p{L}+[ae]\s+siempre\b)/iu,
+  ),
+  tell(
+    /siempre|nunca|ahora/i,
+    /\b(?:debes|debe|deben|debemos|tienes que|hay que)\s+(?:\p{L}+\s+){0,2}?(?:siempre|nunca)\b|\b(?:de ahora en adelante|a partir de ahora)\b/iu,
+  ),
 ];
 
 // Chinese and Japanese: words that only tell, or "always" beside a word that asks for it. A
@@ -86,41 +113,31 @@ const EN_WORK =
 const EN_DOING =
   '(?:commit|push|run|re-?run|test|lint|format|update|write|add|log|save|check|verify|review|document|bump|tag|build|rebuild|deploy|report|summari[sz]e|note|record|mark|ask|tell|show|stop|pause|wait|do|make|take|clean|tidy|squash|merge|release|publish|implement|work|handle|tackle|finish|complete)';
 const REPEATED_STEP = [
-  new RegExp(
-    String.raw`^(?:(?:please|and|then|also|now|so|just)\s+)*${EN_DOING}\b.*\b(?:(?:as|after|once|when|whenever|before)\s+(?:each|every)\s+(?:(?:\w+\s+)?${EN_WORK}|one)\b|one\s+${EN_WORK}\s+at a time\b)`,
-    'i',
+  tell(
+    /each|every|at a time/i,
+    new RegExp(
+      String.raw`^(?:(?:please|and|then|also|now|so|just)\s+)*${EN_DOING}\b.*\b(?:(?:as|after|once|when|whenever|before)\s+(?:each|every)\s+(?:(?:\w+\s+)?${EN_WORK}|one)\b|one\s+${EN_WORK}\s+at a time\b)`,
+      'i',
+    ),
   ),
-  new RegExp(
-    String.raw`^(?=.*\b(?:du|ihr)\b|(?!(?:${DE_NOT_IMPERATIVE}|nach|bei)\s)\p{L}+\s).*\b(?:nach|bei)\s+jede[rm]\s+(?:\p{L}+\s+)?(?:aufgabe|teilaufgabe|phase|änderung|schritt|feature|commit)\b`,
-    'iu',
+  tell(
+    /jede/i,
+    new RegExp(
+      String.raw`^(?=.*\b(?:du|ihr)\b|(?!(?:${DE_NOT_IMPERATIVE}|nach|bei)\s)\p{L}+\s).*\b(?:nach|bei)\s+jede[rm]\s+(?:\p{L}+\s+)?(?:aufgabe|teilaufgabe|phase|änderung|schritt|feature|commit)\b`,
+      'iu',
+    ),
   ),
-  /^(?=.*\b(?:tu|vous|tú|usted)(?!\p{L})|(?!(?:le|la|les|un|une|des|il|elle|on|je|ça|ce|cela|ils|elles|mon|ma|mes|el|los|las|yo|él|ella|esto|eso)\s)\p{L}+\s).*(?:\b(?:après|à)\s+chaque\s+(?:tâche|étape|modification|changement|phase|fonctionnalité)|\b(?:después de|tras)\s+cada\s+(?:tarea|paso|cambio|fase|funcionalidad)\b)/iu,
+  tell(
+    /chaque|cada/i,
+    /^(?=.*\b(?:tu|vous|tú|usted)(?!\p{L})|(?!(?:le|la|les|un|une|des|il|elle|on|je|ça|ce|cela|ils|elles|mon|ma|mes|el|los|las|yo|él|ella|esto|eso)\s)\p{L}+\s).*(?:\b(?:après|à)\s+chaque\s+(?:tâche|étape|modification|changement|phase|fonctionnalité)|\b(?:después de|tras)\s+cada\s+(?:tarea|paso|cambio|fase|funcionalidad)\b)/iu,
+  ),
 ];
 
-// Each pattern with the words it cannot match without (a cheap test first: most sentences hold
-// none of them, and the patterns are costly to compile and to run on every sentence of a log).
-const cued = (cue: RegExp | undefined, patterns: RegExp[]) => patterns.map((re) => ({ cue, re }));
-const [DE_ALWAYS, DE_MODAL, FR_OPENING, FR_MODAL, ES_OPENING, ES_MODAL] = OTHER as [
-  RegExp,
-  RegExp,
-  RegExp,
-  RegExp,
-  RegExp,
-  RegExp,
-];
-const [EN_EACH, DE_EACH, FR_ES_EACH] = REPEATED_STEP as [RegExp, RegExp, RegExp];
-const TELLS = [
-  ...cued(undefined, ENGLISH),
-  ...cued(/immer|nie/i, [DE_ALWAYS]),
-  ...cued(/soll|musst|müssen|darfst|brauchst|jetzt|nun an|künftig|zukunft/i, [DE_MODAL]),
-  ...cued(/toujours|jamais/i, [FR_OPENING]),
-  ...cued(/toujours|jamais|désormais|dorénavant|maintenant/i, [FR_MODAL]),
-  ...cued(/siempre|nunca/i, [ES_OPENING]),
-  ...cued(/siempre|nunca|ahora/i, [ES_MODAL]),
-  ...cued(/[\u3040-\u30ff\u3400-\u9fff]/, CJK),
-  ...cued(/each|every|at a time/i, [EN_EACH]),
-  ...cued(/jede/i, [DE_EACH]),
-  ...cued(/chaque|cada/i, [FR_ES_EACH]),
+const TELLS: Tell[] = [
+  ...ENGLISH.map((re) => tell(undefined, re)),
+  ...OTHER,
+  ...CJK.map((re) => tell(/[\u3040-\u30ff\u3400-\u9fff]/, re)),
+  ...REPEATED_STEP,
 ];
 
 // A stack frame, a log line or code, not a sentence of the person's: `file.ext:12`, an arrow,
