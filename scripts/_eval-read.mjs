@@ -152,19 +152,38 @@ function personal(text) {
 const SUMMARY_START =
   /^(?:This session is being continued from a previous conversation|Another language model started to solve this problem)/;
 
-// The summary a Codex replacement history carries in clear text (its last message that reads as
-// one, as baton's reader takes it), or ''.
-function readableSummary(history) {
-  for (const item of [...(Array.isArray(history) ? history : [])].reverse()) {
-    const text = (Array.isArray(item?.content) ? item.content : []).map((c) => c?.text ?? '').join('\n');
-    if (SUMMARY_START.test(text.trimStart())) return text;
+// What a Codex compaction hands the next window in place of the transcript. Codex builds it from
+// the person's messages and the summary (codex-rs `build_compacted_history`): the user messages
+// before the cut joined by a blank line, cut in the middle past 80,000 bytes (its 20,000 tokens at
+// 4 bytes each), then the summary. Newer rollouts record that history itself
+// (`replacement_history`), often with the summary encrypted: there is then no text to score, as
+// for a rollout that never compacted. '' when there is none.
+const CODEX_MESSAGES_BYTES = 80_000;
+function codexCarried(p, userTexts) {
+  if (Array.isArray(p.replacement_history)) {
+    const texts = p.replacement_history
+      .filter((item) => item?.type === 'message')
+      .map((item) => (Array.isArray(item.content) ? item.content : []).map((c) => c?.text ?? '').join('\n'))
+      .filter((t) => t.trim() !== '' && !CODEX_PREFIX.test(t.trim()));
+    return texts.some((t) => SUMMARY_START.test(t.trimStart())) ? texts.join('\n\n') : '';
   }
-  return '';
+  if (!p.message) return '';
+  let messages = userTexts.join('\n\n');
+  if (Buffer.byteLength(messages) > CODEX_MESSAGES_BYTES) {
+    const half = CODEX_MESSAGES_BYTES / 2;
+    const bytes = Buffer.from(messages);
+    messages = `${bytes.subarray(0, half).toString()}\n…\n${bytes.subarray(bytes.length - half).toString()}`;
+  }
+  return messages ? `${messages}\n\n${p.message}` : p.message;
 }
+// What Codex puts in the user role before the person's first message: not the person's words.
+const CODEX_PREFIX =
+  /^(?:<environment_context>|<user_instructions>|# AGENTS\.md|<INSTRUCTIONS>|<turn_aborted>)/;
 
 function readCodex(lines, records) {
   const events = [];
   const byId = new Map();
+  const userTexts = [];
   let cwd;
   for (const [line, r] of records.entries()) {
     if (!r) continue;
@@ -172,19 +191,15 @@ function readCodex(lines, records) {
     if (r.type === 'session_meta' || r.type === 'turn_context') cwd ??= p.cwd;
     if (r.type === 'compacted') {
       events.push({ type: 'boundary', line });
-      // Newer rollouts keep the summary encrypted in the replacement history and the message
-      // empty: there is no host summary to score, as for a rollout that never compacted.
-      const text = p.message || readableSummary(p.replacement_history);
+      const text = codexCarried(p, userTexts);
       if (text) events.push({ type: 'summary', line, text });
     }
     if (r.type !== 'response_item') continue;
     if (p.type === 'message' && p.role === 'user') {
       for (const c of p.content ?? []) {
         const t = (c.text ?? '').trim();
-        if (
-          /^(?:<environment_context>|<user_instructions>|# AGENTS\.md|<INSTRUCTIONS>|<turn_aborted>)/.test(t)
-        )
-          continue;
+        if (CODEX_PREFIX.test(t)) continue;
+        if (t) userTexts.push(t);
         const request = personal(t);
         if (request) events.push({ type: 'request', line, text: request });
       }
