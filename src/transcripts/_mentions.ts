@@ -6,7 +6,7 @@
  */
 import { climbsOut } from '../fs/index.js';
 import { EXTENSIONS } from './_extensions.js';
-import { fileName, isAbsolutePath } from './_paths.js';
+import { fileName, isAbsolutePath, under } from './_paths.js';
 import { noteSecretValues } from './_secrets.js';
 import type { MentionSource, SessionRecord } from './types.js';
 
@@ -193,12 +193,6 @@ export function notePaths(
   // A plan names the files of the work ahead, many of them; a listing names every file there is.
   const weight = WEIGHTS[source] / Math.sqrt(Math.max(1, paths.length / (source === 'plan' ? 12 : 3)));
   for (const path of paths) addHit(s, path, source, weight);
-}
-
-/** `path` in the folder `base`, joined with the separator `base` is written with. */
-function under(base: string, path: string): string {
-  const sep = base.includes('\\') && !base.includes('/') ? '\\' : '/';
-  return `${base.replace(/[\\/]+$/, '')}${sep}${path}`;
 }
 
 /**

@@ -17,6 +17,12 @@ export function isAbsolutePath(path: string): boolean {
   return isAbsolute(path) || WINDOWS.test(path);
 }
 
+/** `path` in the folder `base`, joined with the separator `base` is written with. */
+export function under(base: string, path: string): string {
+  const sep = base.includes('\\') && !base.includes('/') ? '\\' : '/';
+  return `${base.replace(/[\\/]+$/, '')}${sep}${path}`;
+}
+
 /**
  * `path` relative to `root` when it is inside it (by the one containment rule, fs/); otherwise
  * absolute: a file outside the repository (`/etc/cron.d/x`, a plan in ~/.claude), which a handoff

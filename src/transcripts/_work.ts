@@ -42,7 +42,14 @@ const replyTitle = (request: string) =>
   oneLine(`Answer the person's last message: ${oneLine(request, 140)}`, 200);
 
 /** The Remaining item that carries on from the step the agent stated last. */
-export const carryOnTitle = (step: string) => oneLine(`Carry on: ${step}`, 200);
+const carryOnTitle = (step: string) => oneLine(`Carry on: ${step}`, 200);
+/** The same, when the agent changed files or ran commands after stating it: the step may be done. */
+const checkThenCarryOnTitle = (step: string) =>
+  oneLine(`See whether this is done, then carry on: ${step}`, 200);
+
+/** Whether a Remaining item carries on from `step`, the step the agent stated last. */
+export const carriesOn = (title: string, step: string) =>
+  title === carryOnTitle(step) || title === checkThenCarryOnTitle(step);
 
 /** Open work: open task items, the agent's stated next steps, then failing checks. */
 export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] {
@@ -55,6 +62,10 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
     specs.push({ title, files_in_scope: [], verify_by: verifyFor(title, checks, failing), ...extra });
   };
   // The person spoke last and nothing of the agent's answers it yet: that comes first.
+  const addCarryOn = (step: string) => {
+    const since = sinceSaid(s);
+    add(since.acted ? checkThenCarryOnTitle(step) : carryOnTitle(step), { notes: since.notes });
+  };
   const reply = replyItem(s);
   if (reply) add(reply.title, { notes: reply.notes }, false);
   // Else, the agent was still at the person's newest request when the log ends (a "go on" after
@@ -64,7 +75,7 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
   // The step the agent stated while at it comes next: the request says what, the step where it was.
   const newest = s.requestsAt.at(-1) ?? -1;
   const said = s.lastAssistantAt ?? -1;
-  if (underWay && input.intent && said > newest) add(carryOnTitle(input.intent), { notes: sinceSaid(s) });
+  if (underWay && input.intent && said > newest) addCarryOn(input.intent);
   const refused = refusedCommitItem(s);
   if (refused) add(refused.title, refused, false);
   // A task list last changed before the person's newest request may not hold the work the agent
@@ -80,8 +91,7 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
       add(item, { notes: `a next step the agent stated in its last message${before}` });
   };
   if (statedFirst) addStated();
-  else if (stale && stated.length === 0 && input.intent && said > newest)
-    add(carryOnTitle(input.intent), { notes: sinceSaid(s) });
+  else if (stale && stated.length === 0 && input.intent && said > newest) addCarryOn(input.intent);
   const staleNote = stale ? staleList(s) : '';
   for (const t of s.tasks.filter((t) => t.status !== 'completed')) {
     const notes = [
@@ -96,7 +106,7 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
   const closedSince =
     s.tasks.length > 0 && s.tasks.every((t) => t.status === 'completed') && (s.tasksAt ?? -1) > said;
   if (specs.length === 0 && input.intent && !closedSince) {
-    add(carryOnTitle(input.intent), { notes: sinceSaid(s) });
+    addCarryOn(input.intent);
   }
   specs.push(...failingItems(s, failing).slice(0, Math.max(0, 10 - specs.length)));
   if (specs.length === 0) {
@@ -230,14 +240,27 @@ function listOlderThanRequest(s: SessionRecord): boolean {
 }
 
 /**
- * The note of the step the agent stated last: what it changed after saying so, when it did (the
- * step may be under way or done: the successor looks before doing it again).
+ * The note of the step the agent stated last: what it changed and ran after saying so, when it did
+ * (`acted`: the step may be under way or done, and the successor looks before doing it again).
  */
-function sinceSaid(s: SessionRecord): string {
-  const changed = s.lastAssistantStep === undefined ? undefined : changedSince(s, s.lastAssistantStep);
-  return changed
-    ? `the agent said this last, then ${changed}: see what of it is done`
-    : 'the agent said this last';
+function sinceSaid(s: SessionRecord): { notes: string; acted: boolean } {
+  const at = s.lastAssistantStep;
+  const changed = at === undefined ? undefined : changedSince(s, at);
+  const ran = at === undefined ? undefined : ranSince(s, at);
+  const did = [changed, ran].filter(Boolean).join(' and ');
+  return did
+    ? { notes: `the agent said this last, then ${did}: see what of it is done`, acted: true }
+    : { notes: 'the agent said this last', acted: false };
+}
+
+/** "ran `rm -f queue/*.json` and 2 more command(s)": the main log's commands after `step`, the last named, or undefined. */
+function ranSince(s: SessionRecord, step: number): string | undefined {
+  const end = s.mainSteps ?? Number.POSITIVE_INFINITY;
+  const runs = s.commands.filter((c) => c.step !== undefined && c.step > step && c.step <= end);
+  const last = runs.at(-1);
+  if (!last) return undefined;
+  const more = runs.length > 1 ? ` and ${runs.length - 1} more command(s)` : '';
+  return `ran ${codeSpan(oneLine(last.command, 80))}${more}`;
 }
 
 /**

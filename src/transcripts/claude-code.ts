@@ -9,6 +9,7 @@ import { readAttachment } from './_attachments.js';
 import { checkResult } from './_checks.js';
 import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
 import { isPlanFile, noteErrorPlaces, notePath, notePaths, outputSource, shellRead } from './_mentions.js';
+import { isAbsolutePath, under } from './_paths.js';
 import { isSummaryText, requestText } from './_requests.js';
 import { emptySession, noteAgentWords, noteCommitRun, noteRequest, noteTasks, touch } from './_session.js';
 import { isCheck, shellFileChanges } from './_shell.js';
@@ -74,6 +75,10 @@ interface State {
   queued: string[];
   /** Queued messages counted as requests when they left the queue, not yet seen again. */
   delivered: string[];
+  /** The checkpoint version of each file the host backed up, as last seen. */
+  versions: Map<string, number>;
+  /** The files the checkpoints show changed, by full path: how first, and when last. */
+  checkpoints: Map<string, { how: 'written' | 'edited'; step: number }>;
 }
 
 /** Reads a Claude Code session, then the subagent sessions stored beside it. */
@@ -88,6 +93,8 @@ export async function readClaudeCode(path: string): Promise<SessionRecord> {
     spawned: 0,
     queued: [],
     delivered: [],
+    versions: new Map(),
+    checkpoints: new Map(),
   };
   await readFile(path, state);
   state.s.mainSteps = state.s.steps;
@@ -98,6 +105,8 @@ export async function readClaudeCode(path: string): Promise<SessionRecord> {
     await readFile(agent, { ...state, subagent: true, tools: new Map(), queued: [], delivered: [] });
   }
   state.s.subagents = { started: state.spawned, read: agents.length };
+  for (const [file, c] of state.checkpoints)
+    if (!state.s.files.has(file)) touch(state.s, file, c.how, c.step);
   return state.s;
 }
 
@@ -121,8 +130,14 @@ async function readFile(path: string, state: State): Promise<void> {
     }
     onRecord(r, state);
   }
-  // A file tool whose result never arrived (the log ends mid-call) may still have written.
-  for (const use of state.tools.values()) if (!use.resolved) applyFileTool(use, undefined, state);
+  // A file tool or a command whose result never arrived (the log ends mid-call, or the host
+  // compacted before writing it) may still have written.
+  for (const use of state.tools.values()) {
+    if (use.resolved) continue;
+    const command = SHELL_TOOLS.has(use.name) ? str(field(use.input, 'command')) : undefined;
+    if (command) applyShell(command, state, use.step);
+    else applyFileTool(use, undefined, state);
+  }
 }
 
 function onRecord(r: JsonRecord, state: State): void {
@@ -153,6 +168,32 @@ function onRecord(r: JsonRecord, state: State): void {
   else if (type === 'assistant') onAssistant(r, state);
   else if (type === 'attachment') onAttachment(r, state);
   else if (type === 'queue-operation') onQueue(r, state);
+  else if (type === 'file-history-snapshot' && !state.subagent) onSnapshot(r, state);
+}
+
+/**
+ * Claude Code's checkpoints: before its file tools change a file, it backs the file up, and an
+ * update of the snapshot lists the file with its new version (no backup when the file did not
+ * exist). A version first seen there is a change, kept aside: it counts only for a file no call
+ * of the log (the main one or a subagent's) changed, whose call record the log lost (cut off by
+ * a compaction). Paths are written relative to the session's folder.
+ */
+function onSnapshot(r: JsonRecord, state: State): void {
+  if (r.isSnapshotUpdate !== true) return;
+  const backups = field(field(r, 'snapshot'), 'trackedFileBackups');
+  if (!backups || typeof backups !== 'object') return;
+  for (const [path, backup] of Object.entries(backups as Record<string, unknown>)) {
+    const version = field(backup, 'version');
+    if (typeof version !== 'number' || path === '') continue;
+    const seen = state.versions.get(path);
+    if (seen !== undefined && seen >= version) continue;
+    state.versions.set(path, version);
+    const cwd = state.s.cwd;
+    const full = !cwd || isAbsolutePath(path) ? path : under(cwd, path);
+    const how =
+      state.checkpoints.get(full)?.how ?? (field(backup, 'backupFileName') === null ? 'written' : 'edited');
+    state.checkpoints.set(full, { how, step: state.s.steps });
+  }
 }
 
 /**
@@ -425,10 +466,10 @@ function onBashResult(
   return run;
 }
 
-function applyShell(command: string, state: State): void {
+function applyShell(command: string, state: State, step?: number): void {
   const { written, deleted } = shellFileChanges(command);
-  for (const p of written) touch(state.s, p, 'written');
-  for (const p of deleted) touch(state.s, p, 'deleted');
+  for (const p of written) touch(state.s, p, 'written', step);
+  for (const p of deleted) touch(state.s, p, 'deleted', step);
 }
 
 function applyFileTool(use: ToolUse, result: unknown, state: State): void {

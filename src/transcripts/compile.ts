@@ -20,7 +20,7 @@ import { filesAtCut, intentOf, likelyNext, nextStepOf, summaryOf } from './_stan
 import { standingParts } from './_standing.js';
 import { clean, cutToWidth, oneLine } from './_text.js';
 import { type Check, checksOf, deadEndsOf, outcomeOf, passed, validationOf } from './_validation.js';
-import { carryOnTitle, doneOf, remainingOf } from './_work.js';
+import { carriesOn, doneOf, remainingOf } from './_work.js';
 import { type FileChangeKind, HOST_NAMES, type SessionRecord } from './types.js';
 
 /** Options of `draftFromSession`. */
@@ -170,7 +170,7 @@ function basisOf(s: SessionRecord, root: string | undefined, cap: number): Basis
  */
 function saidBefore(intent: string | undefined, step: string | undefined, remaining: SubSpec[]) {
   if (intent === undefined || step === undefined) return intent;
-  if (!remaining.some((r) => r.title === carryOnTitle(step)) || !intent.endsWith(step)) return intent;
+  if (!remaining.some((r) => carriesOn(r.title, step)) || !intent.endsWith(step)) return intent;
   const before = intent.slice(0, intent.length - step.length).trim();
   return before === '' ? undefined : before;
 }

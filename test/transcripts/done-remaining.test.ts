@@ -375,7 +375,9 @@ describe('the step the agent stated last', () => {
       { write: 'scripts/deploy.sh' },
       { edit: 'scripts/deploy.sh' },
     ]);
-    expect(handoff.remaining[0]?.title).toBe('Carry on: Now I will write the full deployment script.');
+    expect(handoff.remaining[0]?.title).toBe(
+      'See whether this is done, then carry on: Now I will write the full deployment script.',
+    );
     expect(handoff.remaining[0]?.notes).toBe(
       'the agent said this last, then changed `deploy.sh`: see what of it is done',
     );
@@ -583,7 +585,7 @@ describe('the newest request: a "go on", what was said during the turn, a questi
     ]);
     expect(handoff.remaining.map((r) => r.title).slice(0, 2)).toEqual([
       under(2),
-      'Carry on: Now batch 3: the booking admin views.',
+      'See whether this is done, then carry on: Now batch 3: the booking admin views.',
     ]);
     const earlier = await compiled([
       { user: 'Set up the gateway' },
@@ -593,6 +595,53 @@ describe('the newest request: a "go on", what was said during the turn, a questi
     ]);
     expect(earlier.handoff.summary).toContain(
       "Before the person's newest request the agent said: “All set; the tests pass.”",
+    );
+  });
+});
+
+describe('changes whose call the log does not hold whole', () => {
+  it("counts a file the host's checkpoints backed up, once, and a write by a command whose result never came", async () => {
+    const { handoff } = await compiled([
+      { user: 'Document the dashboard and refresh the report' },
+      { edit: 'README.md' },
+      // The checkpoint of the edit above (its call is in the log), then one of a call the log lost.
+      { checkpoint: { 'README.md': { version: 1 } } },
+      { say: 'Now the dashboard README.' },
+      { checkpoint: { 'README.md': { version: 1 }, 'README_DASHBOARD.md': { version: 1, created: true } } },
+      {
+        pending: 'Bash',
+        input: { command: "python3 << 'EOF'\nwith open('data/REPORT.md', 'w') as f:\n    f.write('x')\nEOF" },
+      },
+    ]);
+    expect(handoff.files_touched.map((f) => [f.path, f.action]).sort()).toEqual([
+      ['README.md', 'modified'],
+      ['README_DASHBOARD.md', 'created'],
+      ['data/REPORT.md', 'created'],
+    ]);
+  });
+});
+
+describe('the step the agent stated, then acted on', () => {
+  it('is to be checked before carrying on when a command ran after it, and carried on when nothing did', async () => {
+    const said: Step[] = [
+      { user: 'The queue keeps growing, find out why' },
+      { say: 'The worker is fine; the backlog is stale. Let me clear the backlog and restart the worker:' },
+    ];
+    const acted = await compiled([
+      ...said,
+      { bash: 'rm -f queue/*.json', exit: 0 },
+      { bash: 'systemctl restart worker', exit: 0 },
+    ]);
+    const item = acted.handoff.remaining.find((r) => r.title.includes('clear the backlog'));
+    expect(item?.title).toBe(
+      'See whether this is done, then carry on: Let me clear the backlog and restart the worker:',
+    );
+    expect(item?.notes).toBe(
+      'the agent said this last, then ran `systemctl restart worker` and 1 more command(s): see what of it is done',
+    );
+    const cut = await compiled(said);
+    expect(cut.handoff.remaining.map((r) => r.title)).toContain(
+      'Carry on: Let me clear the backlog and restart the worker:',
     );
   });
 });
@@ -620,7 +669,9 @@ describe('the step the agent stated, when its task list was closed after it', ()
     ]);
     // Closed before the agent's last words: those words still lead.
     const before = await compiled([...said.slice(0, 2), todo('completed'), ...said.slice(2)]);
-    expect(before.handoff.remaining[0]?.title).toBe('Carry on: Let me keep editing the classifier.');
+    expect(before.handoff.remaining[0]?.title).toBe(
+      'See whether this is done, then carry on: Let me keep editing the classifier.',
+    );
   });
 });
 

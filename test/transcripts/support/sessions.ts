@@ -50,6 +50,13 @@ export type Step =
   | { attach: Record<string, unknown> }
   /** Claude Code's queue of what the person typed while the agent worked (a `queue-operation` record). */
   | { queue: 'enqueue' | 'dequeue' | 'remove' | 'popAll'; content?: string }
+  /** A tool call whose result the log never got (`input` as the tool takes it). */
+  | { pending: string; input: Record<string, unknown> }
+  /**
+   * Claude Code only: an update of its file checkpoints, each file (relative to the session's
+   * folder) with its backup version, and `created` when it had no backup (the file was new).
+   */
+  | { checkpoint: Record<string, { version: number; created?: boolean }> }
   | { compact: string };
 
 const SESSION = '5c0ffee0-0000-4000-8000-00000000cafe';
@@ -142,6 +149,29 @@ export function writeClaudeSession(path: string, cwd: string, steps: Step[]): vo
           timestamp: at,
           sessionId: SESSION,
           ...(content ? { content } : {}),
+        }),
+      );
+    } else if ('pending' in step)
+      say([{ type: 'tool_use', id: `toolu_${n + 1}`, name: step.pending, input: step.input }]);
+    else if ('checkpoint' in step) {
+      const backups = Object.entries(step.checkpoint).map(([file, { version, created }]) => [
+        file,
+        {
+          backupFileName: created ? null : `0a1b2c3d4e5f6a7b@v${version}`,
+          version,
+          backupTime: '2026-01-01T00:00:00Z',
+        },
+      ]);
+      lines.push(
+        JSON.stringify({
+          type: 'file-history-snapshot',
+          messageId: `m${++n}`,
+          snapshot: {
+            messageId: `m${n}`,
+            trackedFileBackups: Object.fromEntries(backups),
+            timestamp: '2026-01-01T00:00:00Z',
+          },
+          isSnapshotUpdate: true,
         }),
       );
     } else if ('taskCreate' in step)
