@@ -19,11 +19,18 @@ import type { MentionSource, SessionRecord } from './types.js';
 const WORD = String.raw`\w\p{sc=Latin}\p{sc=Greek}\p{sc=Cyrillic}\p{sc=Hangul}\p{N}`;
 const CJK = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\u30fc\d_-`;
 
-/** The two path patterns, for a text in any script or (faster: no Unicode classes) ASCII only. */
+/**
+ * The two path patterns, for a text in any script or (faster: no Unicode classes) ASCII only.
+ * After a separator, a folder or file name may mix the scripts (`/Desktop/周报V2/config.py`,
+ * `src/模块A/说明.md`): the separator, not a space, is where it starts.
+ */
 function pathPatterns(unicode: boolean): { plain: RegExp; windows: RegExp } {
   const word = unicode ? WORD : String.raw`\w`;
-  const seg = unicode ? `(?:[${word}@+-][${word}.@+-]*|[${CJK}]+)` : `[${word}@+-][${word}.@+-]*`;
-  const name = `${unicode ? `(?:[${word}@][${word}.+-]*|[${CJK}]+)` : `[${word}@][${word}.+-]*`}\\.([A-Za-z][A-Za-z0-9]{0,9})`;
+  const wide = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\u30fc`;
+  // (A dot ends the mixing: `指南.md和src/…` is a name, then the words after it.)
+  const mixed = String.raw`(?<=[\\/])[${word}${wide}@+-]+(?:\.[${word}@+-]+)*`;
+  const seg = unicode ? `(?:${mixed}|[${word}@+-][${word}.@+-]*|[${CJK}]+)` : `[${word}@+-][${word}.@+-]*`;
+  const name = `${unicode ? `(?:${mixed}|[${word}@][${word}.+-]*|[${CJK}]+)` : `[${word}@][${word}.+-]*`}\\.([A-Za-z][A-Za-z0-9]{0,9})`;
   const flags = unicode ? 'gu' : 'g';
   return {
     plain: new RegExp(
@@ -144,16 +151,37 @@ function spacedWhole(text: string, at: number, match: string): string {
   return (text[at - 1] === ' ' && wholePath(text, at, at + match.length)) || match;
 }
 
+const ESCAPED_BREAK = /\\[nt](?=[/~])/g;
+
+/**
+ * Whether the match at `at` is the end of a longer path the patterns could not read whole: it
+ * follows letters of a script written without spaces that follow a separator (`x/周报V2/utils.py`
+ * read from `V2/`).
+ */
+function innerTail(text: string, at: number): boolean {
+  return (
+    at > 0 &&
+    WIDE_SCRIPT.test(text[at - 1] as string) &&
+    WIDE_AFTER_SEPARATOR.test(text.slice(Math.max(0, at - 100), at))
+  );
+}
+const WIDE_AFTER_SEPARATOR = /[\\/][\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\u30fc]+$/u;
+
 /** The paths a text names, each once, in order (absolute paths kept absolute). */
 function pathsIn(text: string): string[] {
   const out = new Set<string>();
-  const chunk = (text.length > SCAN_CHARS ? text.slice(0, SCAN_CHARS) : text).replace(PACKAGE_LINES, '');
+  // A log printed inside another (a subagent's JSON in a tool's output) writes its line breaks as
+  // `\n`: before a path, that is a break, not the letter `n` starting it.
+  const chunk = (text.length > SCAN_CHARS ? text.slice(0, SCAN_CHARS) : text)
+    .replace(PACKAGE_LINES, '')
+    .replace(ESCAPED_BREAK, '  ');
   const { plain: PATH_RE, windows: WINDOWS_PATH_RE } = OTHER_SCRIPT_PATH.test(chunk)
     ? ANY_PATHS
     : ASCII_PATHS;
   PATH_RE.lastIndex = 0;
   for (let m = PATH_RE.exec(chunk); m; m = PATH_RE.exec(chunk)) {
     if (!EXTENSIONS.has((m[2] as string).toLowerCase())) continue;
+    if (innerTail(chunk, m.index)) continue;
     // `@path` is how the person points Claude Code at a file.
     const path = spacedWhole(chunk, m.index, m[1] as string)
       .replace(/^@(?=[\w.])/, '')
@@ -164,6 +192,7 @@ function pathsIn(text: string): string[] {
   WINDOWS_PATH_RE.lastIndex = 0;
   for (let m = WINDOWS_PATH_RE.exec(chunk); m; m = WINDOWS_PATH_RE.exec(chunk)) {
     if (!EXTENSIONS.has(((m[2] ?? m[3]) as string).toLowerCase())) continue;
+    if (innerTail(chunk, m.index)) continue;
     const path = spacedWhole(chunk, m.index, m[1] as string).replace(/^\.\\/, '');
     if (isWorkPath(path) && namesOneFile(path)) out.add(path);
   }
@@ -220,32 +249,53 @@ function addHit(s: SessionRecord, path: string, source: MentionSource, weight: n
 }
 
 // The session's folder, when its name has a space, as a pattern that finds it followed by a
-// separator, either way round (and in any case on Windows); worked out once per session.
-const spacedRoots = new WeakMap<SessionRecord, { cwd: string; re: RegExp | undefined }>();
+// separator, either way round (and in any case on Windows); and, when its own name is in a script
+// written without spaces, a pattern of that name starting a relative path. Worked out once per session.
+const roots = new WeakMap<
+  SessionRecord,
+  { cwd: string; name: string; spaced: RegExp | undefined; named: RegExp | undefined }
+>();
+const escaped = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The text with the session's folder taken off the front of the paths in it, when that folder's
  * name has a space (`C:\Users\a\My Project\src\a.ts`, `/Users/a/Client Work/app/x.py`): no
  * path pattern reads a space as part of a path, so such a path would be cut at its last space
- * (`Project\src\a.ts`). Relative to the folder, the rest of it is read whole.
+ * (`Project\src\a.ts`). Relative to the folder, the rest of it is read whole. A folder named in
+ * Chinese or Japanese (`周报V2`) that starts a relative path (`看周报V2/config.py`, from the folder
+ * above) is that folder: written without a space, its name would otherwise run into the words
+ * before it, and the path be read from its first Latin letter (`V2/config.py`).
  */
 function insideSpacedRoot(s: SessionRecord, text: string): string {
   const cwd = s.cwd;
-  if (!cwd || !/\s/.test(cwd)) return text;
-  let cached = spacedRoots.get(s);
+  if (!cwd) return text;
+  let cached = roots.get(s);
   if (cached?.cwd !== cwd) {
     const trimmed = cwd.replace(/[\\/]+$/, '');
     const windows = /^(?:[A-Za-z]:[\\/]|\\\\)/.test(trimmed);
-    const pattern = trimmed
-      .split(/[\\/]/)
-      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('[\\\\/]');
-    cached = { cwd, re: trimmed ? new RegExp(`${pattern}[\\\\/]`, windows ? 'gi' : 'g') : undefined };
-    spacedRoots.set(s, cached);
+    const flags = windows ? 'gi' : 'g';
+    const pattern = trimmed.split(/[\\/]/).map(escaped).join('[\\\\/]');
+    const name = trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\')) + 1);
+    cached = {
+      cwd,
+      name,
+      spaced: trimmed && /\s/.test(cwd) ? new RegExp(`${pattern}[\\\\/]`, flags) : undefined,
+      named: WIDE_SCRIPT.test(name)
+        ? new RegExp(`(?<![\\\\/.\\w])${escaped(name)}[\\\\/]`, flags)
+        : undefined,
+    };
+    roots.set(s, cached);
   }
-  if (!cached.re) return text;
-  cached.re.lastIndex = 0;
-  return text.replace(cached.re, ROOT_MARK);
+  let out = text;
+  if (cached.spaced) {
+    cached.spaced.lastIndex = 0;
+    out = out.replace(cached.spaced, ROOT_MARK);
+  }
+  if (cached.named && out.includes(cached.name)) {
+    cached.named.lastIndex = 0;
+    out = out.replace(cached.named, cached.spaced ? ROOT_MARK : `${cwd.replace(/[\\/]+$/, '')}/`);
+  }
+  return out;
 }
 
 /**

@@ -83,10 +83,14 @@ export function likelyNext(
 ): string[] {
   const scored = new Map<string, number>();
   const rels = relativeMentions(s, root);
+  // Root files named by their whole path (`/home/a/app/config.py`), not in a listing: no bare names.
+  const located = new Set<string>();
   for (const path of s.mentions.keys()) {
     const rel = rels.get(path) ?? relativePath(path, root);
     if (isAbsolutePath(rel) || named.has(rel)) continue;
     scored.set(rel, (scored.get(rel) ?? 0) + mentionScore(s, path));
+    if (isAbsolutePath(path) && s.mentions.get(path)?.hits.some((h) => h.source !== 'output'))
+      located.add(rel);
   }
   // The open items of the task list: a file they name is next even by its bare name alone.
   const planned = new Set<string>();
@@ -122,7 +126,7 @@ export function likelyNext(
     else if (full.length > 1 && full.every((p) => named.has(p))) scored.delete(rel);
   }
   for (const [rel, score] of [...scored]) {
-    if (rel.includes('/')) continue;
+    if (rel.includes('/') || located.has(rel)) continue;
     const full = byName.get(rel) ?? [];
     if (full.length === 1 && full[0] !== undefined) countFor(scored, named, rel, full[0], score);
     else if (full.length > 0 || !planned.has(rel)) scored.delete(rel);

@@ -611,6 +611,30 @@ describe('a path that text cut at a space', () => {
   });
 });
 
+describe('a folder name that mixes scripts', () => {
+  it('is read whole after a separator, and words before a path are still no part of it', async () => {
+    const dir = folder();
+    const path = join(dir, 'mixed.jsonl');
+    const root = '/Users/fan/Desktop/周报V2';
+    writeClaudeSession(path, root, [
+      { user: '请更新周报' },
+      {
+        say: `先改 ${root}/config.py 和 ${root}/数据V3/load_data.py，再看src/模块A/说明.md和周报V2/utils.py；修改了README.md和docs/a.md。`,
+      },
+      {
+        bash: 'cat agent-log.jsonl',
+        output: `{"cwd":"${root}","files":"${root}/generate_report.py\\n${root}/helpers.py\\n"}`,
+      },
+      { edit: 'run_weekly_report.py' },
+    ]);
+    const next = namedNext((await compileTranscript(path)).handoff.summary);
+    expect(next).toEqual(
+      expect.arrayContaining(['config.py', '数据V3/load_data.py', 'src/模块A/说明.md', 'docs/a.md']),
+    );
+    expect(next.filter((p) => /^(?:V2|V3|A)\/|周报|修改|和/.test(p))).toEqual([]);
+  });
+});
+
 describe('a relative path that ends a path outside the repository', () => {
   it('is not named when it is the end of another repository’s file the log names', async () => {
     const next = await nextOf([
