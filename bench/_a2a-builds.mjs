@@ -4,7 +4,8 @@
 // Not part of `npm run bench` (it needs the builds to compare):
 //   node bench/_a2a-builds.mjs /tmp/before/dist dist      (each dist with package.json and
 //                                                          node_modules beside it)
-// AB_ROUNDS (10), AB_COUNT (400) and AB_SENDERS (50) change the rounds.
+// AB_ROUNDS (10), AB_COUNT (400) and AB_SENDERS (50) change the rounds. Each build after the
+// first is also given as its per-round ratios to the first (the median and the range).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -55,10 +56,17 @@ try {
       s.cpu.push((cpuOf(s.child.pid) - cpu0) / COUNT);
     }
   }
-  console.log(`| build | server CPU per handoff, median of ${ROUNDS} | tasks/s, median |`);
-  console.log('|---|---:|---:|');
+  // Each build beside the first in the same round: the ratios the machine's load moves least.
+  const ratios = (s, of) => s[of].map((v, round) => v / servers[0][of][round]);
+  const spread = (xs) =>
+    `${median(xs).toFixed(2)} (${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)})`;
+  console.log(
+    `| build | server CPU per handoff, median of ${ROUNDS} | tasks/s, median | ÷ the first, per round: CPU · tasks/s, median (range) |`,
+  );
+  console.log('|---|---:|---:|---:|');
   for (const s of servers) {
-    console.log(`| ${s.dist} | ${median(s.cpu).toFixed(2)} ms | ${median(s.rate).toFixed(0)} |`);
+    const beside = s === servers[0] ? '' : `${spread(ratios(s, 'cpu'))} · ${spread(ratios(s, 'rate'))}`;
+    console.log(`| ${s.dist} | ${median(s.cpu).toFixed(2)} ms | ${median(s.rate).toFixed(0)} | ${beside} |`);
   }
 } finally {
   for (const s of servers) s.child.kill();
