@@ -231,6 +231,20 @@ export function readCheck(
   failed: boolean,
   output: string,
 ): CheckReading {
+  const read = readRun(command, exit, failed, output);
+  if (read.ok !== false || !TSC_GIVEN_FILES.test(command)) return read;
+  return {
+    ok: undefined,
+    reading: `unknown: given files, \`tsc\` leaves tsconfig.json aside (its paths, jsx and strictness), so its errors may not be the project's (${read.reading})`,
+  };
+}
+
+// `tsc` given files to check (`npx tsc --noEmit src/a.ts`) and no project: it then ignores
+// tsconfig.json, as its documentation says, and reports what the project's own settings allow.
+const TSC_GIVEN_FILES =
+  /(?:^|[;&|(]\s*|\s)(?:(?:npx|bunx|pnpm(?:\s+exec)?|yarn)\s+)?tsc\b(?![^;&|]*\s(?:-p|--project|-b|--build)\b)[^;&|]*\s[^\s;&|-][^\s;&|]*\.[cm]?tsx?(?=[\s;&|)]|$)/;
+
+function readRun(command: string, exit: number | undefined, failed: boolean, output: string): CheckReading {
   const hidden = hiddenStatus(command);
   const counts = runnerCounts(output);
   if (counts && ((counts.failed ?? 0) > 0 || hidden || exit === 0 || exit === undefined)) {

@@ -242,6 +242,7 @@ export function withoutSecrets(s: SessionRecord): SessionRecord {
     commits: s.commits.map(clear),
   };
   if (s.lastAssistant !== undefined) session.lastAssistant = clear(s.lastAssistant);
+  if (s.lastSaidMore !== undefined) session.lastSaidMore = clear(s.lastSaidMore);
   cleared.set(s, session);
   cleared.set(session, session);
   return session;

@@ -1,6 +1,6 @@
 /** Building a session record: the few rules every reader shares. */
 import { notePaths } from './_mentions.js';
-import { isAck } from './_requests.js';
+import { isAck, sentencesOf } from './_requests.js';
 import { commitSubject } from './_shell.js';
 import type { CommandRun, SessionRecord, TaskItem, TranscriptKind } from './types.js';
 
@@ -73,11 +73,29 @@ const OLDER_FAILURES = new RegExp(
 );
 
 /**
+ * Words that only react ("Good.", "Perfect!", "完美！", "好的！"): short sentences, each of at most
+ * three words (or six letters of a script written without spaces), with no number, path or code.
+ */
+export function isInterjection(text: string): boolean {
+  const t = text.trim();
+  if (t.length > 24 || /[\d`/\\]/.test(t)) return false;
+  return sentencesOf(t).every((x) => {
+    const wide = x.match(/[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/gu)?.length ?? 0;
+    return wide > 0 ? wide <= 6 : x.split(/\s+/).length <= 3;
+  });
+}
+
+const saidMore = new WeakMap<SessionRecord, string>();
+
+/**
  * The agent's own words (non-empty): its last message, and where and at which step it said it;
  * and when it says failures were older than its work.
  */
 export function noteAgentWords(s: SessionRecord, text: string): void {
   if (OLDER_FAILURES.test(text)) s.olderFailuresAt = s.steps;
+  // What the agent said last that had more in it stays beside words that only react.
+  if (!isInterjection(text)) saidMore.set(s, text);
+  s.lastSaidMore = isInterjection(text) ? saidMore.get(s) : undefined;
   s.lastAssistant = text;
   s.lastAssistantStep = s.steps;
   s.lastAssistantAt = s.stats.lines;

@@ -271,13 +271,14 @@ const REMOTE_PATH = /^(?:[\w.-]+@)?([\w-]+(?:\.[\w-]+)*):(?!\/\/)/;
 /**
  * Commands that ran on another machine (`ssh host …`, `scp` / `rsync` to or from `host:path`):
  * how many, and the machines (`user@host`) in the order first seen. What they changed there is in
- * no file list or commit the log shows. `git@…` is a git remote (`ssh -T git@github.com` tests a
+ * no file list or commit the log shows (`last`: the index of the last such command, or -1). `git@…` is a git remote (`ssh -T git@github.com` tests a
  * key), not a machine worked on.
  */
-export function remoteWork(commands: readonly string[]): { count: number; hosts: string[] } {
+export function remoteWork(commands: readonly string[]): { count: number; hosts: string[]; last: number } {
   const hosts: string[] = [];
   let count = 0;
-  for (const command of commands) {
+  let last = -1;
+  for (const [at, command] of commands.entries()) {
     const found = new Set<string>();
     for (const words of simpleCommands(command)) {
       const host = remoteHostOf(coreWords(words));
@@ -285,9 +286,10 @@ export function remoteWork(commands: readonly string[]): { count: number; hosts:
     }
     if (found.size === 0) continue;
     count++;
+    last = at;
     for (const h of found) if (!hosts.includes(h)) hosts.push(h);
   }
-  return { count, hosts };
+  return { count, hosts, last };
 }
 
 function remoteHostOf(words: string[]): string | undefined {

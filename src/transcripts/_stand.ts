@@ -282,6 +282,8 @@ export interface StandInput {
   checks: Check[];
   failing: Check[];
   intent?: string;
+  /** The agent's last words with more in them, when its last words (`intent`) only react. */
+  earlier?: string;
   atCut: FileAtCut[];
   next: string[];
   /** A file by a shorter name where the handoff lists it in full elsewhere. */
@@ -302,10 +304,12 @@ export function summaryOf(s: SessionRecord, input: StandInput): string {
   ];
   // Words said before the person's newest request are not where the agent ended: the reader is told.
   const before = (s.lastAssistantAt ?? -1) < (s.requestsAt.at(-1) ?? -1);
-  if (input.intent)
+  if (input.intent) {
+    const more = input.earlier ? `; before that: “${input.earlier}”` : '';
     lines.push(
-      `${before ? "Before the person's newest request" : 'At the end'} the agent said: “${input.intent}”`,
+      `${before ? "Before the person's newest request" : 'At the end'} the agent said: “${input.intent}”${more}`,
     );
+  }
   const short = input.short ?? ((p: string) => p);
   const atCut = input.atCut.map((f) => `${codeSpan(short(f.path))} (${f.how})`);
   if (atCut.length) lines.push(`It was on: ${atCut.join(', ')}.`);

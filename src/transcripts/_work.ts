@@ -158,19 +158,21 @@ function refusedCommitItem(s: SessionRecord): Pick<SubSpec, 'title' | 'verify_by
 
 /** "Make X pass" for each failing check; one the agent called older than its work last, saying so. */
 function failingItems(s: SessionRecord, failing: Check[]): SubSpec[] {
-  const older = (c: Check) => calledOlder(s, c);
-  return [...failing.filter((c) => !older(c)), ...failing.filter(older)].map((c) => {
-    const closed = s.tasks.find((t) => t.status === 'completed' && checksWork(c.command, t.text));
-    return {
-      // The title names the check briefly: its Verify by holds the whole command.
-      title: oneLine(`Make ${codeSpan(oneLine(c.command, 60))} pass`, 200),
-      files_in_scope: [],
-      verify_by: [c.command],
-      notes: oneLine(
-        `it failed on its last run (${outcomeOf(c)})${closed ? `; the task list marks "${oneLine(closed.text, 80)}" completed, but no later run shows it` : ''}${failedFromTheStart(s, c) ? '; it failed before the session changed any file, too: the failure may be older than this work' : ''}${older(c) ? '; after this run the agent said failures were there before its work: see whether these are' : ''}`,
-      ),
-    };
-  });
+  // One the agent said was failing before its work is an open concern, not this work's to do.
+  return failing
+    .filter((c) => !calledOlder(s, c))
+    .map((c) => {
+      const closed = s.tasks.find((t) => t.status === 'completed' && checksWork(c.command, t.text));
+      return {
+        // The title names the check briefly: its Verify by holds the whole command.
+        title: oneLine(`Make ${codeSpan(oneLine(c.command, 60))} pass`, 200),
+        files_in_scope: [],
+        verify_by: [c.command],
+        notes: oneLine(
+          `it failed on its last run (${outcomeOf(c)})${closed ? `; the task list marks "${oneLine(closed.text, 80)}" completed, but no later run shows it` : ''}${failedFromTheStart(s, c) ? '; it failed before the session changed any file, too: the failure may be older than this work' : ''}`,
+        ),
+      };
+    });
 }
 
 /**

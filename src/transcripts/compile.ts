@@ -15,11 +15,20 @@ import { findRepositoryRoot } from '../provenance/discover.js';
 import { fileName, listFiles, relativePath } from './_paths.js';
 import { goalIndex, isAck, isQuestion, sentencesOf } from './_requests.js';
 import { REDACTED, withoutSecrets } from './_secrets.js';
+import { isInterjection } from './_session.js';
 import { remoteWork } from './_shell.js';
 import { filesAtCut, intentOf, likelyNext, nextStepOf, summaryOf } from './_stand.js';
 import { standingParts } from './_standing.js';
 import { clean, cutToWidth, oneLine } from './_text.js';
-import { type Check, checksOf, deadEndsOf, outcomeOf, passed, validationOf } from './_validation.js';
+import {
+  type Check,
+  calledOlder,
+  checksOf,
+  deadEndsOf,
+  outcomeOf,
+  passed,
+  validationOf,
+} from './_validation.js';
 import { carriesOn, doneOf, remainingOf } from './_work.js';
 import { type FileChangeKind, HOST_NAMES, type SessionRecord } from './types.js';
 
@@ -122,6 +131,8 @@ interface Basis {
   recency: (path: string) => number;
   /** What the Summary quotes of the agent's last words. */
   intent: string | undefined;
+  /** Its last words with more in them, when its last words only react ("Good."). */
+  earlier?: string;
   done: DoneItem[];
   remaining: SubSpec[];
   preferences: string[];
@@ -155,10 +166,12 @@ function basisOf(s: SessionRecord, root: string | undefined, cap: number): Basis
     files,
     recency: (p) => steps.get(p) ?? 0,
     intent: saidBefore(intent, step, remaining),
+    // Words that only react say nothing of where the work is: the agent's last words that do, too.
+    ...(s.lastSaidMore !== undefined ? { earlier: intentOf(s.lastSaidMore) } : {}),
     done,
     remaining,
     preferences: preferencesOf(s),
-    concerns: concernsOf(s),
+    concerns: [...concernsOf(s), ...olderFailures(s, failing)],
   };
   bases.set(s, { key, basis });
   return basis;
@@ -166,13 +179,15 @@ function basisOf(s: SessionRecord, root: string | undefined, cap: number): Basis
 
 /**
  * What the Summary quotes of the agent's last words: when Remaining carries on with the step they
- * state, whole, only what came before it (a finding), or nothing: the step is not said twice.
+ * state, whole, only what came before it (a finding), or nothing (nothing, or only a reaction,
+ * came before it): the step is not said twice.
  */
 function saidBefore(intent: string | undefined, step: string | undefined, remaining: SubSpec[]) {
   if (intent === undefined || step === undefined) return intent;
   if (!remaining.some((r) => carriesOn(r.title, step)) || !intent.endsWith(step)) return intent;
   const before = intent.slice(0, intent.length - step.length).trim();
-  return before === '' ? undefined : before;
+  // What only reacts ("Perfect!" before "Now let me …") says nothing the step does not.
+  return before === '' || isInterjection(before) ? undefined : before;
 }
 
 /** Builds the draft handoff (no id, time or provenance: `baton write` adds them). */
@@ -182,8 +197,19 @@ export function draftFromSession(session: SessionRecord, options: DraftOptions =
   const cap = options.maxItems ?? 25;
   const level = LEVELS[Math.min(Math.max(options.detail ?? 0, 0), LEVELS.length - 1)] ?? LEVELS[0];
   const root = options.root ?? sessionRoot(s.cwd);
-  const { checks, failing, deadEnds, files, recency, intent, done, remaining, preferences, concerns } =
-    basisOf(s, root, cap);
+  const {
+    checks,
+    failing,
+    deadEnds,
+    files,
+    recency,
+    intent,
+    earlier,
+    done,
+    remaining,
+    preferences,
+    concerns,
+  } = basisOf(s, root, cap);
   const listed = listFiles(files, recency, Math.min(cap, level.files));
   const atCut = filesAtCut(s, root, level.atCut);
   // A file the summary already names as the one the agent was on is not named twice.
@@ -200,6 +226,7 @@ export function draftFromSession(session: SessionRecord, options: DraftOptions =
       checks,
       failing,
       intent,
+      ...(earlier ? { earlier } : {}),
       atCut,
       next,
       short: shortName(listed.items),
@@ -293,11 +320,27 @@ function concernsOf(s: SessionRecord): string[] {
   if (remote.count > 0) {
     const hosts = remote.hosts.slice(0, 3).map(codeSpan).join(', ');
     const more = remote.hosts.length > 3 ? ` and ${remote.hosts.length - 3} more` : '';
+    // When they ran: a session that went back to local work since says so.
+    const after = s.commands.length - 1 - remote.last;
+    const when =
+      after > 0 ? `, the last of them ${after} command(s) before the end` : ', the last of them at the end';
     out.push(
-      `${remote.count} command(s) ran on another machine (${hosts}${more}): what they changed there is in no file list or commit here.`,
+      `${remote.count} command(s) ran on another machine (${hosts}${more}${when}): what they changed there is in no file list or commit here.`,
     );
   }
   return out;
+}
+
+/** The failing checks the agent said were failing before its work: a concern each, not work to do. */
+function olderFailures(s: SessionRecord, failing: Check[]): string[] {
+  return failing
+    .filter((c) => calledOlder(s, c))
+    .map((c) =>
+      oneLine(
+        `${codeSpan(oneLine(c.command, 80))} failed on its last run (${outcomeOf(c)}), and after it the agent said the failures were there before its work: fix them only if the person asks.`,
+        400,
+      ),
+    );
 }
 
 /** The open concern on what this draft shows as [redacted], when it shows any. */

@@ -306,3 +306,30 @@ describe('requests and preferences', () => {
     expect(requestText(' /clear')).toBeUndefined();
   });
 });
+
+describe('tsc given files', () => {
+  it('is unknown when it fails: with files named, tsc leaves tsconfig.json aside', () => {
+    const out = "src/a.ts(1,20): error TS2307: Cannot find module '@/lib/x'.";
+    for (const command of [
+      'npx tsc --noEmit src/hooks/useData.ts src/App.tsx 2>&1 || echo "checking files"',
+      'cd apps/web && tsc --noEmit --jsx react-jsx src/App.tsx',
+      'pnpm exec tsc src/index.mts',
+    ]) {
+      const read = readCheck(command, 2, true, out);
+      expect(read.ok, command).toBeUndefined();
+      expect(read.reading, command).toMatch(/^unknown: given files, `tsc` leaves tsconfig\.json aside/);
+    }
+  });
+
+  it('stays failed with a project, or with no files; and a pass given files is still a pass', () => {
+    const out = 'src/a.ts(1,1): error TS2304';
+    for (const command of [
+      'npx tsc --noEmit',
+      'npx tsc -p apps/web/tsconfig.json src/a.ts',
+      'tsc --build',
+      'npx tsc --noEmit src/config.json',
+    ])
+      expect(readCheck(command, 2, true, out).ok, command).toBe(false);
+    expect(readCheck('npx tsc --noEmit src/a.ts', 0, false, '').ok).toBe(true);
+  });
+});

@@ -512,20 +512,26 @@ describe('failures that are not the work’s', () => {
     expect(handoff.summary).toContain('; the agent then said failures were there before its work).');
   });
 
-  it('says so where the agent called a failure older than its work, and puts it after the others', async () => {
+  it('makes a failure the agent called older than its work an open concern, not work to do', async () => {
     const { handoff } = await compiled([
       ...calledOlder,
       { edit: 'src/widget.tsx' },
       { bash: 'bun test', exit: 1, output: '1 fail\n4 pass' },
     ]);
     const failing = handoff.remaining.filter((r) => r.title.startsWith('Make '));
-    expect(failing.map((r) => r.title)).toEqual(['Make `bun test` pass', 'Make `bun run typecheck` pass']);
+    expect(failing.map((r) => r.title)).toEqual(['Make `bun test` pass']);
     expect(failing[0]?.notes).not.toContain('the agent said');
     // The Summary names the other failure first, as Remaining does.
     expect(handoff.summary).toContain('Failing on its last run: `bun test` (');
-    expect(failing[1]?.notes).toContain(
-      'after this run the agent said failures were there before its work: see whether these are',
+    expect(handoff.open_concerns).toContainEqual(
+      expect.stringMatching(
+        /^`bun run typecheck` failed on its last run \(.*\), and after it the agent said the failures were there before its work: fix them only if the person asks\.$/,
+      ),
     );
+    expect(handoff.validation.map((v) => [v.command, v.result])).toContainEqual([
+      'bun run typecheck',
+      'failed',
+    ]);
   });
 });
 
@@ -596,6 +602,57 @@ describe('the newest request: a "go on", what was said during the turn, a questi
     expect(earlier.handoff.summary).toContain(
       "Before the person's newest request the agent said: “All set; the tests pass.”",
     );
+  });
+});
+
+describe('last words that only react', () => {
+  it('are quoted with the words before them that say where the work is, in any language', async () => {
+    for (const [react, said] of <[string, string][]>[
+      ['完美！', '部署脚本已写好，下一步在服务器上运行 scripts/deploy.sh。'],
+      ['Good.', 'The cache key still ignores the language cookie; next I will add it to nginx.conf.'],
+      ['Perfekt!', 'Die Tabelle ist fertig; als Nächstes kommt der Export.'],
+    ]) {
+      const { handoff } = await compiled([
+        { user: 'Fix the deployment' },
+        { say: said },
+        { edit: 'nginx.conf' },
+        { say: react },
+        { bash: 'nginx -t', exit: 0 },
+      ]);
+      expect(handoff.summary, react).toContain(
+        `At the end the agent said: “${react}”; before that: “${said}”`,
+      );
+    }
+    // Words with more in them are quoted alone.
+    const { handoff } = await compiled([
+      { user: 'Fix the deployment' },
+      { say: 'Earlier words.' },
+      { say: 'Batch 2 done.' },
+    ]);
+    expect(handoff.summary).toContain('At the end the agent said: “Batch 2 done.”\n');
+    // A reaction before the step the agent states: the step is in Remaining, and no fragment is quoted.
+    const split = await compiled([
+      { user: 'Build the offline notebook app' },
+      { edit: 'index.html' },
+      { say: '完美！现在让我为您创建最后的总结和快速启动指南：' },
+    ]);
+    expect(split.handoff.summary).not.toContain('the agent said: “完美！”');
+    expect(split.handoff.remaining.map((r) => r.title)).toContain(
+      'Carry on: 现在让我为您创建最后的总结和快速启动指南：',
+    );
+  });
+
+  it('never bring back a secret the log showed', async () => {
+    const key = 'sk-live-9f8e7d6c5b4a39281706f5e4d3c2b1a0';
+    const draft = (
+      await compiled([
+        { user: 'Wire the payments key' },
+        { say: `Set STRIPE_SECRET_KEY=${key} in the env file.` },
+        { say: 'Done!' },
+      ])
+    ).draft;
+    expect(draft).toContain('before that: “Set STRIPE_SECRET_KEY=');
+    expect(draft).not.toContain(key.slice(8));
   });
 });
 

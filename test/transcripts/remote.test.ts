@@ -20,6 +20,7 @@ describe('remoteWork', () => {
     ).toEqual({
       count: 5,
       hosts: ['root@203.0.113.8', 'deploy@web1.example.org', 'ops@203.0.113.9', 'backup'],
+      last: 4,
     });
   });
 
@@ -34,7 +35,7 @@ describe('remoteWork', () => {
         'git clone https://github.com/acme/widgets.git',
         'ssh -T git@github.com',
       ]),
-    ).toEqual({ count: 0, hosts: [] });
+    ).toEqual({ count: 0, hosts: [], last: -1 });
   });
 });
 
@@ -50,7 +51,19 @@ describe('a compiled handoff', () => {
       ]);
       const { handoff } = await compileTranscript(path);
       expect(handoff.open_concerns).toContain(
-        '2 command(s) ran on another machine (`root@203.0.113.8`): what they changed there is in no file list or commit here.',
+        '2 command(s) ran on another machine (`root@203.0.113.8`, the last of them at the end): what they changed there is in no file list or commit here.',
+      );
+      // Work that went back to this machine since: when the remote commands ran is said.
+      writeClaudeSession(path, dir, [
+        { user: 'Fix the nginx config on the server' },
+        { bash: 'ssh -p 2222 root@203.0.113.8 "nginx -t && systemctl reload nginx"' },
+        { user: 'now run the gateway here in docker' },
+        { bash: 'docker compose up -d', exit: 0 },
+        { bash: 'docker ps', exit: 0 },
+      ]);
+      const local = await compileTranscript(path);
+      expect(local.handoff.open_concerns).toContain(
+        '1 command(s) ran on another machine (`root@203.0.113.8`, the last of them 2 command(s) before the end): what they changed there is in no file list or commit here.',
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });
