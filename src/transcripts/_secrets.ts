@@ -240,6 +240,7 @@ export function withoutSecrets(s: SessionRecord): SessionRecord {
       ...(t.detail ? { detail: clear(t.detail) } : {}),
     })),
     commits: s.commits.map(clear),
+    findings: s.findings.map(clear),
   };
   if (s.lastAssistant !== undefined) session.lastAssistant = clear(s.lastAssistant);
   if (s.lastSaidMore !== undefined) session.lastSaidMore = clear(s.lastSaidMore);

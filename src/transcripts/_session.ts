@@ -1,4 +1,5 @@
 /** Building a session record: the few rules every reader shares. */
+import { noteFindings } from './_findings.js';
 import { notePaths } from './_mentions.js';
 import { isAck, sentencesOf } from './_requests.js';
 import { commitSubject } from './_shell.js';
@@ -21,6 +22,7 @@ export function emptySession(kind: TranscriptKind): SessionRecord {
     fileSteps: new Map(),
     reads: new Map(),
     mentions: new Map(),
+    findings: [],
     stats: { lines: 0, malformed: 0, unknown: 0 },
   };
 }
@@ -93,6 +95,7 @@ const saidMore = new WeakMap<SessionRecord, string>();
  */
 export function noteAgentWords(s: SessionRecord, text: string): void {
   if (OLDER_FAILURES.test(text)) s.olderFailuresAt = s.steps;
+  noteFindings(s, text);
   // What the agent said last that had more in it stays beside words that only react.
   if (!isInterjection(text)) saidMore.set(s, text);
   s.lastSaidMore = isInterjection(text) ? saidMore.get(s) : undefined;

@@ -57,8 +57,12 @@ function split(command: string): string[][] {
     const c = command[i] as string;
     if (quote) {
       if (c === quote) quote = undefined;
-      else if (c === '\\' && quote === '"' && i + 1 < command.length) word += command[++i];
-      else word += c;
+      // In double quotes a backslash escapes only `$`, a backtick, `"`, itself and a line break:
+      // `"C:\ssh\id_rsa"` keeps its backslashes.
+      else if (c === '\\' && quote === '"' && /[$`"\\\n]/.test(command[i + 1] ?? '')) {
+        const next = command[++i] as string;
+        if (next !== '\n') word += next;
+      } else word += c;
       continue;
     }
     if (c === '"' || c === "'") {
@@ -290,6 +294,29 @@ export function remoteWork(commands: readonly string[]): { count: number; hosts:
     for (const h of found) if (!hosts.includes(h)) hosts.push(h);
   }
   return { count, hosts, last };
+}
+
+/**
+ * How the last of `commands` that logged in to another machine with ssh connected: its words up
+ * to the host (`ssh -i ~/.ssh/id_ed25519 -p 2222 deploy@203.0.113.8`), the password of an
+ * `sshpass -p` as the log has it (redacted); undefined when none did.
+ */
+export function lastConnection(commands: readonly string[]): string | undefined {
+  for (const command of [...commands].reverse()) {
+    for (const words of simpleCommands(command)) {
+      const core = coreWords(words);
+      const host = remoteHostOf(core);
+      const ssh = core.findIndex((w) => w.replace(/^.*\//, '') === 'ssh');
+      if (!host || host.startsWith('git@') || ssh < 0) continue;
+      const end = core.indexOf(host, ssh);
+      if (end < 0) continue;
+      return core
+        .slice(0, end + 1)
+        .map((w) => (/[\s"'$`]/.test(w) ? `'${w.replace(/'/g, "'\\''")}'` : w))
+        .join(' ');
+    }
+  }
+  return undefined;
 }
 
 function remoteHostOf(words: string[]): string | undefined {

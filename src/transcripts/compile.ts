@@ -16,7 +16,7 @@ import { fileName, listFiles, relativePath } from './_paths.js';
 import { goalIndex, isAck, isQuestion, sentencesOf } from './_requests.js';
 import { REDACTED, withoutSecrets } from './_secrets.js';
 import { isInterjection } from './_session.js';
-import { remoteWork } from './_shell.js';
+import { lastConnection, remoteWork } from './_shell.js';
 import { filesAtCut, intentOf, likelyNext, nextStepOf, summaryOf } from './_stand.js';
 import { standingParts } from './_standing.js';
 import { clean, cutToWidth, oneLine } from './_text.js';
@@ -55,7 +55,7 @@ const BRIEF_CHARS = 48;
 /**
  * Per detail level: validation lines, done items, preferences (short, and kept longest), next
  * files, characters of the Goal, files the agent was on, files listed one a line (the rest are
- * named under their folder in Notes), and whether the session id is in full.
+ * named under their folder in Notes), whether the session id is in full, and the agent's findings.
  */
 const LEVELS = [
   {
@@ -69,6 +69,7 @@ const LEVELS = [
     fullId: true,
     briefRequests: 'full',
     unknownChecks: 5,
+    findings: 3,
   },
   {
     validation: 6,
@@ -81,6 +82,7 @@ const LEVELS = [
     fullId: true,
     briefRequests: 'full',
     unknownChecks: 5,
+    findings: 3,
   },
   {
     validation: 4,
@@ -93,6 +95,7 @@ const LEVELS = [
     fullId: true,
     briefRequests: 'full',
     unknownChecks: 5,
+    findings: 3,
   },
   {
     validation: 3,
@@ -105,6 +108,7 @@ const LEVELS = [
     fullId: false,
     briefRequests: 'clause',
     unknownChecks: 2,
+    findings: 2,
   },
   {
     validation: 2,
@@ -117,6 +121,7 @@ const LEVELS = [
     fullId: false,
     briefRequests: 'word',
     unknownChecks: 1,
+    findings: 1,
   },
 ] as const;
 /** The least detail a draft is compiled with. */
@@ -239,7 +244,13 @@ export function draftFromSession(session: SessionRecord, options: DraftOptions =
   h.validation = validationOf(checks, Math.min(cap, level.validation));
   h.dead_ends = deadEnds.map((d) => d.item).slice(0, cap);
   h.preferences = preferences.slice(-Math.min(cap, level.preferences));
-  const notes = notesOf(s, { listed, checks, brief: level.briefRequests, unknown: level.unknownChecks });
+  const notes = notesOf(s, {
+    listed,
+    checks,
+    brief: level.briefRequests,
+    unknown: level.unknownChecks,
+    findings: level.findings,
+  });
   if (notes) h.notes = notes;
   // Said once the rest is written: only what this draft holds is counted.
   const secrets = JSON.stringify(h).split(REDACTED).length - 1;
@@ -324,8 +335,10 @@ function concernsOf(s: SessionRecord): string[] {
     const after = s.commands.length - 1 - remote.last;
     const when =
       after > 0 ? `, the last of them ${after} command(s) before the end` : ', the last of them at the end';
+    const connect = lastConnection(s.commands.filter((c) => c.ok === true).map((c) => c.command));
+    const how = connect ? ` The last that worked logged in with ${codeSpan(connect)}.` : '';
     out.push(
-      `${remote.count} command(s) ran on another machine (${hosts}${more}${when}): what they changed there is in no file list or commit here.`,
+      `${remote.count} command(s) ran on another machine (${hosts}${more}${when}): what they changed there is in no file list or commit here.${how}`,
     );
   }
   return out;
@@ -364,12 +377,23 @@ function preferencesOf(s: SessionRecord): string[] {
   return out;
 }
 
-/** Notes: every request in order, files past the cap and outside the repository, checks with no readable result. */
+/** Notes: what the agent found, every request in order, files past the cap and outside the repository, checks with no readable result. */
 function notesOf(
   s: SessionRecord,
-  input: { listed: ReturnType<typeof listFiles>; checks: Check[]; brief: RequestDetail; unknown: number },
+  input: {
+    listed: ReturnType<typeof listFiles>;
+    checks: Check[];
+    brief: RequestDetail;
+    unknown: number;
+    findings: number;
+  },
 ): string | undefined {
   const blocks: string[] = [];
+  const found = s.findings.slice(-input.findings);
+  if (found.length)
+    blocks.push(
+      `### What the agent found (its words, the newest last)\n\n${found.map((f) => `- ${f}`).join('\n')}`,
+    );
   if (s.requests.length > 1) {
     // A table, not a list: a request per row does not count against a section's item cap.
     const items = requestRows(s.requests, input.brief);

@@ -94,6 +94,8 @@ export interface SessionRecord {
   commitRefused?: { seq: number; hook: boolean };
   /** The last thing the assistant said in text. */
   lastAssistant?: string;
+  /** Sentences of the agent's words that state a cause or a finding, the newest last (a few). */
+  findings: string[];
   /** The last thing it said that was more than an interjection ("Good.", "完美！"), when the last thing was one. */
   lastSaidMore?: string;
   /** The step (`steps`) at which it said it: tool calls after it came after those words. */

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { remoteWork } from '../../src/transcripts/_shell.js';
+import { lastConnection, remoteWork } from '../../src/transcripts/_shell.js';
 import { compileTranscript } from '../../src/transcripts/index.js';
 import { writeClaudeSession } from './support/sessions.js';
 
@@ -39,6 +39,22 @@ describe('remoteWork', () => {
   });
 });
 
+describe('lastConnection', () => {
+  it('is how the last ssh login connected: its words to the host, a key file and a port kept', () => {
+    expect(
+      lastConnection([
+        'ssh root@203.0.113.8 uptime',
+        'cd infra && ssh -i "C:\\ssh\\id_rsa" -p 2222 velocms@95.217.185.113 "mysql -e \'select 1\'"',
+        'scp -P 2200 dist/app.tar.gz ops@203.0.113.9:/srv/app/',
+      ]),
+    ).toBe('ssh -i C:\\ssh\\id_rsa -p 2222 velocms@95.217.185.113');
+    expect(lastConnection(['sshpass -p [redacted] ssh -o StrictHostKeyChecking=no deploy@web1 "ls"'])).toBe(
+      'sshpass -p [redacted] ssh -o StrictHostKeyChecking=no deploy@web1',
+    );
+    expect(lastConnection(['ssh -T git@github.com', 'rsync -a src/ build/'])).toBeUndefined();
+  });
+});
+
 describe('a compiled handoff', () => {
   it('says that work ran on another machine, where its files and commits are not listed', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'baton-remote-'));
@@ -51,7 +67,7 @@ describe('a compiled handoff', () => {
       ]);
       const { handoff } = await compileTranscript(path);
       expect(handoff.open_concerns).toContain(
-        '2 command(s) ran on another machine (`root@203.0.113.8`, the last of them at the end): what they changed there is in no file list or commit here.',
+        '2 command(s) ran on another machine (`root@203.0.113.8`, the last of them at the end): what they changed there is in no file list or commit here. The last that worked logged in with `ssh -p 2222 root@203.0.113.8`.',
       );
       // Work that went back to this machine since: when the remote commands ran is said.
       writeClaudeSession(path, dir, [
@@ -63,7 +79,7 @@ describe('a compiled handoff', () => {
       ]);
       const local = await compileTranscript(path);
       expect(local.handoff.open_concerns).toContain(
-        '1 command(s) ran on another machine (`root@203.0.113.8`, the last of them 2 command(s) before the end): what they changed there is in no file list or commit here.',
+        '1 command(s) ran on another machine (`root@203.0.113.8`, the last of them 2 command(s) before the end): what they changed there is in no file list or commit here. The last that worked logged in with `ssh -p 2222 root@203.0.113.8`.',
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });
