@@ -58,10 +58,40 @@ export function isQuestion(sentence: string): boolean {
   return /[?？]\s*$/.test(s) || QUESTION_START.test(s) || CJK_QUESTION.test(s);
 }
 
-/** The sentences of a request, split at sentence ends and line breaks. */
+// A line that starts a block of its own: a list item, a heading, a quote, a fence, a table row.
+const BLOCK_START = /^\s*(?:[-*•+>#|]|```|\d{1,3}[.)]\s|[a-z][.)]\s)/;
+// A line that ends its sentence (or introduces what follows it).
+const SENTENCE_END = /[.!?。！？:：]["'”’)]*$/;
+
+/**
+ * The text with hard-wrapped lines joined: a line break inside a sentence (the line before it ends
+ * in a space, a comma or a dash, or the next line goes on in lower case) becomes a space. A line
+ * that ends its sentence, a blank line and a line that starts a list item or a heading stay breaks.
+ */
+function joinWrapped(text: string): string {
+  const lines = text.split(/\r?\n/);
+  let out = lines[0] ?? '';
+  for (const line of lines.slice(1)) {
+    const before = out.slice(out.lastIndexOf('\n') + 1);
+    const next = line.trimStart();
+    const goesOn =
+      before.trim() !== '' &&
+      next !== '' &&
+      !BLOCK_START.test(line) &&
+      !SENTENCE_END.test(before.trimEnd()) &&
+      (/[ \t]$/.test(before) || /[,;\u2013\u2014-]$/.test(before) || /^\p{Ll}/u.test(next));
+    out = goesOn ? `${out.trimEnd()} ${next}` : `${out}\n${line}`;
+  }
+  return out;
+}
+
+/**
+ * The sentences of a request, split at sentence ends and line breaks (hard-wrapped lines joined
+ * first); a list item's number (`1.`) ends no sentence.
+ */
 export function sentencesOf(text: string): string[] {
-  return text
-    .split(/\n+|(?<=[.!?。！？])\s+/)
+  return joinWrapped(text)
+    .split(/\n+|(?<=[.!?。！？])(?<!(?:^|\s)\d{1,3}\.)\s+/)
     .map((s) => s.trim())
     .filter((s) => s !== '');
 }

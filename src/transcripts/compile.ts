@@ -424,8 +424,7 @@ function requestRows(requests: string[], brief: RequestDetail = 'full'): string[
   const goal = goalIndex(requests);
   for (const [i, r] of requests.entries()) {
     const line = oneLine(r);
-    const text =
-      i === goal ? '(the Goal)' : brief === 'full' ? trimmedRequest(line) : briefRequest(line, brief);
+    const text = i === goal ? '(the Goal)' : brief === 'full' ? trimmedRequest(r) : briefRequest(line, brief);
     const key = foldKey(line);
     if (i !== goal && (isAck(line) || key === '')) continue;
     const same = i !== goal && rows.find((x) => x.key === key || (x.text === text && x.number !== goal + 1));
@@ -440,11 +439,18 @@ const foldKey = (line: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
-/** A request's first sentence when that says enough, else the request cut to `REQUEST_WIDTH`. */
-function trimmedRequest(line: string): string {
+/**
+ * A request's first sentence when that says enough, else the request cut to `REQUEST_WIDTH`. The
+ * sentences are taken from the request as written, where a line break ends a heading or a list
+ * item (on one line `needed: 1.` would read as one sentence), when its first ends in a stop.
+ */
+function trimmedRequest(request: string): string {
+  const line = oneLine(request);
   const cut = cutToWidth(line, REQUEST_WIDTH);
   if (cut === line) return line;
-  const first = sentencesOf(line)[0] ?? '';
+  // A first line that ends in no stop may go on in the next (a pasted table row): then on one line.
+  const written = oneLine(sentencesOf(clean(request))[0] ?? '');
+  const first = /[.!?。！？:：]$/.test(written) ? written : (sentencesOf(line)[0] ?? '');
   return first.length >= 40 && cutToWidth(first, REQUEST_WIDTH) === first ? first : cut;
 }
 
