@@ -54,12 +54,19 @@ const masked = (s) => s.replace(KEYLIKE, '[redacted]').replace(/\S*\[redacted\]\
  * A request is kept when the text holds its first 40 characters (case, spacing and markup
  * folded), or holds them with its pasted keys redacted.
  */
+// The prompt a request was pasted with (`❯ `, `$ `): the terminal's, not the person's words.
+const PROMPT_MARK = /^\s*[❯›»$>][ \t\u00a0]+(?=\S)/u;
+
 export function keptIn(text) {
   const doc = fold(text);
   const docMasked = fold(masked(text));
-  return (request) =>
-    doc.includes(fold(request).slice(0, 40).trim()) ||
-    docMasked.includes(fold(masked(request)).slice(0, 40).trim());
+  return (asked) => {
+    const request = asked.replace(PROMPT_MARK, '');
+    return (
+      doc.includes(fold(request).slice(0, 40).trim()) ||
+      docMasked.includes(fold(masked(request)).slice(0, 40).trim())
+    );
+  };
 }
 
 const STOP = new Set(

@@ -1,4 +1,5 @@
 /** Telling the person's own words from the wrappers hosts put in the user role. */
+import type { CommandAim } from './types.js';
 
 // Whole records the host writes as the user: slash-command echoes, local command output,
 // background-task notices, IDE context, interruptions, hook echoes.
@@ -9,9 +10,19 @@ const INLINE_BLOCKS = /<(ide_opened_file|ide_selection|ide_diagnostics|system-re
 const SUMMARY_START =
   /^(?:This session is being continued from a previous conversation|Another language model started to solve this problem)/;
 
+// A shell's or an agent host's prompt at the start of a pasted request (`❯ `, `$ `, `> `).
+const PROMPT_MARK = /^[❯›»$>][ \t\u00a0]+(?=\S)/u;
+
+/** The text without the prompt it was pasted with; a block quoted line by line (`> …` twice) stays. */
+function withoutPrompt(text: string): string {
+  if (!PROMPT_MARK.test(text)) return text;
+  if (text.startsWith('>') && text.split('\n').filter((l) => /^\s*>/.test(l)).length > 1) return text;
+  return text.replace(PROMPT_MARK, '');
+}
+
 /** The person's request in a user text, or undefined when it is a wrapper or only host context. */
 export function requestText(text: string): string | undefined {
-  const stripped = text.replace(INLINE_BLOCKS, '').trim();
+  const stripped = withoutPrompt(text.replace(INLINE_BLOCKS, '').trim());
   if (/^<command-(?:name|message)>/.test(stripped)) return slashRequest(stripped);
   if (stripped === '' || WRAPPER_START.test(stripped) || SUMMARY_START.test(stripped)) return undefined;
   return isHostCommand(stripped) ? undefined : stripped;
@@ -35,6 +46,37 @@ function slashRequest(text: string): string | undefined {
   if (!name || HOST_COMMANDS.has(name)) return undefined;
   const args = /<command-args>([\s\S]*?)<\/command-args>/.exec(text)?.[1]?.trim();
   return `/${name}${args ? ` ${args}` : ''}`;
+}
+
+// A request that is a command the person ran: `/name` or `/plugin:name`, with its arguments.
+const COMMAND = /^\/([a-z][\w.-]*(?::[\w.-]+)?)(?:[ \t]+(\S[^\n]*))?$/i;
+
+/** Whether a request is a command the person ran (`/gsd:plan-phase 26`), and whether it has arguments. */
+export function commandOf(request: string): { name: string; args: boolean } | undefined {
+  const m = COMMAND.exec(request.trim());
+  return m ? { name: m[1] as string, args: m[2] !== undefined } : undefined;
+}
+
+/**
+ * What a command's prompt (what the host expanded it to) says it is for: its `<objective>` block
+ * (`stated`), else its first paragraph of prose past the skill's folder line, headings and front
+ * matter; the first paragraph of either, on one line, or undefined when it has none.
+ */
+export function commandAim(prompt: string): CommandAim | undefined {
+  const block = /<objective>([\s\S]*?)(?:<\/objective>|$)/i.exec(prompt)?.[1];
+  const body = (block ?? prompt).replace(/^\s*---\n[\s\S]*?\n---\s*\n/, '');
+  const paragraph = body
+    .split(/\n\s*\n/)
+    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .find(
+      (p) =>
+        /\p{L}{3}/u.test(p) && !/^(?:#|<|Base directory for this skill:|[-*•]\s|\d+[.)]\s|```|@)/.test(p),
+    );
+  if (paragraph === undefined) return undefined;
+  return {
+    aim: paragraph.length > 300 ? `${paragraph.slice(0, 299).replace(/\s+\S*$/, '')}…` : paragraph,
+    stated: block !== undefined,
+  };
 }
 
 /** Whether a typed request is only a host command (`/clear`, ` /compact`): not a request for work. */
@@ -149,13 +191,19 @@ function isAboutAssistant(request: string): boolean {
 /**
  * Which request is the Goal: the first that asks for work, not a greeting, a "go on", a call for
  * the host's help or set-up (`你好`, `/gsd:help`, a bare `/init`) or a question about the
- * assistant itself (`what model are you?`, `do you remember where we were?`); the first of all
- * when none does.
+ * assistant itself (`what model are you?`, `do you remember where we were?`), nor a bare command
+ * whose prompt (`aims`) states no objective when a request follows it; the first of all when none does.
  */
-export function goalIndex(requests: readonly string[]): number {
-  const at = requests.findIndex((r) => {
+export function goalIndex(requests: readonly string[], aims?: ReadonlyMap<number, CommandAim>): number {
+  const asks = requests.flatMap((r, i) => {
     const t = r.trim();
-    return !GREETING.test(t) && !HELP.test(t) && !isAck(t) && !isAboutAssistant(t);
+    return !GREETING.test(t) && !HELP.test(t) && !isAck(t) && !isAboutAssistant(t) ? [i] : [];
   });
-  return Math.max(at, 0);
+  // A command run with no arguments whose prompt states no objective (a skill's guide) says what
+  // kind of work, and the request after it which work.
+  const named = asks.find((i) => {
+    const command = commandOf(requests[i] as string);
+    return !command || command.args || aims?.get(i)?.stated !== false;
+  });
+  return named ?? asks[0] ?? 0;
 }

@@ -193,7 +193,7 @@ function requestUnderWay(s: SessionRecord): { title: string; goal: string; notes
     .map((r, i) => [r, i] as const)
     .filter(([r, i]) => i >= (s.turn?.from ?? 0) && !isAck(r));
   const [first, ...later] = asked;
-  if (first === undefined || first[1] === goalIndex(s.requests)) return undefined;
+  if (first === undefined || first[1] === goalIndex(s.requests, s.commandAims)) return undefined;
   if (saidSince && asked.every(([r]) => isQuestion(sentencesOf(r).at(-1) ?? r))) return undefined;
   const did = changedSince(s, s.turn.step) ?? `${end - s.turn.step} tool call(s), no file changed`;
   const after = later.length

@@ -10,7 +10,7 @@ import { checkResult } from './_checks.js';
 import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
 import { isPlanFile, noteErrorPlaces, notePath, notePaths, outputSource, shellRead } from './_mentions.js';
 import { isAbsolutePath, under } from './_paths.js';
-import { isSummaryText, requestText } from './_requests.js';
+import { commandAim, commandOf, isSummaryText, requestText } from './_requests.js';
 import { emptySession, noteAgentWords, noteCommitRun, noteRequest, noteTasks, touch } from './_session.js';
 import { isCheck, shellFileChanges } from './_shell.js';
 import { currentTasks } from './_tasks.js';
@@ -75,6 +75,8 @@ interface State {
   queued: string[];
   /** Queued messages counted as requests when they left the queue, not yet seen again. */
   delivered: string[];
+  /** The command the person ran last (by index in `requests`) while its prompt is not yet read. */
+  command?: number;
   /** The checkpoint version of each file the host backed up, as last seen. */
   versions: Map<string, number>;
   /** The files the checkpoints show changed, by full path: how first, and when last. */
@@ -237,7 +239,9 @@ function addRequest(text: string, state: State, during = false): void {
     return;
   }
   const request = requestText(text);
-  if (request !== undefined) noteRequest(s, request, during);
+  if (request === undefined) return;
+  noteRequest(s, request, during);
+  state.command = commandOf(request) ? s.requests.length - 1 : undefined;
 }
 
 function onAttachment(r: JsonRecord, state: State): void {
@@ -286,6 +290,15 @@ const SKILL_BASE = /^\s*Base directory for this skill:\s*(\S[^\n]*?)\s*$/m;
  */
 function noteExpansion(text: string, state: State): void {
   if (requestText(text) === undefined) return;
+  // The first prompt after a command is what it expanded to (at once, or when the agent ran it).
+  if (state.command !== undefined) {
+    const aim = commandAim(text);
+    if (aim) {
+      state.s.commandAims ??= new Map();
+      state.s.commandAims.set(state.command, aim);
+    }
+    state.command = undefined;
+  }
   const base = SKILL_BASE.exec(text)?.[1];
   if (base) notePaths(state.s, text, 'output', base);
   else notePaths(state.s, text, 'plan');

@@ -13,7 +13,7 @@ import { type DoneItem, emptySections, type SubSpec } from '../handoff/types.js'
 import { HANDOFF_SCHEMA } from '../handoff/values.js';
 import { findRepositoryRoot } from '../provenance/discover.js';
 import { fileName, listFiles, relativePath } from './_paths.js';
-import { goalIndex, isAck, isQuestion, sentencesOf } from './_requests.js';
+import { commandOf, goalIndex, isAck, isQuestion, sentencesOf } from './_requests.js';
 import { REDACTED, withoutSecrets } from './_secrets.js';
 import { isInterjection } from './_session.js';
 import { lastConnection, remoteWork } from './_shell.js';
@@ -284,10 +284,12 @@ function dedupe<T extends [string, unknown]>(items: T[]): T[] {
  * list items than a section may hold (`cap`): a longer one is cut, and says so.
  */
 function goalOf(s: SessionRecord, maxWidth: number, cap: number): string {
-  const first = s.requests[goalIndex(s.requests)];
+  const at = goalIndex(s.requests, s.commandAims);
+  const first = s.requests[at];
   if (first === undefined) {
     return `No request from the person was found in this ${HOST_NAMES[s.kind]} session.`;
   }
+  const command = commandNote(s, at, first);
   const all = clean(first).trim();
   const lines = all.split('\n').map((l) => l.trimEnd());
   const kept: string[] = [];
@@ -302,16 +304,32 @@ function goalOf(s: SessionRecord, maxWidth: number, cap: number): string {
     const part = cut.slice(0, -1);
     text = part.includes('\n') ? part.replace(/\n[^\n]*$/, '') : part.replace(/\s+\S*$/, '');
   }
-  if (text.length >= all.length) return text.trim();
+  const note = command ? `\n\n[baton: ${command}]` : '';
+  if (text.length >= all.length) return `${text.trim()}${note}`;
   const size = lines.length > 1 ? `${lines.length} lines` : `${all.length} characters`;
-  return `${text.trim()}\n\n[baton: the request goes on; ${size} in all]`;
+  return `${text.trim()}\n\n[baton: the request goes on; ${size} in all]${note}`;
+}
+
+/**
+ * What the Goal says of a command: for a command the person ran, the objective its prompt states
+ * (or its prompt's first paragraph); for a request after a command whose prompt states none
+ * (`goalIndex` took the request), that command's name.
+ */
+function commandNote(s: SessionRecord, at: number, request: string): string | undefined {
+  const aim = s.commandAims?.get(at);
+  if (aim && commandOf(request)) return `the command's prompt says: ${oneLine(aim.aim, 300)}`;
+  // Without what the prompts say, the Goal would have been the command.
+  const plain = goalIndex(s.requests);
+  const passed = s.requests[plain];
+  if (plain === at || passed === undefined || !commandOf(passed)) return undefined;
+  return `asked after the command ${codeSpan(oneLine(passed, 80))}`;
 }
 
 // Box-drawing characters, and rules and quote marks at a line's start or end.
 const FRAME = /[\u2500-\u257f]+|^[\s>#=_~-]+|[\s=_~-]+$/gu;
 
 function titleOf(s: SessionRecord): string {
-  const first = s.requests[goalIndex(s.requests)];
+  const first = s.requests[goalIndex(s.requests, s.commandAims)];
   // The first line with words in it, without the frame a pasted box or rule draws around it.
   const line = first
     ?.split('\n')
@@ -396,7 +414,7 @@ function notesOf(
     );
   if (s.requests.length > 1) {
     // A table, not a list: a request per row does not count against a section's item cap.
-    const items = requestRows(s.requests, input.brief);
+    const items = requestRows(s.requests, input.brief, goalIndex(s.requests, s.commandAims));
     blocks.push(`### The person's requests, in order\n\n| # | request |\n|---:|---|\n${items.join('\n')}`);
   }
   if (input.listed.more.length)
@@ -419,9 +437,8 @@ function notesOf(
  * acknowledgement is left out, and so is a request that reads as an earlier one (word for word,
  * or the same brief form, whose opening words that row already holds).
  */
-function requestRows(requests: string[], brief: RequestDetail = 'full'): string[] {
+function requestRows(requests: string[], brief: RequestDetail, goal: number): string[] {
   const rows: { number: number; text: string; key: string }[] = [];
-  const goal = goalIndex(requests);
   for (const [i, r] of requests.entries()) {
     const line = oneLine(r);
     const text = i === goal ? '(the Goal)' : brief === 'full' ? trimmedRequest(r) : briefRequest(line, brief);

@@ -69,6 +69,14 @@ export interface TaskItem {
   detail?: string;
 }
 
+/** What the prompt a command expanded to says it is for. */
+export interface CommandAim {
+  /** Its first paragraph, on one line. */
+  aim: string;
+  /** True when the prompt states it as its objective (an `<objective>` block). */
+  stated: boolean;
+}
+
 /** Everything a reader kept from a session. */
 export interface SessionRecord {
   kind: TranscriptKind;
@@ -77,6 +85,8 @@ export interface SessionRecord {
   cwd?: string;
   /** The person's requests, in order, verbatim (wrappers, meta records and tool results left out). */
   requests: string[];
+  /** What the prompt of each command the person ran says it is for, by index in `requests`. */
+  commandAims?: Map<number, CommandAim>;
   /** Every file written, edited or deleted, in the order first touched (paths as the host wrote them). */
   files: Map<string, FileChangeKind>;
   /** Every shell command, in order. */

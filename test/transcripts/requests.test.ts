@@ -67,3 +67,77 @@ describe('hard-wrapped requests', () => {
     expect(handoff.notes).toContain('| 2 | Several fixes and improvements needed: 1. TRANSLATION SYSTEM');
   });
 });
+
+// A custom command as Claude Code logs it: the command's record, then its prompt as a meta record.
+const commandRecord = (name: string, args = '') =>
+  `<command-message>${name}</command-message>\n<command-name>/${name}</command-name>${args ? `\n<command-args>${args}</command-args>` : ''}`;
+
+describe('a Goal that is a command', () => {
+  it('says what the command asks for: the objective its prompt states', async () => {
+    const { handoff } = await compiled([
+      { user: commandRecord('gsd:plan-phase', '26') },
+      {
+        meta: '<objective>\nCreate executable phase prompt with discovery,\ncontext injection, and task breakdown.\n\nPurpose: Break down roadmap phases.\n</objective>\n\n<process>\n1. Read the roadmap\n</process>',
+      },
+      { write: '.planning/phases/26-x/26-01-PLAN.md' },
+    ]);
+    expect(handoff.goal).toBe(
+      "/gsd:plan-phase 26\n\n[baton: the command's prompt says: Create executable phase prompt with discovery, context injection, and task breakdown.]",
+    );
+    expect(handoff.title).toBe('Compiled handoff: /gsd:plan-phase 26');
+  });
+
+  it('reads the prompt of a command typed as text and run by the agent', async () => {
+    const { handoff } = await compiled([
+      { user: '  /gsd:execute-plan .planning/11-01-PLAN.md\n' },
+      { say: 'Running the plan.' },
+      { meta: '<objective>\nExecute a PLAN.md file with per-task atomic commits.\n</objective>' },
+      { edit: 'src/theme.css' },
+    ]);
+    expect(handoff.goal).toContain('/gsd:execute-plan .planning/11-01-PLAN.md\n\n');
+    expect(handoff.goal).toContain('Execute a PLAN.md file with per-task atomic commits.');
+  });
+
+  it('takes the request after a bare command whose prompt states no objective', async () => {
+    const { handoff } = await compiled([
+      { user: commandRecord('skill-creator') },
+      {
+        meta: 'Base directory for this skill: /home/me/.claude/skills/skill-creator\n\n# Skill Creator\n\nThis skill provides guidance for creating effective skills.',
+      },
+      { user: 'Create a skill that queries our market data API' },
+      { write: 'skills/market/SKILL.md' },
+    ]);
+    expect(handoff.goal).toBe(
+      'Create a skill that queries our market data API\n\n[baton: asked after the command `/skill-creator`]',
+    );
+    expect(handoff.notes).toContain('| 1 | /skill-creator |');
+    expect(handoff.notes).toContain('| 2 | (the Goal) |');
+  });
+
+  it('leaves a bare command the Goal when nothing follows it, with its prompt’s first paragraph', async () => {
+    const { handoff } = await compiled([
+      { user: commandRecord('skill-creator') },
+      { meta: 'Base directory for this skill: /s\n\n# Skill Creator\n\nThis skill provides guidance.' },
+      { write: 'skills/a/SKILL.md' },
+    ]);
+    expect(handoff.goal).toBe(
+      "/skill-creator\n\n[baton: the command's prompt says: This skill provides guidance.]",
+    );
+  });
+});
+
+describe('a request pasted with its prompt', () => {
+  it.each([
+    ['❯ Fix the login redirect', 'Fix the login redirect'],
+    ['❯\u00a0Fix the login redirect', 'Fix the login redirect'],
+    ['$ npm test fails on the date parser, fix it', 'npm test fails on the date parser, fix it'],
+    ['> Fix the login redirect', 'Fix the login redirect'],
+    [
+      '> the docs say one thing\n> the code another\n\nWhich is right?',
+      '> the docs say one thing\n> the code another\n\nWhich is right?',
+    ],
+  ])('drops the prompt: %j', async (request, goal) => {
+    const { handoff } = await compiled([{ user: request }, { edit: 'src/a.ts' }]);
+    expect(handoff.goal).toBe(goal);
+  });
+});
