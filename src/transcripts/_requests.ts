@@ -188,6 +188,21 @@ function isAboutAssistant(request: string): boolean {
   return words <= 10 && wide <= 24 && sentencesOf(t).length <= 2;
 }
 
+// A message that only says to go on with the work: "continue", "Read RESUME.md and continue",
+// "carry on where you left off", "mach weiter mit dem Plan".
+const RESUME =
+  /^(?:(?:please|pls|ok(?:ay)?|now|so|bitte|jetzt)[,\s]+)?(?:(?:read|re-?read|check|open|see|look at|lies|lese)\s+\S+(?:\s+\S+)?\s*(?:and|then|,|und|dann)\s+)?(?:continue|carry on|proceed|resume|keep going|go on|pick up|mach(?:e)? weiter|weiter(?:machen)?|fahre? fort)\b[^.?!\n]{0,40}[.!]?$/i;
+
+/**
+ * Whether a request names no work of its own: it says to go on (`Read RESUME.md and continue`),
+ * or it is a few characters with no path, code or number in it (`空的`, `fix it`): it answers or
+ * goes on with what came before it.
+ */
+export function resumesOnly(request: string): boolean {
+  const t = request.trim();
+  return RESUME.test(t) || ([...t].length < 20 && !WORK_SIGNS.test(t));
+}
+
 /**
  * Which request is the Goal: the first that asks for work, not a greeting, a "go on", a call for
  * the host's help or set-up (`你好`, `/gsd:help`, a bare `/init`) or a question about the

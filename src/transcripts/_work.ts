@@ -9,7 +9,7 @@
 import { codeSpan } from '../formats/text.js';
 import type { DoneItem, SubSpec } from '../handoff/types.js';
 import { fileName } from './_paths.js';
-import { goalIndex, isAck, isQuestion, sentencesOf } from './_requests.js';
+import { goalIndex, isAck, isQuestion, resumesOnly, sentencesOf } from './_requests.js';
 import { oneLine } from './_text.js';
 import { type Check, calledOlder, checkKind, outcomeOf, passed } from './_validation.js';
 import type { SessionRecord } from './types.js';
@@ -134,12 +134,49 @@ function replyItem(s: SessionRecord): { title: string; notes: string } | undefin
     .slice(s.unansweredFrom ?? s.requests.length - 1, -1)
     .filter((r) => !isAck(r))
     .map((r) => `“${oneLine(r, 200)}”`);
-  return {
-    title: replyTitle(last),
-    notes: earlier.length
-      ? `the person said this last, after ${earlier.length} more message(s) nothing answered yet (${earlier.join(', ')}); the log shows no answer of the agent yet`
-      : 'the person said this last; the log shows no answer of the agent yet',
-  };
+  const said = earlier.length
+    ? `the person said this last, after ${earlier.length} more message(s) nothing answered yet (${earlier.join(', ')}); the log shows no answer of the agent yet`
+    : 'the person said this last; the log shows no answer of the agent yet';
+  // Unless what it goes on from is among the messages named already.
+  const resumed = resumedNote(s, s.requests.length - 1, s.unansweredFrom);
+  return { title: replyTitle(last), notes: resumed ? `${said}; ${resumed}` : said };
+}
+
+/**
+ * For a request that names no work of its own (`resumesOnly`), the note that names the request
+ * before it that does: what it answers or goes on with. Empty otherwise, and when that request is
+ * at or after `named` (the item names it already).
+ */
+function resumedNote(s: SessionRecord, at: number, named = at): string {
+  const request = s.requests[at];
+  if (request === undefined || !resumesOnly(request)) return '';
+  const before = s.requests.slice(0, at).findLastIndex((r) => !isAck(r) && !resumesOnly(r));
+  const earlier = s.requests[before];
+  if (earlier === undefined || before >= named) return '';
+  return `it names no work of its own: it goes on from #${before + 1} “${headAndTail(earlier, 160)}”`;
+}
+
+/**
+ * A request on one line, at most `max` wide: when cut, its opening and then its end (the last
+ * paragraph, else the last sentence: where a request most often puts its after-steps, "then
+ * push and tell me"), when that end takes at most a third of the room.
+ */
+function headAndTail(request: string, max: number): string {
+  const all = oneLine(request, Number.POSITIVE_INFINITY);
+  const whole = oneLine(request, max);
+  if (whole === all) return whole;
+  const room = Math.floor(max / 3);
+  const last =
+    request
+      .trim()
+      .split(/\n\s*\n/)
+      .at(-1) ?? '';
+  const tail = [oneLine(last), oneLine(sentencesOf(last).at(-1) ?? '')].find(
+    (t) => t !== '' && oneLine(t, room) === t && t !== all,
+  );
+  if (tail === undefined) return whole;
+  const head = oneLine(request, max - room - 3).replace(/\s*\S*…$/, '');
+  return `${head} … ${tail}`;
 }
 
 /** The item for a last commit that was refused, none made since: the work stands uncommitted. */
@@ -199,10 +236,11 @@ function requestUnderWay(s: SessionRecord): { title: string; goal: string; notes
   const after = later.length
     ? `; the person said after it: ${later.map(([r, i]) => `#${i + 1} “${oneLine(r, 120)}”`).join(', ')}`
     : '';
+  const resumed = resumedNote(s, first[1]);
   return {
     title: `Carry on with the person's newest request (#${first[1] + 1})`,
-    goal: oneLine(first[0], 500),
-    notes: `the agent was at it when the log ends (${did}) and had not answered yet${after}: see what of it is done`,
+    goal: headAndTail(first[0], 500),
+    notes: `the agent was at it when the log ends (${did}) and had not answered yet${after}: see what of it is done${resumed ? `; ${resumed}` : ''}`,
   };
 }
 

@@ -141,3 +141,65 @@ describe('a request pasted with its prompt', () => {
     expect(handoff.goal).toBe(goal);
   });
 });
+
+describe('the newest request in Remaining', () => {
+  it('keeps the end of a long request (its after-steps) after its opening', async () => {
+    const items = Array.from(
+      { length: 12 },
+      (_, i) => `${i + 1}. Move the settings panel item number ${i + 1} into the sidebar and give it a label`,
+    );
+    const request = `Several fixes needed:\n\n${items.join('\n')}\n\nAfter fixes: run the tests, push, update RESUME.md and tell me.`;
+    const { handoff } = await compiled([
+      { user: 'Build the settings panel' },
+      { edit: 'src/panel.ts' },
+      { say: 'The panel is in.' },
+      { user: request },
+      { edit: 'src/sidebar.ts' },
+    ]);
+    const goal = handoff.remaining[0]?.goal ?? '';
+    expect(goal.startsWith('Several fixes needed: 1. Move the settings panel')).toBe(true);
+    expect(goal.endsWith(' … After fixes: run the tests, push, update RESUME.md and tell me.')).toBe(true);
+    expect(goal.length).toBeLessThanOrEqual(500);
+  });
+
+  it.each(['Read RESUME.md and continue', 'continue where you left off with the plan', '空的'])(
+    'names the request that %j goes on from',
+    async (last) => {
+      const { handoff } = await compiled([
+        { user: 'Build the settings panel' },
+        { edit: 'src/panel.ts' },
+        { say: 'Done.' },
+        { user: 'The site is down: check the nginx logs and bring it back' },
+        { bash: 'tail -50 /var/log/nginx/error.log' },
+        { say: 'Found it.' },
+        { user: last },
+        { edit: 'deploy/nginx.conf' },
+      ]);
+      expect(handoff.remaining[0]?.notes).toContain(
+        'it names no work of its own: it goes on from #2 “The site is down: check the nginx logs and bring it back”',
+      );
+    },
+  );
+
+  it('names it when the message is the last and unanswered, too', async () => {
+    const { handoff } = await compiled([
+      { user: 'Build the settings panel' },
+      { edit: 'src/panel.ts' },
+      { say: 'Which folder should the config go to?' },
+      { user: 'the old one' },
+    ]);
+    expect(handoff.remaining[0]?.title).toBe("Answer the person's last message: the old one");
+    expect(handoff.remaining[0]?.notes).toContain('it goes on from #1 “Build the settings panel”');
+  });
+
+  it('adds nothing to a request that names its own work', async () => {
+    const { handoff } = await compiled([
+      { user: 'Build the settings panel' },
+      { edit: 'src/panel.ts' },
+      { say: 'Done.' },
+      { user: 'Now add a dark mode toggle to the panel header' },
+      { edit: 'src/header.ts' },
+    ]);
+    expect(handoff.remaining[0]?.notes).not.toContain('goes on from');
+  });
+});
