@@ -260,3 +260,46 @@ function rememberedPart(before: string | undefined): string | undefined {
   if (s === undefined || s.length < 8 || s.length > 600 || isQuestion(s) || !isProse(s)) return undefined;
   return standingPart(s) === undefined ? s : undefined;
 }
+
+// Words that say an instruction holds from now on, not for one change: always, never, from now
+// on, every time, remember, in the languages the sessions show.
+const HOLDS_ON = new RegExp(
+  [
+    String.raw`\b(?:always|never|from now on|going forward|from here on|henceforth|in (?:the )?future|every time|each time|whenever|at all times|no longer|remember|keep in mind|each|every)\b`,
+    String.raw`\b(?:immer|nie|niemals|künftig|ab jetzt|von nun an|in zukunft|merke? dir|jedes mal|jede[rnms]?)\b`,
+    String.raw`\b(?:toujours|jamais|désormais|dorénavant|à partir de maintenant|chaque|retiens|souviens|siempre|nunca|de ahora en adelante|a partir de ahora|cada|recuerda)\b`,
+    '以后|今后|总是|始终|永远|一律|每次|每当|任何时候|记住|常に|必ず|毎回|今後|覚えて|絶対',
+  ].join('|'),
+  'iu',
+);
+
+/**
+ * Whether an instruction says it holds from now on ("always", "never", "from now on", "以后", "immer"):
+ * one that does not ("don't put the change in the cell's corner") may be about one change only.
+ */
+export function saysItHolds(instruction: string): boolean {
+  return HOLDS_ON.test(instruction);
+}
+
+const STOP = new Set(
+  'that this with from into then than have will would should could there their them they what when which where your about just also only more some make like want need does done please'.split(
+    ' ',
+  ),
+);
+
+// The words a text is about: Latin words of four letters or more (their first five), and each
+// pair of Han characters next to each other.
+function topicWords(text: string): Set<string> {
+  const lower = text.toLowerCase();
+  const words = (lower.match(/\p{L}{4,}/gu) ?? []).filter((w) => !/\p{Script=Han}/u.test(w) && !STOP.has(w));
+  const pairs = [...lower.matchAll(/(?=(\p{Script=Han}{2}))/gu)].map((m) => m[1] as string);
+  return new Set([...words.map((w) => w.slice(0, 5)), ...pairs]);
+}
+
+/** Whether a later request talks about what an instruction is about: two words, or three pairs of Han characters, in common. */
+export function sameSubject(instruction: string, later: string): boolean {
+  const theirs = topicWords(later);
+  const shared = [...topicWords(instruction)].filter((w) => theirs.has(w));
+  const han = shared.filter((w) => /\p{Script=Han}/u.test(w)).length;
+  return shared.length - han >= 2 || han >= 3;
+}

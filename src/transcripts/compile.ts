@@ -18,7 +18,7 @@ import { REDACTED, withoutSecrets } from './_secrets.js';
 import { isInterjection } from './_session.js';
 import { lastConnection, remoteWork } from './_shell.js';
 import { filesAtCut, intentOf, likelyNext, nextStepOf, summaryOf } from './_stand.js';
-import { standingParts } from './_standing.js';
+import { sameSubject, saysItHolds, standingParts } from './_standing.js';
 import { clean, cutToWidth, oneLine } from './_text.js';
 import {
   type Check,
@@ -383,13 +383,20 @@ function secretsConcern(secrets: number): string[] {
     : [];
 }
 
-/** Standing instructions in the person's requests (not a plan they pasted): sentences, never questions, each once. */
+/**
+ * Standing instructions in the person's requests (not a plan they pasted): sentences, never
+ * questions, each once. One that does not say it holds from now on (`saysItHolds`) is left out
+ * when a later request talks about the same thing: it was about that change, and the later words
+ * say what is wanted now.
+ */
 function preferencesOf(s: SessionRecord): string[] {
   const out: string[] = [];
-  for (const r of s.requests) {
+  for (const [i, r] of s.requests.entries()) {
     for (const part of standingParts(r)) {
       const line = oneLine(part, 240);
-      if (!isQuestion(line) && !out.includes(line)) out.push(line);
+      if (isQuestion(line) || out.includes(line)) continue;
+      if (!saysItHolds(line) && s.requests.slice(i + 1).some((later) => sameSubject(line, later))) continue;
+      out.push(line);
     }
   }
   return out;

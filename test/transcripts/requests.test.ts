@@ -203,3 +203,39 @@ describe('the newest request in Remaining', () => {
     expect(handoff.remaining[0]?.notes).not.toContain('goes on from');
   });
 });
+
+describe('a preference a later request speaks to again', () => {
+  it('leaves out a one-off layout remark when a later request re-specifies the same element', async () => {
+    const { handoff } = await compiled([
+      { user: '把产品表格导出为excel' },
+      { edit: 'export.py' },
+      { user: '变化离当前值太远了，不要把变化放在单元格右上角，放在数字的右上角' },
+      { edit: 'export.py' },
+      { user: '我能否采用这个方案：变化值放在当前数字的下方，不在右上角' },
+      { edit: 'export.py' },
+    ]);
+    expect(handoff.preferences).toEqual([]);
+  });
+
+  it('does so in English, and keeps what says it holds from now on', async () => {
+    const { handoff } = await compiled([
+      { user: 'Build the pricing table. Always write the prices with two decimals.' },
+      { edit: 'src/table.tsx' },
+      { user: "Don't put the discount badge over the price column, put it beside the plan name." },
+      { edit: 'src/table.tsx' },
+      { user: 'Move the discount badge under the price column after all' },
+      { edit: 'src/table.tsx' },
+    ]);
+    expect(handoff.preferences).toEqual(['Always write the prices with two decimals.']);
+  });
+
+  it('keeps a one-off instruction no later request speaks to', async () => {
+    const { handoff } = await compiled([
+      { user: "Build the pricing table. Don't add new dependencies for it." },
+      { edit: 'src/table.tsx' },
+      { user: 'Now add the footer links' },
+      { edit: 'src/footer.tsx' },
+    ]);
+    expect(handoff.preferences).toEqual(["Don't add new dependencies for it."]);
+  });
+});
