@@ -16,19 +16,34 @@ const FINDING = new RegExp(
   ].join('|'),
   'i',
 );
+// A guess is not a finding yet ("the issue might be …", "可能是…").
+const GUESS =
+  /\b(?:might|may|maybe|perhaps|possibly|probably|likely|could be|vielleicht|wahrscheinlich|peut-être|quizás|tal vez)\b|可能|也许|或许|大概|かもしれ/i;
 // A sentence that only announces a step ("Let me fix it:"): not a finding of its own.
 const STEP =
   /^(?:let me|let's|now (?:let me|i'll|i will)|i'll|i will|next,? i|让我|我来|现在让我|接下来|下面)/i;
 const KEPT = 5;
 const WIDTH = 220;
 
-/** Notes the sentences of the agent's words that state a finding, the newest last, a few kept. */
+// Words that say a problem is solved: what was found before them is history.
+const SOLVED =
+  /\b(?:fixed|resolved|solved|works now|now works|is working now)\b|已修复|修复完成|修复了|已解决|解决了|修好了|恢复正常|\bbehoben\b|\bgelöst\b|funktioniert jetzt|\bcorrigé\b|\bresuelto\b|修正しました|解決しました/i;
+
+/**
+ * Notes the sentences of the agent's words that state a finding, the newest last, a few kept.
+ * Words that say the problem is solved end what was found before them, their own included; so
+ * does the person's next request (`newThread`): findings are of the work at hand.
+ */
 export function noteFindings(s: SessionRecord, text: string): void {
+  if (SOLVED.test(text)) {
+    s.findings = [];
+    return;
+  }
   if (!FINDING.test(text)) return;
   const plain = text.replace(/```[\s\S]*?(?:```|$)/g, ' ').replace(/\*\*|__/g, '');
   const sentences = sentencesIn(plain);
   for (const [i, sentence] of sentences.entries()) {
-    if (!FINDING.test(sentence) || STEP.test(sentence)) continue;
+    if (!FINDING.test(sentence) || STEP.test(sentence) || GUESS.test(sentence)) continue;
     // "Found it!" says nothing until the sentence after it: that is the finding.
     let said = sentence;
     for (let j = i + 1; bare(said) && j < sentences.length; j++) {
@@ -36,12 +51,18 @@ export function noteFindings(s: SessionRecord, text: string): void {
       if (STEP.test(next)) break;
       said = /[。！？：]$/.test(said) ? `${said}${next}` : `${said} ${next}`;
     }
-    if (bare(said)) continue;
+    // Still nothing said, or only the start of a list or a quote ("The root cause is: 1.", "…come from:").
+    if (bare(said) || /(?:[:：]|\d+[.、])$/.test(said)) continue;
     const line = oneLine(said, WIDTH);
     const findings = s.findings.filter((f) => f !== line);
     findings.push(line);
     s.findings = findings.slice(-KEPT);
   }
+}
+
+/** A new request of the person's: what was found before it is of earlier work. */
+export function newThread(s: SessionRecord): void {
+  s.findings = [];
 }
 
 /** Whether a sentence says no more than that something was found ("I found the problem.", "找到问题了！"). */

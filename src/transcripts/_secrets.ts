@@ -244,6 +244,7 @@ export function withoutSecrets(s: SessionRecord): SessionRecord {
   };
   if (s.lastAssistant !== undefined) session.lastAssistant = clear(s.lastAssistant);
   if (s.lastSaidMore !== undefined) session.lastSaidMore = clear(s.lastSaidMore);
+  if (s.askedBefore) session.askedBefore = { ...s.askedBefore, question: clear(s.askedBefore.question) };
   if (s.commandAims)
     session.commandAims = new Map([...s.commandAims].map(([i, a]) => [i, { ...a, aim: clear(a.aim) }]));
   cleared.set(s, session);

@@ -1,5 +1,5 @@
 /** Building a session record: the few rules every reader shares. */
-import { noteFindings } from './_findings.js';
+import { newThread, noteFindings } from './_findings.js';
 import { notePaths } from './_mentions.js';
 import { isAck, sentencesOf } from './_requests.js';
 import { commitSubject } from './_shell.js';
@@ -52,7 +52,13 @@ export function touch(
  */
 export function noteRequest(s: SessionRecord, request: string, during = false): void {
   if (!s.unanswered) s.unansweredFrom = s.requests.length;
+  // Words of the agent's since the last request that end in a question: this may be its answer.
+  const asked =
+    !s.unanswered && s.lastAssistant !== undefined ? sentencesOf(s.lastAssistant).at(-1) : undefined;
+  if (asked !== undefined && /[?？]\s*$/.test(asked))
+    s.askedBefore = { request: s.requests.length, question: asked };
   if (!isAck(request)) {
+    newThread(s);
     // A message handed to the turn under way joins it; any other starts a turn.
     if (s.turn === undefined || !during) s.turn = { from: s.requests.length, step: s.steps };
     s.requestsAt.push(s.stats.lines);

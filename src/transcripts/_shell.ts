@@ -308,10 +308,12 @@ export function lastConnection(commands: readonly string[]): string | undefined 
       const host = remoteHostOf(core);
       const ssh = core.findIndex((w) => w.replace(/^.*\//, '') === 'ssh');
       if (!host || host.startsWith('git@') || ssh < 0) continue;
-      const end = core.indexOf(host, ssh);
+      let end = core.indexOf(host, ssh);
       if (end < 0) continue;
+      // Options may come after the host too (`ssh root@host -p 22000 "cmd"`): they are part of how it connected.
+      while (core[end + 1]?.startsWith('-')) end += SSH_VALUE_OPTIONS.has(core[end + 1] as string) ? 2 : 1;
       return core
-        .slice(0, end + 1)
+        .slice(0, Math.min(end, core.length - 1) + 1)
         .map((w) => (/[\s"'$`]/.test(w) ? `'${w.replace(/'/g, "'\\''")}'` : w))
         .join(' ');
     }

@@ -67,7 +67,7 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
     add(since.acted ? checkThenCarryOnTitle(step) : carryOnTitle(step), { notes: since.notes });
   };
   const reply = replyItem(s);
-  if (reply) add(reply.title, { notes: reply.notes }, false);
+  if (reply) add(reply.title, { ...(reply.goal ? { goal: reply.goal } : {}), notes: reply.notes }, false);
   // Else, the agent was still at the person's newest request when the log ends (a "go on" after
   // it changes nothing): the request itself leads, before steps and lists written down earlier.
   const underWay = reply ? undefined : requestUnderWay(s);
@@ -125,9 +125,10 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
 /**
  * The item that answers the person's last message, when nothing of the agent's answers it yet ("go
  * on" asks for nothing the open work does not already say); messages sent one after another before
- * it, unanswered too, are named in its note.
+ * it, unanswered too, are named in its note. A message longer than the title keeps its opening and
+ * its end as the item's Goal line.
  */
-function replyItem(s: SessionRecord): { title: string; notes: string } | undefined {
+function replyItem(s: SessionRecord): { title: string; goal?: string; notes: string } | undefined {
   const last = s.requests.at(-1);
   if (!s.unanswered || last === undefined || isAck(last)) return undefined;
   const earlier = s.requests
@@ -139,7 +140,14 @@ function replyItem(s: SessionRecord): { title: string; notes: string } | undefin
     : 'the person said this last; the log shows no answer of the agent yet';
   // Unless what it goes on from is among the messages named already.
   const resumed = resumedNote(s, s.requests.length - 1, s.unansweredFrom);
-  return { title: replyTitle(last), notes: resumed ? `${said}; ${resumed}` : said };
+  // A message longer than the title holds (a pasted log, a long spec) keeps its end as the Goal line.
+  const whole = oneLine(last, 100_000);
+  const goal = whole.length > 140 ? headAndTail(last, 500) : undefined;
+  return {
+    title: replyTitle(last),
+    ...(goal ? { goal } : {}),
+    notes: resumed ? `${said}; ${resumed}` : said,
+  };
 }
 
 /**
@@ -150,6 +158,9 @@ function replyItem(s: SessionRecord): { title: string; notes: string } | undefin
 function resumedNote(s: SessionRecord, at: number, named = at): string {
   const request = s.requests[at];
   if (request === undefined || !resumesOnly(request)) return '';
+  // A short reply to the agent's own question answers it: that question is what it goes on from.
+  if (s.askedBefore?.request === at)
+    return `it answers the agent's question “${oneLine(s.askedBefore.question, 160)}”`;
   const before = s.requests.slice(0, at).findLastIndex((r) => !isAck(r) && !resumesOnly(r));
   const earlier = s.requests[before];
   if (earlier === undefined || before >= named) return '';

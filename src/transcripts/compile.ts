@@ -354,7 +354,10 @@ function concernsOf(s: SessionRecord): string[] {
     const when =
       after > 0 ? `, the last of them ${after} command(s) before the end` : ', the last of them at the end';
     const connect = lastConnection(s.commands.filter((c) => c.ok === true).map((c) => c.command));
-    const how = connect ? ` The last that worked logged in with ${codeSpan(connect)}.` : '';
+    const hidden = connect?.includes(REDACTED)
+      ? ' (its password is not in this handoff: ask the person)'
+      : '';
+    const how = connect ? ` The last that worked logged in with ${codeSpan(connect)}${hidden}.` : '';
     out.push(
       `${remote.count} command(s) ran on another machine (${hosts}${more}${when}): what they changed there is in no file list or commit here.${how}`,
     );

@@ -104,6 +104,8 @@ export interface SessionRecord {
   commitRefused?: { seq: number; hook: boolean };
   /** The last thing the assistant said in text. */
   lastAssistant?: string;
+  /** The agent's question the person's request (by index) came right after, when its words ended in one. */
+  askedBefore?: { request: number; question: string };
   /** Sentences of the agent's words that state a cause or a finding, the newest last (a few). */
   findings: string[];
   /** The last thing it said that was more than an interjection ("Good.", "完美！"), when the last thing was one. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { noteFindings } from '../../src/transcripts/_findings.js';
-import { emptySession } from '../../src/transcripts/_session.js';
+import { emptySession, noteRequest } from '../../src/transcripts/_session.js';
 import { compileTranscript } from '../../src/transcripts/transcripts.js';
 import { writeClaudeSession } from './support/sessions.js';
 
@@ -35,10 +35,32 @@ describe('noteFindings', () => {
       '找到问题了！容器里的配置没有启用插件。',
     ]);
     expect(found('I found the problem. Let me fix it now.')).toEqual([]);
+    // A guess is no finding yet.
+    expect(
+      found('The issue is that the function might return :error in all cases.', '问题可能是端口冲突。'),
+    ).toEqual([]);
     // A step that mentions an issue is a step, not a finding.
     expect(found('Let me look closer — maybe the issue is that the function always returns :error.')).toEqual(
       [],
     );
+  });
+
+  it('drops what was found once the agent says it is solved, a start of a list, and what came before a new request', () => {
+    expect(
+      found('The root cause is a stale lock file in /tmp/app.lock.', 'Removed it; the deploy works now.'),
+    ).toEqual([]);
+    expect(found('找到问题了！端口配置重复。', '已修复，A2A 通信恢复正常。')).toEqual([]);
+    expect(found('这次超时的根本原因是：1.', 'The issue is that the tokens come from:')).toEqual([]);
+    const s = emptySession('claude-code');
+    noteFindings(s, 'The root cause is the cache key, which ignores the language cookie.');
+    noteRequest(s, 'now the admin pages show German too');
+    expect(s.findings).toEqual([]);
+    noteRequest(s, 'ok');
+    noteFindings(s, 'The real problem was the second cache zone, which has no cookie in its key.');
+    noteRequest(s, '继续');
+    expect(s.findings).toEqual([
+      'The real problem was the second cache zone, which has no cookie in its key.',
+    ]);
   });
 
   it('keeps the newest few, each once', () => {

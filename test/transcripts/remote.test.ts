@@ -52,6 +52,9 @@ describe('lastConnection', () => {
       'sshpass -p [redacted] ssh -o StrictHostKeyChecking=no deploy@web1',
     );
     expect(lastConnection(['ssh -T git@github.com', 'rsync -a src/ build/'])).toBeUndefined();
+    expect(
+      lastConnection(['sshpass -p [redacted] ssh root@203.0.113.7 -p 22000 -o ConnectTimeout=5 "docker ps"']),
+    ).toBe('sshpass -p [redacted] ssh root@203.0.113.7 -p 22000 -o ConnectTimeout=5');
   });
 });
 

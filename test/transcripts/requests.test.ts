@@ -189,7 +189,43 @@ describe('the newest request in Remaining', () => {
       { user: 'the old one' },
     ]);
     expect(handoff.remaining[0]?.title).toBe("Answer the person's last message: the old one");
-    expect(handoff.remaining[0]?.notes).toContain('it goes on from #1 “Build the settings panel”');
+    // It came right after the agent's question: it answers that.
+    expect(handoff.remaining[0]?.notes).toContain(
+      "it answers the agent's question “Which folder should the config go to?”",
+    );
+    const after = await compiled([
+      { user: 'Build the settings panel' },
+      { edit: 'src/panel.ts' },
+      { say: 'The panel is in place.' },
+      { user: 'the old one' },
+    ]);
+    expect(after.handoff.remaining[0]?.notes).toContain('it goes on from #1 “Build the settings panel”');
+  });
+
+  it('keeps the end of a long last message the agent has not answered, as a pasted log has it', async () => {
+    const log = Array.from(
+      { length: 30 },
+      (_, i) => `[Autopilot] token ${i} price fetched in ${20 + i} ms`,
+    ).join('\n');
+    const { handoff } = await compiled([
+      { user: 'Find out why the prices are missing' },
+      { edit: 'src/prices.ts' },
+      { say: 'Reload the page and paste the console.' },
+      { user: `${log}\n\nMATCH RESULT: 28 / 34` },
+    ]);
+    expect(handoff.remaining[0]?.title).toMatch(/^Answer the person's last message: \[Autopilot\] token 0/);
+    expect(handoff.remaining[0]?.goal).toMatch(/^\[Autopilot\] token 0 .* … MATCH RESULT: 28 \/ 34$/);
+  });
+
+  it('quotes the question it answers with the session’s secrets left out', async () => {
+    const key = 'sk-live-0a1b2c3d4e5f60718293a4b5c6d7e8f9';
+    const { draft } = await compiled([
+      { user: 'Wire the payments key into the staging config' },
+      { say: `Should I put STRIPE_SECRET_KEY=${key} into config/staging.env?` },
+      { user: 'the staging one' },
+    ]);
+    expect(draft).toContain("it answers the agent's question “Should I put STRIPE_SECRET_KEY=");
+    expect(draft).not.toContain(key.slice(8));
   });
 
   it('adds nothing to a request that names its own work', async () => {
