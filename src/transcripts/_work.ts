@@ -61,11 +61,12 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
     if (stated && done.some((d) => sameWork(d.text, title))) return;
     specs.push({ title, files_in_scope: [], verify_by: verifyFor(title, checks, failing), ...extra });
   };
-  // The person spoke last and nothing of the agent's answers it yet: that comes first.
+  // The step the agent stated, to be checked first when it changed or ran anything after saying it.
   const addCarryOn = (step: string) => {
     const since = sinceSaid(s);
     add(since.acted ? checkThenCarryOnTitle(step) : carryOnTitle(step), { notes: since.notes });
   };
+  // The person spoke last and nothing of the agent's answers it yet: that comes first.
   const reply = replyItem(s);
   if (reply) add(reply.title, { ...(reply.goal ? { goal: reply.goal } : {}), notes: reply.notes }, false);
   // Else, the agent was still at the person's newest request when the log ends (a "go on" after
