@@ -17,7 +17,9 @@ import type { MentionSource, SessionRecord } from './types.js';
 // alone, and a path starts with an ASCII character: written without spaces, those languages would
 // otherwise run the words around a path into it (`修改了README.md和docs/a.md`).
 const WORD = String.raw`\w\p{sc=Latin}\p{sc=Greek}\p{sc=Cyrillic}\p{sc=Hangul}\p{N}`;
-const CJK = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\u30fc\d_-`;
+// Letters of the scripts written without spaces (and the long-vowel mark).
+const WIDE_LETTERS = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\u30fc`;
+const CJK = String.raw`${WIDE_LETTERS}\d_-`;
 
 /**
  * The two path patterns, for a text in any script or (faster: no Unicode classes) ASCII only.
@@ -26,9 +28,8 @@ const CJK = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\u30fc\d_-`;
  */
 function pathPatterns(unicode: boolean): { plain: RegExp; windows: RegExp } {
   const word = unicode ? WORD : String.raw`\w`;
-  const wide = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\u30fc`;
   // (A dot ends the mixing: `指南.md和src/…` is a name, then the words after it.)
-  const mixed = String.raw`(?<=[\\/])[${word}${wide}@+-]+(?:\.[${word}@+-]+)*`;
+  const mixed = String.raw`(?<=[\\/])[${word}${WIDE_LETTERS}@+-]+(?:\.[${word}@+-]+)*`;
   const seg = unicode ? `(?:${mixed}|[${word}@+-][${word}.@+-]*|[${CJK}]+)` : `[${word}@+-][${word}.@+-]*`;
   const name = `${unicode ? `(?:${mixed}|[${word}@][${word}.+-]*|[${CJK}]+)` : `[${word}@][${word}.+-]*`}\\.([A-Za-z][A-Za-z0-9]{0,9})`;
   const flags = unicode ? 'gu' : 'g';
@@ -165,7 +166,7 @@ function innerTail(text: string, at: number): boolean {
     WIDE_AFTER_SEPARATOR.test(text.slice(Math.max(0, at - 100), at))
   );
 }
-const WIDE_AFTER_SEPARATOR = /[\\/][\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\u30fc]+$/u;
+const WIDE_AFTER_SEPARATOR = new RegExp(String.raw`[\\/][${WIDE_LETTERS}]+$`, 'u');
 
 /** The paths a text names, each once, in order (absolute paths kept absolute). */
 function pathsIn(text: string): string[] {

@@ -145,6 +145,19 @@ const ACK =
 /** Whether a message only says "go on" (`ok`, `continue`, `keep going`): no request for work of its own. */
 export const isAck = (line: string) => ACK.test(line.trim());
 
+/**
+ * Words that only react ("Good.", "Perfect!", "完美！", "好的！"): short sentences, each of at most
+ * three words (or six letters of a script written without spaces), with no number, path or code.
+ */
+export function isInterjection(text: string): boolean {
+  const t = text.trim();
+  if (t.length > 24 || /[\d`/\\]/.test(t)) return false;
+  return sentencesOf(t).every((x) => {
+    const wide = x.match(/[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/gu)?.length ?? 0;
+    return wide > 0 ? wide <= 6 : x.split(/\s+/).length <= 3;
+  });
+}
+
 // A greeting, or a command that only asks the host for its help: no work of its own.
 const GREETING =
   /^(?:hi|hello|hey|hiya|yo|good (?:morning|afternoon|evening)|hallo|moin|servus|bonjour|salut|hola|ciao|olá|你好|您好|嗨|哈喽|こんにちは|안녕하세요|привет)(?:\s+(?:there|all|claude|codex))?[\s!.,。！～~]*$/iu;

@@ -1,7 +1,7 @@
 /** Building a session record: the few rules every reader shares. */
 import { newThread, noteFindings } from './_findings.js';
 import { notePaths } from './_mentions.js';
-import { isAck, sentencesOf } from './_requests.js';
+import { isAck, isInterjection, sentencesOf } from './_requests.js';
 import { commitSubject } from './_shell.js';
 import type { CommandRun, SessionRecord, TaskItem, TranscriptKind } from './types.js';
 
@@ -80,19 +80,6 @@ const OLDER_FAILURES = new RegExp(
   'i',
 );
 
-/**
- * Words that only react ("Good.", "Perfect!", "完美！", "好的！"): short sentences, each of at most
- * three words (or six letters of a script written without spaces), with no number, path or code.
- */
-export function isInterjection(text: string): boolean {
-  const t = text.trim();
-  if (t.length > 24 || /[\d`/\\]/.test(t)) return false;
-  return sentencesOf(t).every((x) => {
-    const wide = x.match(/[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/gu)?.length ?? 0;
-    return wide > 0 ? wide <= 6 : x.split(/\s+/).length <= 3;
-  });
-}
-
 const saidMore = new WeakMap<SessionRecord, string>();
 
 /**
@@ -103,8 +90,9 @@ export function noteAgentWords(s: SessionRecord, text: string): void {
   if (OLDER_FAILURES.test(text)) s.olderFailuresAt = s.steps;
   noteFindings(s, text);
   // What the agent said last that had more in it stays beside words that only react.
-  if (!isInterjection(text)) saidMore.set(s, text);
-  s.lastSaidMore = isInterjection(text) ? saidMore.get(s) : undefined;
+  const reacts = isInterjection(text);
+  if (!reacts) saidMore.set(s, text);
+  s.lastSaidMore = reacts ? saidMore.get(s) : undefined;
   s.lastAssistant = text;
   s.lastAssistantStep = s.steps;
   s.lastAssistantAt = s.stats.lines;

@@ -13,9 +13,8 @@ import { type DoneItem, emptySections, type SubSpec } from '../handoff/types.js'
 import { HANDOFF_SCHEMA } from '../handoff/values.js';
 import { findRepositoryRoot } from '../provenance/discover.js';
 import { fileName, listFiles, relativePath } from './_paths.js';
-import { commandOf, goalIndex, isAck, isQuestion, sentencesOf } from './_requests.js';
+import { commandOf, goalIndex, isAck, isInterjection, isQuestion, sentencesOf } from './_requests.js';
 import { REDACTED, withoutSecrets } from './_secrets.js';
-import { isInterjection } from './_session.js';
 import { lastConnection, remoteWork } from './_shell.js';
 import { filesAtCut, intentOf, likelyNext, nextStepOf, summaryOf } from './_stand.js';
 import { sameSubject, saysItHolds, standingParts } from './_standing.js';
