@@ -32,6 +32,8 @@ const ROOT = new URL('..', import.meta.url).pathname;
 const BIN = join(ROOT, 'dist/bin/baton.cjs');
 const CORPUS = process.env.BATON_CORPUS ?? join(corpusRoot(), 'transcripts');
 const NEXT_CALLS = 60;
+// The Notes' table of the person's requests, from its heading to the next heading or the end.
+const REQUESTS_TABLE = /\n### The person's requests, in order\n[\s\S]*?(?=\n##|$)/;
 // A question as the probe reads one: a question mark at its end, or a closing particle that asks
 // in Chinese or Japanese (吗, 呢, か) before the end or a comma.
 const asks = (p) => /[?？]\s*$|[吗呢][\s，,。.!！]|[吗呢か]\s*$/.test(p);
@@ -207,6 +209,9 @@ function scoreCut(session, path, set, cut) {
       pipeJudged,
       h.preferences,
     ),
+    // What the handoff weighs without the table of the person's requests (kept whole by design),
+    // to show how much of a ratio over the size goal is that table.
+    tokensBesideRequests: tokens.count(compiled.draft.replace(REQUESTS_TABLE, '')),
     ms: compiled.ms,
     verdict: compiled.verdict,
   };
@@ -310,6 +315,8 @@ const totals = (set) => {
     questions: sum((r) => r.baton.questions),
     maxRatio: ratios.at(-1),
     medianRatio: ratios[ratios.length >> 1],
+    overHalf: ratios.filter((x) => x > 0.5).length,
+    besideRequests: hosted.map((r) => r.tokensBesideRequests / r.host.tokens).sort((a, b) => a - b),
     invalid: rs.filter((r) => r.verdict !== 'VALID').length,
     medianMs: rs.map((r) => r.ms).sort((a, b) => a - b)[rs.length >> 1],
   };
@@ -330,12 +337,22 @@ else {
   }
   console.log('');
   console.log(
-    "| set | cuts | edited before named: baton · host | edited next named: baton · host (ceiling) | requests kept: baton · host | Done ∩ Remaining | reported failed, did not fail | judged by a pipe filter's status | questions in Preferences | tokens baton/host: median · max | VALID | compile (CLI, median) |",
+    "| set | cuts | edited before named: baton · host | edited next named: baton · host (ceiling) | requests kept: baton · host | Done ∩ Remaining | reported failed, did not fail | judged by a pipe filter's status | questions in Preferences | tokens baton/host: median · max (cuts over ½) | VALID | compile (CLI, median) |",
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const t of sets) {
     console.log(
-      `| ${t.set} | ${t.cuts} | ${pct(...t.before)} · ${pct(...t.hostBefore)} | ${pct(...t.next)} · ${pct(...t.hostNext)} (${pct(...t.ceiling)}) | ${pct(...t.requests)} · ${pct(...t.hostRequests)} | ${t.contradictions} · ${host(t, t.hostContradictions)} | ${t.falseFailed} · ${host(t, t.hostFalseFailed)} | ${t.pipeJudged} | ${t.questions} | ${t.medianRatio?.toFixed(2) ?? '—'} · ${t.maxRatio?.toFixed(2) ?? '—'} | ${t.cuts - t.invalid}/${t.cuts} | ${Math.round(t.medianMs)} ms |`,
+      `| ${t.set} | ${t.cuts} | ${pct(...t.before)} · ${pct(...t.hostBefore)} | ${pct(...t.next)} · ${pct(...t.hostNext)} (${pct(...t.ceiling)}) | ${pct(...t.requests)} · ${pct(...t.hostRequests)} | ${t.contradictions} · ${host(t, t.hostContradictions)} | ${t.falseFailed} · ${host(t, t.hostFalseFailed)} | ${t.pipeJudged} | ${t.questions} | ${t.medianRatio?.toFixed(2) ?? '—'} · ${t.maxRatio?.toFixed(2) ?? '—'}${t.hosted ? ` (${t.overHalf}/${t.hosted})` : ''} | ${t.cuts - t.invalid}/${t.cuts} | ${Math.round(t.medianMs)} ms |`,
+    );
+  }
+  console.log('');
+  console.log('| set | tokens baton/host without the requests table: median · max (cuts over ½) |');
+  console.log('|---|---:|');
+  for (const t of sets.filter((x) => x.hosted)) {
+    const b = t.besideRequests;
+    const over = b.filter((x) => x > 0.5).length;
+    console.log(
+      `| ${t.set} | ${b[b.length >> 1].toFixed(2)} · ${b.at(-1).toFixed(2)} (${over}/${b.length}) |`,
     );
   }
 }
