@@ -4,11 +4,12 @@
  * path names are kept, with when and where each was named: they are how the next agent's first
  * files can be told before it touches them.
  */
+import { posix } from 'node:path';
 import { climbsOut } from '../fs/index.js';
 import { EXTENSIONS } from './_extensions.js';
 import { fileName, isAbsolutePath, under } from './_paths.js';
 import { noteSecretValues } from './_secrets.js';
-import type { MentionSource, SessionRecord } from './types.js';
+import type { Mention, MentionSource, SessionRecord } from './types.js';
 
 // A path-shaped word ending in `.ext` (not one built on a variable, `$DIR/x.json`: which folder it
 // names is not in the text); the extension is then looked up (one alternation of a
@@ -239,11 +240,52 @@ export function notePath(s: SessionRecord, path: string | undefined, source: Men
   addHit(s, p, source, WEIGHTS[source]);
 }
 
-function addHit(s: SessionRecord, path: string, source: MentionSource, weight: number): void {
-  let mention = s.mentions.get(path);
+// A module imported by its path without the extension, relative (`from "./api"`, `require('../db')`,
+// `import("./page")`, `export * from './types'`) or from an alias of the source root (`@/`, `~/`,
+// `#/`; not a package, `@scope/pkg`).
+const IMPORTED = /(?:\bfrom|\bimport\s*\(?|\brequire\s*\()\s*(['"])((?:\.{1,2}|[@~#])\/[^'"\s]*[^'"\s/])\1/g;
+
+/**
+ * Notes the modules the code in `text` imports by a path without its extension, the way
+ * TypeScript and bundlers write them: no path pattern reads them, yet the file read or written
+ * (`file`) uses them, and its neighbours are often the next to change. A relative one is taken
+ * from `file`'s folder (without it, it says nothing); one with an extension is a path and was noted.
+ */
+export function noteImports(
+  s: SessionRecord,
+  text: string | undefined,
+  source: MentionSource,
+  file: string | undefined,
+): void {
+  if (!text?.includes('/')) return;
+  const chunk = text.length > SCAN_CHARS ? text.slice(0, SCAN_CHARS) : text;
+  const folder = file ? posix.dirname(file.replace(/\\/g, '/')) : undefined;
+  const found = new Set<string>();
+  for (const m of chunk.matchAll(IMPORTED)) {
+    const spec = m[2] as string;
+    const ext = /\.([A-Za-z][A-Za-z0-9]*)$/.exec(fileName(spec))?.[1];
+    if (ext && EXTENSIONS.has(ext.toLowerCase())) continue;
+    if (!spec.startsWith('.')) found.add(spec);
+    else if (folder !== undefined) {
+      const path = posix.join(folder, spec);
+      if (isWorkPath(path)) found.add(path);
+    }
+  }
+  const weight = WEIGHTS[source] / Math.sqrt(Math.max(1, found.size / 3));
+  for (const path of found) addHit(s, path, source, weight, s.imports);
+}
+
+function addHit(
+  s: SessionRecord,
+  path: string,
+  source: MentionSource,
+  weight: number,
+  into: Map<string, Mention> = s.mentions,
+): void {
+  let mention = into.get(path);
   if (!mention) {
     mention = { hits: [] };
-    s.mentions.set(path, mention);
+    into.set(path, mention);
   }
   mention.hits.push({ step: s.steps, source, weight });
   if (mention.hits.length > HITS_KEPT) mention.hits.shift();
@@ -332,8 +374,8 @@ export function noteErrorPlaces(s: SessionRecord, text: string | undefined): voi
 }
 
 /** How strongly the log points at a path at its end: recent mentions by the agent or the person weigh most. */
-export function mentionScore(s: SessionRecord, path: string): number {
-  const mention = s.mentions.get(path);
+export function mentionScore(s: SessionRecord, path: string, of: Map<string, Mention> = s.mentions): number {
+  const mention = of.get(path);
   if (!mention) return 0;
   // A plan stays the map of the work for longer than a passing mention.
   return mention.hits.reduce(

@@ -22,6 +22,7 @@ export function emptySession(kind: TranscriptKind): SessionRecord {
     fileSteps: new Map(),
     reads: new Map(),
     mentions: new Map(),
+    imports: new Map(),
     findings: [],
     stats: { lines: 0, malformed: 0, unknown: 0 },
   };

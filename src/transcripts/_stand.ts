@@ -116,6 +116,7 @@ export function likelyNext(
   const readHere = new Set([...s.reads.keys()].map((p) => relativePath(p, root)));
   if (root) dropOutsideTails(scored, named, byName, readHere, outsideByName(rels));
   foldCompiledNames(scored, named, byName, readHere);
+  foldImports(s, root, scored, named, byName);
   for (const [rel, score] of [...scored]) {
     const alias = /^[@#]\/(.+\/.+)$/.exec(rel)?.[1];
     const rest = alias ?? (rel.includes('/') && !readHere.has(rel) ? rel : undefined);
@@ -206,6 +207,38 @@ function foldCompiledNames(
       return named.has(exact) || scored.has(exact) ? [exact] : endingWith(byName, exact);
     });
     if (twins.length === 1 && twins[0] !== undefined) countFor(scored, named, rel, twins[0], score);
+  }
+}
+
+// The files a module imported without an extension may be, by how the tools resolve it.
+const MODULE_EXTENSIONS = ['ts', 'tsx', 'js', 'jsx', 'mts', 'mjs', 'cts', 'cjs', 'vue', 'svelte'];
+
+/**
+ * A module the code imports by a path without the extension (`./api`, `@/store/types`) counts
+ * for the one known file it is (`api.ts` or `api/index.ts` there; for an alias of the source root,
+ * the known `…/store/types.ts`): no path names it whole, yet the code that uses it was read or
+ * written. Where no known file is it, or several are, it counts for none.
+ */
+function foldImports(
+  s: SessionRecord,
+  root: string | undefined,
+  scored: Map<string, number>,
+  named: Set<string>,
+  byName: Map<string, string[]>,
+): void {
+  for (const spec of s.imports.keys()) {
+    const alias = /^[@~#]\/(.+)$/.exec(spec)?.[1];
+    const stem = alias ?? relativePath(spec, root);
+    if (isAbsolutePath(stem)) continue;
+    const forms = MODULE_EXTENSIONS.flatMap((ext) => [`${stem}.${ext}`, `${stem}/index.${ext}`]);
+    const files = new Set(
+      alias
+        ? forms.flatMap((p) => endingWith(byName, p))
+        : forms.filter((p) => named.has(p) || scored.has(p)),
+    );
+    const [file] = files;
+    if (files.size !== 1 || file === undefined || named.has(file)) continue;
+    scored.set(file, (scored.get(file) ?? 0) + mentionScore(s, spec, s.imports));
   }
 }
 

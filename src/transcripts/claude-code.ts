@@ -8,7 +8,15 @@ import { basename, dirname, join } from 'node:path';
 import { readAttachment } from './_attachments.js';
 import { checkResult } from './_checks.js';
 import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
-import { isPlanFile, noteErrorPlaces, notePath, notePaths, outputSource, shellRead } from './_mentions.js';
+import {
+  isPlanFile,
+  noteErrorPlaces,
+  noteImports,
+  notePath,
+  notePaths,
+  outputSource,
+  shellRead,
+} from './_mentions.js';
 import { isAbsolutePath, under } from './_paths.js';
 import { commandAim, commandOf, isSummaryText, requestText } from './_requests.js';
 import { emptySession, noteAgentWords, noteCommitRun, noteRequest, noteTasks, touch } from './_session.js';
@@ -374,6 +382,7 @@ function noteInput(use: ToolUse, s: SessionRecord): void {
   } else if (path) {
     const text = str(field(input, 'content')) ?? str(field(input, 'new_string'));
     notePaths(s, text, isPlanFile(path) ? 'plan' : 'written');
+    noteImports(s, text, 'written', path);
   } else if (SHELL_TOOLS.has(use.name)) {
     const command = str(field(input, 'command')) ?? '';
     const read = shellRead(command);
@@ -434,6 +443,8 @@ function onToolResult(block: unknown, toolUseResult: unknown, state: State): voi
     ? undefined
     : outputSource(shell ? (command ?? '') : undefined, read || undefined);
   if (source) notePaths(state.s, text, source);
+  // The code of a file read names the modules it imports.
+  if (source && read) noteImports(state.s, text, source, read);
   if (shell) {
     const run = onBashResult(use, failed, text, toolUseResult, state);
     if (!source && run && (run.ok === false || run.check?.passed === false)) noteErrorPlaces(state.s, text);

@@ -7,7 +7,7 @@
 
 import { checkResult } from './_checks.js';
 import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
-import { isPlanFile, noteErrorPlaces, notePaths, outputSource, shellRead } from './_mentions.js';
+import { isPlanFile, noteErrorPlaces, noteImports, notePaths, outputSource, shellRead } from './_mentions.js';
 import { isSummaryText, requestText } from './_requests.js';
 import { emptySession, noteAgentWords, noteCommitRun, noteRequest, noteTasks, touch } from './_session.js';
 import { isCheck, patchFileChanges, shellFileChanges } from './_shell.js';
@@ -165,6 +165,9 @@ function onCall(item: unknown, state: State): void {
   if (call.patch) {
     const plan = patchFileChanges(call.patch).some((c) => isPlanFile(c.path));
     notePaths(state.s, call.patch, plan ? 'plan' : 'written');
+    // Each file's part of the patch, for the modules its code imports.
+    for (const part of call.patch.split(/^\*\*\* (?:Add|Update) File: /m).slice(1))
+      noteImports(state.s, part, 'written', part.slice(0, part.indexOf('\n')).trim());
   }
   state.calls.set(id, call);
 }
@@ -180,8 +183,10 @@ function onOutput(item: unknown, state: State): void {
     polled(state, call.session, exitCode, text);
     return;
   }
-  const source = outputSource(call.command, call.command ? shellRead(call.command) : undefined);
+  const read = call.command ? shellRead(call.command) : undefined;
+  const source = outputSource(call.command, read);
   if (source) notePaths(state.s, text, source);
+  if (source && read) noteImports(state.s, text, source, read);
   if (call.command) {
     const run: CommandRun = {
       command: call.command,

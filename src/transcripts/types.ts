@@ -152,6 +152,12 @@ export interface SessionRecord {
   secretValues?: Set<string>;
   /** Paths named anywhere in the log (requests, the agent's words, tool inputs and outputs); only the names are kept. */
   mentions: Map<string, Mention>;
+  /**
+   * Modules the code the agent read or wrote imports by a path without its extension (`from
+   * "./api"`, `from "@/store/types"`), keyed by that path from the importing file's folder (an
+   * alias of the source root as written): each names the one known file of that stem.
+   */
+  imports: Map<string, Mention>;
   /** Subagents the session started (Claude Code `Task`/`Agent` calls) and how many of their logs were read. */
   subagents?: { started: number; read: number };
   /**

@@ -654,3 +654,45 @@ describe('a relative path that ends a path outside the repository', () => {
     expect(next.filter((p) => /cli\.ts|queue\.ts/.test(p))).toEqual([]);
   });
 });
+
+describe('a module imported without its extension', () => {
+  // A listing long ago names every file; the code read at the end imports some of them.
+  const TREE = [
+    'src/ui/Cart.tsx',
+    'src/ui/CartRow.tsx',
+    'src/ui/Badge.ts',
+    'src/ui/Badge.tsx',
+    'src/ui/Price.tsx',
+    'src/store/cart/types.ts',
+    'src/store/cart/slice.ts',
+    'src/store/user/types.ts',
+    'src/api/client.ts',
+    'src/api/orders.ts',
+    'src/main.tsx',
+    'src/router.tsx',
+  ];
+  const CODE = [
+    `1\timport { useMemo } from "react";`,
+    `2\timport { CartRow } from "./CartRow";`,
+    `3\timport { Badge } from './Badge';`,
+    `4\timport type { CartLine } from "@/store/cart/types";`,
+    `5\timport { money } from "@acme/format/money";`,
+  ].join('\n');
+
+  it('names the one known file it is, by its path, and never the import as written', async () => {
+    for (const write of [writeClaudeSession, writeCodexRollout]) {
+      const dir = folder();
+      const path = join(dir, 'imports.jsonl');
+      write(path, dir, [
+        { user: 'Show the discount on each cart line' },
+        { bash: 'git ls-files src', output: `${TREE.join('\n')}\n` },
+        ...busy(40),
+        { read: 'src/ui/Cart.tsx', text: CODE },
+      ]);
+      const next = namedNext((await compileTranscript(path)).handoff.summary);
+      expect(next).toEqual(expect.arrayContaining(['src/ui/CartRow.tsx', 'src/store/cart/types.ts']));
+      // `./Badge` is either of two files; a package's path is no file of the project.
+      expect(next.filter((p) => /Badge|user\/types|money|^@|^\./.test(p) || !/\.\w+$/.test(p))).toEqual([]);
+    }
+  });
+});

@@ -30,7 +30,7 @@ export type Step =
        */
       background?: boolean;
     }
-  | { read: string }
+  | { read: string; text?: string }
   | { meta: string }
   | { todo: { content: string; status: 'pending' | 'in_progress' | 'completed' }[] }
   | { agent: string }
@@ -129,7 +129,8 @@ export function writeClaudeSession(path: string, cwd: string, steps: Step[]): vo
         { stdout: step.output ?? '', stderr: '', interrupted: false, ...interpretation },
         step.output,
       );
-    } else if ('read' in step) tool('Read', { file_path: `${cwd}/${step.read}` }, 0, undefined, 'file text');
+    } else if ('read' in step)
+      tool('Read', { file_path: `${cwd}/${step.read}` }, 0, undefined, step.text ?? 'file text');
     else if ('meta' in step)
       push('user', { isMeta: true, message: { role: 'user', content: [{ type: 'text', text: step.meta }] } });
     else if ('todo' in step)
@@ -249,7 +250,7 @@ export function writeCodexRollout(path: string, cwd: string, steps: Step[]): voi
           unified(`Process exited with code ${step.exit ?? 0}`, step.output ?? ''),
         );
       } else call('exec_command', { cmd: step.bash }, step.exit, step.output, sandbox);
-    } else if ('read' in step) call('exec_command', { cmd: `cat ${step.read}` }, 0, 'file text');
+    } else if ('read' in step) call('exec_command', { cmd: `cat ${step.read}` }, 0, step.text ?? 'file text');
     else if ('todo' in step)
       call('update_plan', { plan: step.todo.map((t) => ({ step: t.content, status: t.status })) });
     else if ('refused' in step)
