@@ -679,7 +679,9 @@ describe('a module imported without its extension', () => {
     `5\timport { money } from "@acme/format/money";`,
   ].join('\n');
 
-  it('names the one known file it is, by its path, and never the import as written', async () => {
+  /** The files named next by each host's handoff after a listing long ago, then `last`. */
+  async function namedAfter(last: Step): Promise<string[][]> {
+    const out: string[][] = [];
     for (const write of [writeClaudeSession, writeCodexRollout]) {
       const dir = folder();
       const path = join(dir, 'imports.jsonl');
@@ -687,12 +689,24 @@ describe('a module imported without its extension', () => {
         { user: 'Show the discount on each cart line' },
         { bash: 'git ls-files src', output: `${TREE.join('\n')}\n` },
         ...busy(40),
-        { read: 'src/ui/Cart.tsx', text: CODE },
+        last,
       ]);
-      const next = namedNext((await compileTranscript(path)).handoff.summary);
+      out.push(namedNext((await compileTranscript(path)).handoff.summary));
+    }
+    return out;
+  }
+
+  it('names the one known file it is, by its path, and never the import as written', async () => {
+    for (const next of await namedAfter({ read: 'src/ui/Cart.tsx', text: CODE })) {
       expect(next).toEqual(expect.arrayContaining(['src/ui/CartRow.tsx', 'src/store/cart/types.ts']));
       // `./Badge` is either of two files; a package's path is no file of the project.
       expect(next.filter((p) => /Badge|user\/types|money|^@|^\./.test(p) || !/\.\w+$/.test(p))).toEqual([]);
     }
+  });
+
+  it('in code the agent writes, as in code it reads', async () => {
+    const content = CODE.replace(/^\d+\t/gm, '');
+    for (const next of await namedAfter({ write: 'src/ui/CartSummary.tsx', content }))
+      expect(next).toEqual(expect.arrayContaining(['src/ui/CartRow.tsx', 'src/store/cart/types.ts']));
   });
 });
