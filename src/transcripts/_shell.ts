@@ -108,6 +108,11 @@ function split(command: string): string[][] {
   return out;
 }
 
+/** Each simple command of a command line as its core words (`coreWords`): what it runs, with its arguments. */
+export function commandCores(command: string): string[][] {
+  return simpleCommands(command).map(coreWords);
+}
+
 const WRAPPERS = new Set(['sudo', 'time', 'env', 'command', 'exec', 'nice', 'nohup', 'xvfb-run']);
 const RUNNERS: Record<string, number> = { npx: 1, bunx: 1, pnpx: 1 };
 

@@ -9,6 +9,7 @@ import { codeSpan } from '../formats/text.js';
 import { mentionScore, openTaskPaths } from './_mentions.js';
 import { isAbsolutePath, relativePath } from './_paths.js';
 import { oneLine } from './_text.js';
+import { trackerState } from './_tracker.js';
 import { type Check, calledOlder, outcomeOf, passed } from './_validation.js';
 import { HOST_NAMES, type SessionRecord } from './types.js';
 
@@ -346,6 +347,9 @@ export function summaryOf(s: SessionRecord, input: StandInput): string {
   }
   const short = input.short ?? ((p: string) => p);
   const atCut = input.atCut.map((f) => `${codeSpan(short(f.path))} (${f.how})`);
+  // The tracker item it was on names the work before any file does.
+  const { on } = trackerState(s.commands);
+  if (on) atCut.unshift(`${codeSpan(on.name)} (${on.how} with ${on.tool})`);
   if (atCut.length) lines.push(`It was on: ${atCut.join(', ')}.`);
   if (input.next.length)
     lines.push(`Named near the end and not yet changed: ${input.next.map((p) => codeSpan(p)).join(', ')}.`);

@@ -2,9 +2,13 @@
  * Writes small session logs in the shapes Claude Code 2.1 and Codex 0.171 write them, from a list
  * of steps, so a test can say what a session did and what its host's summary claims about it.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { onTestFinished } from 'vitest';
 // @ts-expect-error: a plain script shared with the benchmarks
 import { claudeRecord } from '../../../scripts/synthetic-transcript.mjs';
+import { compileTranscript } from '../../../src/transcripts/transcripts.js';
 
 /** One thing the session did. */
 export type Step =
@@ -268,4 +272,14 @@ export function writeCodexRollout(path: string, cwd: string, steps: Step[]): voi
       push('compacted', { message: `${CODEX_PREAMBLE}\n${step.compact}`, replacement_history: [] });
   }
   writeFileSync(path, `${lines.join('\n')}\n`);
+}
+
+/** Compiles a session of `steps` written in a folder of its own, removed when the test ends. */
+export async function compileSteps(steps: Step[], host: 'claude-code' | 'codex' = 'claude-code') {
+  const dir = mkdtempSync(join(tmpdir(), 'baton-steps-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  const path = join(dir, 'session.jsonl');
+  if (host === 'codex') writeCodexRollout(path, dir, steps);
+  else writeClaudeSession(path, dir, steps);
+  return compileTranscript(path);
 }
