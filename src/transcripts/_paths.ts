@@ -46,6 +46,18 @@ function relativeOnWindows(path: string, root: string): string {
   return rel === undefined ? win32.resolve(root, full) : rel === '' ? '.' : rel;
 }
 
+// The folders a system keeps for scratch files and logs (`/tmp`, `/var/log`, a Windows `Temp`).
+const SCRATCH_FOLDER =
+  /^(?:\/(?:tmp|var\/tmp|private\/tmp|private\/var\/folders|dev\/shm|var\/log|var\/run|run)\/|[A-Za-z]:[\\/](?:.*[\\/])?(?:AppData[\\/]Local[\\/]Temp|Windows[\\/]Temp)[\\/])/i;
+
+/**
+ * True for a file in a scratch folder outside the session's own (`/tmp/x.py`, `/var/log/a.log`):
+ * a script or a log written there to get the work done is not the work, and not the repository's.
+ */
+export function inScratchFolder(path: string, root: string | undefined): boolean {
+  return SCRATCH_FOLDER.test(path) && (root === undefined || isAbsolutePath(relativePath(path, root)));
+}
+
 /** Touched files split for a handoff: items to list, the rest of the repository's, and those outside it. */
 export interface ListedFiles {
   items: FileTouched[];

@@ -1,6 +1,7 @@
 /** Building a session record: the few rules every reader shares. */
 import { newThread, noteFindings } from './_findings.js';
 import { notePaths } from './_mentions.js';
+import { inScratchFolder } from './_paths.js';
 import { isAck, isInterjection, sentencesOf } from './_requests.js';
 import { commitSubject } from './_shell.js';
 import type { CommandRun, SessionRecord, TaskItem, TranscriptKind } from './types.js';
@@ -30,7 +31,8 @@ export function emptySession(kind: TranscriptKind): SessionRecord {
 
 /**
  * Records a change to `path`: a file first written is created; one first edited, modified; one
- * removed, deleted (also when the session created it: the next agent should know it is gone).
+ * removed, deleted (also when the session created it: the next agent should know it is gone). A
+ * file in a scratch folder (`inScratchFolder`) is none of the work's.
  */
 export function touch(
   s: SessionRecord,
@@ -38,6 +40,8 @@ export function touch(
   how: 'written' | 'edited' | 'deleted',
   step = s.steps,
 ): void {
+  // A scratch script or a log in /tmp is how the work got done, not the work.
+  if (inScratchFolder(path, s.cwd)) return;
   const before = s.files.get(path);
   s.fileSteps.set(path, Math.max(step, s.fileSteps.get(path) ?? 0));
   if (how === 'deleted') s.files.set(path, 'deleted');

@@ -59,8 +59,8 @@ describe('commitSubject', () => {
 
 describe('shellFileChanges', () => {
   it('finds redirection and tee targets, and literal rm arguments', () => {
-    expect(shellFileChanges('echo hi > a.txt && cat b >> logs/b.log 2>/dev/null')).toEqual({
-      written: ['a.txt', 'logs/b.log'],
+    expect(shellFileChanges('echo hi > a.txt && cat b >> notes/b.md 2>/dev/null')).toEqual({
+      written: ['a.txt', 'notes/b.md'],
       deleted: [],
     });
     expect(shellFileChanges('printf x | tee out/x.md')).toEqual({ written: ['out/x.md'], deleted: [] });

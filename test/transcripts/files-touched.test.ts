@@ -1,0 +1,48 @@
+/**
+ * Files touched are the work's files: a log or a captured output a redirection keeps, and a
+ * scratch file under /tmp, are none of them.
+ */
+import { describe, expect, it } from 'vitest';
+import { compileSteps } from './support/sessions.js';
+
+const listed = (h: { files_touched: { path: string }[]; notes?: string }) =>
+  `${h.files_touched.map((f) => f.path).join('\n')}\n${h.notes ?? ''}`;
+
+describe('files touched', () => {
+  it('leaves out logs, pid files and captured output a command writes, and keeps what it means to write', async () => {
+    const { handoff, session } = await compileSteps([
+      { user: 'Start the server and fix the build' },
+      { bash: 'nohup ./server > server.log 2>&1 & echo $! > server.pid' },
+      { bash: 'npm run build 2>&1 | tee build-output.txt' },
+      { bash: 'make test > out.txt 2> err.txt' },
+      { bash: "cat > docs/setup.md <<'EOF'\n# Setup\nEOF" },
+      { bash: 'echo "dist/" >> .gitignore' },
+      { edit: 'src/app.ts' },
+    ]);
+    const text = listed(handoff);
+    for (const scratch of ['server.log', 'server.pid', 'build-output.txt', 'out.txt', 'err.txt'])
+      expect(text).not.toContain(scratch);
+    for (const kept of ['docs/setup.md', '.gitignore', 'src/app.ts']) expect(text).toContain(kept);
+    expect(session.files.size).toBe(3);
+  });
+
+  it('leaves out scripts and logs under /tmp, written by the shell or a file tool, on both hosts', async () => {
+    for (const host of ['claude-code', 'codex'] as const) {
+      const { handoff } = await compileSteps(
+        [
+          { user: 'Rebuild the report' },
+          { bash: "cat > /tmp/build_report.py <<'EOF'\nprint(1)\nEOF" },
+          { bash: 'python3 /tmp/build_report.py > /tmp/report_run.txt' },
+          { bash: 'python3 gen.py > /var/log/gen-nightly.txt' },
+          ...(host === 'claude-code' ? [{ write: '/tmp/notes_scratch.md' }] : []),
+          { write: 'report/summary.md' },
+        ],
+        host,
+      );
+      const text = listed(handoff);
+      expect(text).not.toContain('/tmp/');
+      expect(text).not.toContain('/var/log/');
+      expect(text).toContain('report/summary.md');
+    }
+  });
+});
