@@ -1,5 +1,5 @@
 /** Paths of touched files: relative to the repository root, the latest listed, the rest by name. */
-import { isAbsolute, resolve, win32 } from 'node:path';
+import { isAbsolute, posix, resolve, win32 } from 'node:path';
 import { relativeInside, relativeInsideWindows } from '../fs/index.js';
 import type { FileTouched } from '../handoff/types.js';
 import type { FileChangeKind } from './types.js';
@@ -21,6 +21,13 @@ export function isAbsolutePath(path: string): boolean {
 export function under(base: string, path: string): string {
   const sep = base.includes('\\') && !base.includes('/') ? '\\' : '/';
   return `${base.replace(/[\\/]+$/, '')}${sep}${path}`;
+}
+
+/** `path` in the folder `base`, with `.` and `..` resolved (`/a/b/../c/x.py` is `/a/c/x.py`). */
+export function resolvedUnder(base: string, path: string): string {
+  const full = under(base, path);
+  if (!/(?:^|[\\/])\.\.?(?:[\\/]|$)/.test(full)) return full;
+  return WINDOWS.test(full) ? win32.normalize(full) : posix.normalize(full);
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   outputSource,
   shellRead,
 } from './_mentions.js';
-import { isAbsolutePath, under } from './_paths.js';
+import { isAbsolutePath, relativePath, resolvedUnder } from './_paths.js';
 import { commandAim, commandOf, isSummaryText, requestText } from './_requests.js';
 import { emptySession, noteAgentWords, noteCommitRun, noteRequest, noteTasks, touch } from './_session.js';
 import { isCheck, shellFileChanges } from './_shell.js';
@@ -115,8 +115,18 @@ export async function readClaudeCode(path: string): Promise<SessionRecord> {
     await readFile(agent, { ...state, subagent: true, tools: new Map(), queued: [], delivered: [] });
   }
   state.s.subagents = { started: state.spawned, read: agents.length };
-  for (const [file, c] of state.checkpoints)
-    if (!state.s.files.has(file)) touch(state.s, file, c.how, c.step);
+  // A call's path and a checkpoint's may spell one file two ways (`a/b.md`, `C:\root\a\b.md`).
+  const cwd = state.s.cwd;
+  const changed = new Set([...state.s.files.keys()].map((p) => relativePath(p, cwd)));
+  for (const [file, c] of state.checkpoints) {
+    if (changed.has(relativePath(file, cwd))) continue;
+    touch(state.s, file, c.how, c.step);
+    // Said so where listed: no call of the log shows the change.
+    if (state.s.files.has(file)) {
+      state.s.unconfirmed ??= new Set();
+      state.s.unconfirmed.add(file);
+    }
+  }
   return state.s;
 }
 
@@ -199,7 +209,7 @@ function onSnapshot(r: JsonRecord, state: State): void {
     if (seen !== undefined && seen >= version) continue;
     state.versions.set(path, version);
     const cwd = state.s.cwd;
-    const full = !cwd || isAbsolutePath(path) ? path : under(cwd, path);
+    const full = !cwd || isAbsolutePath(path) ? path : resolvedUnder(cwd, path);
     const how =
       state.checkpoints.get(full)?.how ?? (field(backup, 'backupFileName') === null ? 'written' : 'edited');
     state.checkpoints.set(full, { how, step: state.s.steps });

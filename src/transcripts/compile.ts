@@ -239,12 +239,16 @@ export function draftFromSession(session: SessionRecord, options: DraftOptions =
   };
   h.done = done.slice(-Math.min(cap, level.done));
   h.remaining = remaining.map((r) => ({ ...r }));
-  h.files_touched = listed.items.map((i) => ({ ...i }));
+  const unconfirmed = new Set([...(s.unconfirmed ?? [])].map((p) => relativePath(p, root)));
+  h.files_touched = listed.items.map((i) =>
+    unconfirmed.has(i.path) ? { ...i, note: UNCONFIRMED } : { ...i },
+  );
   h.validation = validationOf(checks, Math.min(cap, level.validation));
   h.dead_ends = deadEnds.map((d) => d.item).slice(0, cap);
   h.preferences = preferences.slice(-Math.min(cap, level.preferences));
   const notes = notesOf(s, {
     listed,
+    unconfirmed,
     checks,
     brief: level.briefRequests,
     unknown: level.unknownChecks,
@@ -409,6 +413,8 @@ function notesOf(
   s: SessionRecord,
   input: {
     listed: ReturnType<typeof listFiles>;
+    /** Files only Claude Code's checkpoints show changed (paths as listed). */
+    unconfirmed: Set<string>;
     checks: Check[];
     brief: RequestDetail;
     unknown: number;
@@ -426,10 +432,15 @@ function notesOf(
     const items = requestRows(s.requests, input.brief, goalIndex(s.requests, s.commandAims));
     blocks.push(`### The person's requests, in order\n\n| # | request |\n|---:|---|\n${items.join('\n')}`);
   }
-  if (input.listed.more.length)
-    blocks.push(`### More files touched (${input.listed.more.length})\n\n${byFolder(input.listed.more, s)}`);
-  if (input.listed.outside.length)
-    blocks.push(`### Files outside the repository\n\n${byFolder(input.listed.outside, s)}`);
+  const { more, outside } = input.listed;
+  if (more.length)
+    blocks.push(
+      `### More files touched (${more.length})\n\n${byFolder(more, s)}${unconfirmedOf(more, input.unconfirmed)}`,
+    );
+  if (outside.length)
+    blocks.push(
+      `### Files outside the repository\n\n${byFolder(outside, s)}${unconfirmedOf(outside, input.unconfirmed)}`,
+    );
   const all = input.checks.filter((c) => passed(c) === undefined);
   const unknown = all.slice(-input.unknown);
   if (unknown.length) {
@@ -500,6 +511,17 @@ function briefRequest(line: string, detail: 'clause' | 'word'): string {
  * in \`docs/\`: \`a.md\`, \`b.md\``), so a long list does not repeat its paths; a file whose name
  * another touched file shares keeps its whole path.
  */
+// A file only Claude Code's checkpoints show changed: the call that wrote it is not in the log.
+const UNCONFIRMED = 'unconfirmed: only a checkpoint shows it';
+
+/** The line that says which of `files` only a checkpoint shows changed (the first ten), or nothing. */
+function unconfirmedOf(files: [string, FileChangeKind][], unconfirmed: Set<string>): string {
+  const these = files.filter(([p]) => unconfirmed.has(p)).map(([p]) => p);
+  if (!these.length) return '';
+  const more = these.length > 10 ? `, and ${these.length - 10} more` : '';
+  return `\n- ${UNCONFIRMED}: ${these.slice(0, 10).map(codeSpan).join(', ')}${more}`;
+}
+
 function byFolder(files: [string, FileChangeKind][], s: SessionRecord): string {
   const counts = new Map<string, number>();
   for (const p of s.files.keys()) counts.set(fileName(p), (counts.get(fileName(p)) ?? 0) + 1);

@@ -140,6 +140,11 @@ export interface SessionRecord {
   steps: number;
   /** The main log's tool calls: steps after these are its subagents', whose order against it is unknown. */
   mainSteps?: number;
+  /**
+   * Files of `files` that only Claude Code's checkpoints show changed: no tool call of the log
+   * wrote them (the call's record lost at a compaction, or a change the log does not hold).
+   */
+  unconfirmed?: Set<string>;
   /** The step of the latest change of each touched file. */
   fileSteps: Map<string, number>;
   /** Files the agent read (a read tool, or `cat`/`sed -n`/`head` of one path), with the step of the last read. */

@@ -1,6 +1,7 @@
 /**
  * Files touched are the work's files: a log or a captured output a redirection keeps, and a
- * scratch file under /tmp, are none of them.
+ * scratch file under /tmp, are none of them; and one that only Claude Code's checkpoints show
+ * changed is listed as such, unconfirmed.
  */
 import { describe, expect, it } from 'vitest';
 import { compileSteps } from './support/sessions.js';
@@ -44,5 +45,21 @@ describe('files touched', () => {
       expect(text).not.toContain('/var/log/');
       expect(text).toContain('report/summary.md');
     }
+  });
+
+  it("says a change only Claude Code's checkpoint shows is unconfirmed, and reads its path with ./ or ../ as the file it names", async () => {
+    const { handoff, session } = await compileSteps([
+      { user: 'Write the dashboard guide and fix the sibling tool' },
+      { write: 'src/dashboard.ts' },
+      { write: 'lib/sync.py' },
+      // The guide's Write call was lost (at a compaction): only the checkpoint holds it.
+      { checkpoint: { 'DASHBOARD.md': { version: 1, created: true }, './lib/sync.py': { version: 1 } } },
+    ]);
+    const guide = handoff.files_touched.find((f) => f.path === 'DASHBOARD.md');
+    expect(guide?.note).toContain('unconfirmed');
+    expect(handoff.files_touched.find((f) => f.path === 'src/dashboard.ts')?.note).toBeUndefined();
+    // The file the Write call changed is the checkpoint's `./lib/sync.py` (`../x` of a sibling alike): once, confirmed.
+    expect([...session.files.keys()].filter((p) => p.endsWith('sync.py'))).toHaveLength(1);
+    expect(handoff.notes ?? '').not.toContain('unconfirmed');
   });
 });
