@@ -229,6 +229,26 @@ function isGuard(w: string[], next: string[] | undefined): boolean {
   return after !== undefined && !REPORTERS.has(after);
 }
 
+// A syntax check of files or a configuration: `php -l a.php`, `bash -n run.sh`, `node --check
+// a.js`, `python -m py_compile a.py`, `ruby -c`, `perl -c`, `nginx -t`.
+const SYNTAX_FLAGS: Record<string, RegExp> = {
+  php: /^-l$/,
+  bash: /^-n$/,
+  sh: /^-n$/,
+  zsh: /^-n$/,
+  node: /^(?:--check|-c)$/,
+  ruby: /^-c$/,
+  perl: /^-c$/,
+  nginx: /^-t$/,
+};
+
+function isSyntaxCheck(prog: string, w: string[]): boolean {
+  if ((prog === 'python' || prog === 'python3') && w[1] === '-m')
+    return /^(py_compile|compileall)$/.test(w[2] ?? '');
+  const flag = SYNTAX_FLAGS[prog];
+  return flag !== undefined && w.slice(1).some((x) => flag.test(x));
+}
+
 function isCheckWords(w: string[]): boolean {
   const [first, second] = w;
   if (first === undefined) return false;
@@ -238,6 +258,7 @@ function isCheckWords(w: string[]): boolean {
     return true;
   if (prog === 'diff' || prog === 'cmp') return w.length >= 3;
   if (TOOL_CHECKS.has(prog)) return true;
+  if (isSyntaxCheck(prog, w)) return true;
   if (prog === 'python' || prog === 'python3') {
     return w[1] === '-m' && /^(pytest|unittest|mypy|ruff|tox|pyright|flake8|pylint)$/.test(w[2] ?? '');
   }

@@ -342,14 +342,28 @@ function changedSince(s: SessionRecord, step: number): string | undefined {
 
 /**
  * The check that proves an item done: a failing check of the kind the item names (tests, lint,
- * types, build), else one of that kind, else the session's main check, else `git status`.
+ * types, build), else one of that kind, else the last check of a file the item names (`php -l
+ * page.php` for "fix page.php"), else the session's main check, else `git status`.
  */
 function verifyFor(title: string, checks: Check[], failing: Check[]): string[] {
   const kind = checkKind(title.toLowerCase());
   const ofKind = (cs: Check[]) => cs.filter((c) => kind !== 'other' && checkKind(c.command) === kind);
-  const pick = ofKind(failing)[0] ?? ofKind(checks).at(-1);
+  const ofFile = (cs: Check[]) => cs.filter((c) => checksFileOf(title, c.command));
+  const pick = ofKind(failing)[0] ?? ofKind(checks).at(-1) ?? ofFile(failing)[0] ?? ofFile(checks).at(-1);
   if (pick) return [pick.command];
   return [mainCheck(checks) ?? 'git status --short'];
+}
+
+/** Whether `command` names a file (by its name, with an extension) that the item's words name. */
+function checksFileOf(title: string, command: string): boolean {
+  const words = title
+    .toLowerCase()
+    .split(/[\s`'"“”*,:;()]+/)
+    .map((w) => w.replace(/[.!?。]+$/, ''));
+  return command
+    .split(/[\s'"]+/)
+    .map((w) => fileName(w).toLowerCase())
+    .some((name) => /^[^.].*\.[a-z0-9]{1,6}$/.test(name) && words.some((w) => fileName(w) === name));
 }
 
 /** The test, lint, type or build check with a known result (passing first), run most, latest on a tie. */
