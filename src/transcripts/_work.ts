@@ -128,7 +128,9 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
       verify_by: [mainCheck(checks) ?? 'git status --short'],
       notes: closedSince
         ? 'every item of the task list is done, marked so after the agent last spoke: tell the person what was done, and ask'
-        : 'the log shows no open task, stated next step or failing check',
+        : failing.length > 0
+          ? 'the log shows no open task or stated next step, and the agent said the checks that fail failed before its work (Open concerns)'
+          : 'the log shows no open task, stated next step or failing check',
     });
   }
   return specs;

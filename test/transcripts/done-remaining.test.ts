@@ -512,6 +512,13 @@ describe('failures that are not the work’s', () => {
     expect(handoff.summary).toContain('; the agent then said failures were there before its work).');
   });
 
+  it('does not say no check fails where the only failure is one the agent called older', async () => {
+    const { handoff } = await compiled(calledOlder);
+    const ask = handoff.remaining.find((r) => r.title === 'Ask the person what comes next');
+    expect(ask?.notes).not.toContain('failing check');
+    expect(ask?.notes).toContain('failed before its work (Open concerns)');
+  });
+
   it('makes a failure the agent called older than its work an open concern, not work to do', async () => {
     const { handoff } = await compiled([
       ...calledOlder,
