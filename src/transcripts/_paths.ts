@@ -55,7 +55,7 @@ function relativeOnWindows(path: string, root: string): string {
 
 // The folders a system keeps for scratch files and logs (`/tmp`, `/var/log`, a Windows `Temp`).
 const SCRATCH_FOLDER =
-  /^(?:\/(?:tmp|var\/tmp|private\/tmp|private\/var\/folders|dev\/shm|var\/log|var\/run|run)\/|[A-Za-z]:[\\/](?:.*[\\/])?(?:AppData[\\/]Local[\\/]Temp|Windows[\\/]Temp)[\\/])/i;
+  /^(?:\/(?:tmp|var\/tmp|(?:private\/)?var\/folders|private\/tmp|dev\/shm|var\/log|var\/run|run)\/|[A-Za-z]:[\\/](?:.*[\\/])?(?:AppData[\\/]Local[\\/]Temp|Windows[\\/]Temp)[\\/])/i;
 
 /**
  * True for a file in a scratch folder outside the session's own (`/tmp/x.py`, `/var/log/a.log`):

@@ -35,6 +35,9 @@ describe('files touched', () => {
           { bash: "cat > /tmp/build_report.py <<'EOF'\nprint(1)\nEOF" },
           { bash: 'python3 /tmp/build_report.py > /tmp/report_run.txt' },
           { bash: 'python3 gen.py > /var/log/gen-nightly.txt' },
+          {
+            bash: 'cp report/summary.md /var/folders/x1/T/summary-copy.md && echo x > /var/folders/x1/T/a.md',
+          },
           ...(host === 'claude-code' ? [{ write: '/tmp/notes_scratch.md' }] : []),
           { write: 'report/summary.md' },
         ],
@@ -43,6 +46,7 @@ describe('files touched', () => {
       const text = listed(handoff);
       expect(text).not.toContain('/tmp/');
       expect(text).not.toContain('/var/log/');
+      expect(text).not.toContain('/var/folders/');
       expect(text).toContain('report/summary.md');
     }
   });
