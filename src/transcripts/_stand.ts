@@ -8,7 +8,7 @@
 import { codeSpan } from '../formats/text.js';
 import { mentionScore, openTaskPaths } from './_mentions.js';
 import { isAbsolutePath, relativePath } from './_paths.js';
-import { oneLine } from './_text.js';
+import { counted, oneLine, plainProse } from './_text.js';
 import { trackerState } from './_tracker.js';
 import { type Check, calledOlder, outcomeOf, passed } from './_validation.js';
 import { HOST_NAMES, type SessionRecord } from './types.js';
@@ -40,8 +40,9 @@ const announces = (line: string) => ANNOUNCES.test(line.replace(/[\s*_`>)\]]+$/,
  * The agent's last stated intent: its last message when short, else its last line when that
  * announces a step, else its last line that says what it will do.
  */
-export function intentOf(text: string | undefined): string | undefined {
-  if (!text) return undefined;
+export function intentOf(said: string | undefined): string | undefined {
+  if (!said) return undefined;
+  const text = plainProse(said);
   const flat = oneLine(text, 100_000);
   if (flat.length <= 240) return flat;
   const lines = text
@@ -335,7 +336,7 @@ export function summaryOf(s: SessionRecord, input: StandInput): string {
   const id =
     s.sessionId === undefined ? '(no id)' : input.fullId === false ? s.sessionId.slice(0, 8) : s.sessionId;
   const lines = [
-    `baton compiled ${host} session ${id} without a model: ${s.requests.length} requests, ${s.files.size} files touched, ${s.commands.length} commands (${checks.length} checks), ${s.commits.length} commits${compacted}.`,
+    `baton compiled ${host} session ${id} without a model: ${counted(s.requests.length, 'request')}, ${counted(s.files.size, 'file')} touched, ${counted(s.commands.length, 'command')} (${counted(checks.length, 'check')}), ${counted(s.commits.length, 'commit')}${compacted}.`,
   ];
   // Words said before the person's newest request are not where the agent ended: the reader is told.
   const before = (s.lastAssistantAt ?? -1) < (s.requestsAt.at(-1) ?? -1);

@@ -65,3 +65,19 @@ export function estimateTokens(text: string): number {
   const wide = text.match(WIDE_ALL_RE)?.length ?? 0;
   return Math.ceil((text.length - wide) / CHARS_PER_TOKEN + wide * WIDE_TOKENS);
 }
+
+/** `1 request`, `2 requests`: a count with its noun, for the draft's English. */
+export const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/**
+ * An agent's words as prose: the Markdown it writes for the person's screen (`**bold**`, a
+ * fence's \`\`\` with its language) left out, so a quote or a heading made of them reads as words.
+ * Code spans stay whole, and so does `**` in a glob (`src/**` + `/*.ts`) or a power (`2 ** 8`).
+ */
+export function plainProse(text: string): string {
+  return text
+    .replace(/```[\w+-]*/g, ' ')
+    .split(/(`[^`\n]+`)/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/(?<![/\s*]|^)\*\*|\*\*(?![/\s*]|$)/g, '')))
+    .join('');
+}

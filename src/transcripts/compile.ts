@@ -446,7 +446,7 @@ function notesOf(
   if (unknown.length) {
     const lines = unknown.map((c) => `- ${codeSpan(c.command)} — ${oneLine(outcomeOf(c), 200)}`);
     if (all.length > unknown.length) lines.push(`- and ${all.length - unknown.length} more before these`);
-    blocks.push(`### Checks whose result the log does not show\n\n${lines.join('\n')}`);
+    blocks.push(`### Checks whose outcome is unknown\n\n${lines.join('\n')}`);
   }
   return blocks.length ? blocks.join('\n\n') : undefined;
 }

@@ -231,7 +231,7 @@ describe('checks whose result the log does not show', () => {
     }));
     writeClaudeSession(path, folder(), [{ user: 'Fix the parts' }, { edit: 'src/a.ts' }, ...runs]);
     const section = (notes: string | undefined) =>
-      (notes ?? '').split('### Checks whose result the log does not show')[1]?.trim().split('\n') ?? [];
+      (notes ?? '').split('### Checks whose outcome is unknown')[1]?.trim().split('\n') ?? [];
     const full = section((await compileTranscript(path)).handoff.notes);
     expect(full).toHaveLength(6);
     expect(full.at(-1)).toBe('- and 2 more before these');

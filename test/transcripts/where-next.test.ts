@@ -306,7 +306,8 @@ describe('the agent’s stated next step', () => {
       [
         'a heading that announces',
         '**3. routes.php — the new admin routes:**',
-        '**3. routes.php — the new admin routes:**',
+        // The bold marks are the person's screen's, not the step's words.
+        '3. routes.php — the new admin routes:',
       ],
       ['en now', 'Batch 2 done. Now Batch 3: the admin views.', 'Now Batch 3: the admin views.'],
     ];
