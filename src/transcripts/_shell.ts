@@ -434,12 +434,16 @@ function codeWrites(command: string): string[] {
 }
 
 // What a redirection or `tee` keeps of a command's output to read it later (`> build.log`,
-// `| tee out.txt`, `echo $! > server.pid`): a scratch log, not a file of the work.
-const SCRATCH_NAME = /\.(?:log|pid|out|err)$|(?:^|[\\/_.-])(?:out|output|err|errors?|stdout|stderr)\.txt$/i;
+// `| tee out.txt`, `echo $! > server.pid`): a scratch log, not a file of the work. Unless it is
+// written into a test's folder, where an expected output is the work (`tests/golden/sum.out`).
+const SCRATCH_OUTPUT = /\.(?:log|pid|out|err)$|(?:^|[\\/_.-])(?:out|output|err|errors?|stdout|stderr)\.txt$/i;
+const TEST_FOLDER =
+  /(?:^|[\\/])(?:tests?|spec|fixtures?|golden|expected|snapshots?|__snapshots__|testdata)[\\/]/i;
+const isScratchOutput = (path: string) => SCRATCH_OUTPUT.test(path) && !TEST_FOLDER.test(path);
 
 /**
  * Files a command writes through `>`/`>>` redirections, `tee` or inline code (`codeWrites`), and
- * files it removes with `rm`/`git rm`. A log or a captured output (`SCRATCH_NAME`) is none.
+ * files it removes with `rm`/`git rm`. A log or a captured output (`isScratchOutput`) is none.
  */
 export function shellFileChanges(command: string): { written: string[]; deleted: string[] } {
   const written: string[] = codeWrites(command);
@@ -450,14 +454,13 @@ export function shellFileChanges(command: string): { written: string[]; deleted:
     for (let i = 0; i < words.length; i++) {
       const w = words[i] as string;
       const target = words[i + 1];
-      if (['>', '>>', '1>', '&>', '>|'].includes(w) && literal(target) && !SCRATCH_NAME.test(target)) {
+      if (['>', '>>', '1>', '&>', '>|'].includes(w) && literal(target) && !isScratchOutput(target)) {
         written.push(target);
       }
     }
     const core = coreWords(words);
     const prog = (core[0] ?? '').replace(/^.*\//, '');
-    if (prog === 'tee')
-      for (const p of core.slice(1)) if (literal(p) && !SCRATCH_NAME.test(p)) written.push(p);
+    if (prog === 'tee') for (const p of core.slice(1)) if (literal(p) && !isScratchOutput(p)) written.push(p);
     const rm = prog === 'rm' ? core.slice(1) : prog === 'git' && core[1] === 'rm' ? core.slice(2) : undefined;
     if (rm && !rm.some((x) => /^-[a-zA-Z]*r/.test(x))) for (const p of rm) if (literal(p)) deleted.push(p);
   }

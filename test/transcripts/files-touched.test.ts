@@ -17,14 +17,17 @@ describe('files touched', () => {
       { bash: 'npm run build 2>&1 | tee build-output.txt' },
       { bash: 'make test > out.txt 2> err.txt' },
       { bash: "cat > docs/setup.md <<'EOF'\n# Setup\nEOF" },
+      // An expected output a test compares against is the work, though named like a capture.
+      { bash: './calc examples/sum.calc > tests/golden/sum.out' },
       { bash: 'echo "dist/" >> .gitignore' },
       { edit: 'src/app.ts' },
     ]);
     const text = listed(handoff);
     for (const scratch of ['server.log', 'server.pid', 'build-output.txt', 'out.txt', 'err.txt'])
       expect(text).not.toContain(scratch);
-    for (const kept of ['docs/setup.md', '.gitignore', 'src/app.ts']) expect(text).toContain(kept);
-    expect(session.files.size).toBe(3);
+    for (const kept of ['docs/setup.md', '.gitignore', 'src/app.ts', 'tests/golden/sum.out'])
+      expect(text).toContain(kept);
+    expect(session.files.size).toBe(4);
   });
 
   it('leaves out scripts and logs under /tmp, written by the shell or a file tool, on both hosts', async () => {
