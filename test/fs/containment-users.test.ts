@@ -6,6 +6,7 @@
  * the boot context's paths. Real repositories, real files.
  */
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadContext } from '../../src/governance/context.js';
@@ -74,13 +75,16 @@ describe('compile: Files touched names only the repository files (issue 20 item 
   it('lists /etc/cron.d/… and another project apart as outside, keeps ..notes.md relative', async () => {
     const r = repo();
     const path = r.write('.baton/session.jsonl', '');
+    // The session as recorded in a project outside any scratch folder, beside a sibling whose
+    // path starts with the project's (`/home/dev/shop-other`).
+    const root = '/home/dev/shop';
     writeFileSync(
       path,
-      session(r.dir, [
+      session(root, [
         '/etc/cron.d/backdoor',
-        `${r.dir}-other/secret.ts`,
-        `${r.dir}/..notes.md`,
-        `${r.dir}/src/x.ts`,
+        `${root}-other/secret.ts`,
+        `${root}/..notes.md`,
+        `${root}/src/x.ts`,
       ]),
     );
     const { handoff, draft } = await compileTranscript(path);
@@ -89,10 +93,24 @@ describe('compile: Files touched names only the repository files (issue 20 item 
     const outside = draft.split('### Files outside the repository')[1] ?? '';
     const before = draft.split('### Files outside the repository')[0] ?? '';
     expect(outside).toContain('/etc/cron.d/backdoor');
-    expect(outside).toContain('-other/secret.ts');
+    expect(outside).toContain('/home/dev/shop-other/secret.ts');
     expect(before).not.toContain('/etc/cron.d');
     expect(before).not.toContain('-other/secret.ts');
   });
+
+  // Where the machine's temporary folder is a scratch folder (/tmp, macOS's /var/folders).
+  const scratchTmp = /^\/(?:tmp|var\/tmp|var\/folders|private\/var\/folders)\//.test(`${tmpdir()}/`);
+  it.skipIf(!scratchTmp)(
+    'leaves a sibling in a scratch folder out, when the project itself is in one (/tmp)',
+    async () => {
+      const r = repo();
+      const path = r.write('.baton/session.jsonl', '');
+      writeFileSync(path, session(r.dir, [`${r.dir}-other/secret.ts`, `${r.dir}/..notes.md`]));
+      const { handoff, draft } = await compileTranscript(path);
+      expect(handoff.files_touched.map((f) => f.path)).toEqual(['..notes.md']);
+      expect(draft).not.toContain('-other/secret.ts');
+    },
+  );
 });
 
 describe('the run guardrail and the committer gate', () => {
