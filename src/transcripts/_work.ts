@@ -104,15 +104,7 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
   };
   if (statedFirst) addStated();
   else if (stale && stated.length === 0 && input.intent && said > newest) addCarryOn(input.intent);
-  const staleNote = stale ? staleList(s) : '';
-  for (const t of s.tasks.filter((t) => t.status !== 'completed')) {
-    const notes = [
-      t.status === 'in_progress' ? 'in progress in the task list' : '',
-      staleNote,
-      committedSince(s, t.text),
-    ].filter(Boolean);
-    add(oneLine(t.text, 160), notes.length ? { notes: notes.join('; ') } : {}, false);
-  }
+  for (const item of taskItems(s, stale)) add(item.title, item.notes ? { notes: item.notes } : {}, false);
   if (!statedFirst) addStated();
   // A task list the agent closed item by item after its last words says more than those words.
   const closedSince =
@@ -289,10 +281,55 @@ function committedSince(s: SessionRecord, task: string): string {
     : '';
 }
 
+/**
+ * Requests after which a task list the agent never changed again is no longer its plan: it went on
+ * without it, and its open items are one item to look at, not each work to do.
+ */
+const LIST_LEFT_AFTER = 10;
+
+/**
+ * The open items of the task list, each with its notes (in progress, older than the newest
+ * requests, a commit since that may have done it); a list left behind `LIST_LEFT_AFTER` requests
+ * or more ago is one item naming them.
+ */
+function taskItems(s: SessionRecord, stale: boolean): { title: string; notes: string }[] {
+  const open = s.tasks.filter((t) => t.status !== 'completed');
+  const since = requestsSinceList(s);
+  if (stale && since >= LIST_LEFT_AFTER) {
+    const named = open.map((t) => {
+      const said = [
+        t.status === 'in_progress' ? 'in progress' : '',
+        committedSince(s, t.text) ? 'a commit since may have done it' : '',
+      ].filter(Boolean);
+      return `“${oneLine(t.text, 100)}”${said.length ? ` (${said.join('; ')})` : ''}`;
+    });
+    return [
+      {
+        title: 'See whether the old task list still stands',
+        notes: `the agent last changed it before the person's last ${since} requests and worked on without it; still open in it: ${named.join(', ')}`,
+      },
+    ];
+  }
+  const staleNote = stale ? staleList(s) : '';
+  return open.map((t) => {
+    const notes = [
+      t.status === 'in_progress' ? 'in progress in the task list' : '',
+      staleNote,
+      committedSince(s, t.text),
+    ].filter(Boolean);
+    return { title: oneLine(t.text, 160), notes: notes.join('; ') };
+  });
+}
+
+/** How many of the person's requests (acknowledgements left out) came after the task list last changed. */
+function requestsSinceList(s: SessionRecord): number {
+  const listed = s.tasksAt ?? -1;
+  return s.requestsAt.filter((at) => at > listed).length;
+}
+
 /** The note on an item of a task list last changed before the person's newest requests. */
 function staleList(s: SessionRecord): string {
-  const listed = s.tasksAt ?? -1;
-  const since = s.requestsAt.filter((at) => at > listed).length;
+  const since = requestsSinceList(s);
   const asked = since > 1 ? `the person's last ${since} requests` : "the person's newest request";
   return `the list was last changed before ${asked}: see that it is still wanted`;
 }

@@ -238,6 +238,57 @@ describe("a task list older than the person's newest requests", () => {
   });
 });
 
+describe('a task list the agent went on without', () => {
+  // A plan made for the first request, one item closed by a commit since and one a standing step;
+  // then ten more requests the agent worked through without touching the list.
+  const asks = [
+    'Add a dark theme',
+    'The toolbar icons are blurry',
+    'Make the window remember its size',
+    'Add a recent files menu',
+    'The preferences dialog is too wide',
+    'Show the printer name in the title',
+    'Sort the filament list by name',
+    'Add a tooltip to the slicer button',
+    'The status bar flickers on resize',
+    'Can the log pane be hidden?',
+  ];
+  const steps = (requests: string[]): Step[] => [
+    { user: 'Build the settings window' },
+    {
+      todo: [
+        { content: 'Write the settings window', status: 'completed' },
+        { content: 'Document the settings window', status: 'in_progress' },
+        { content: 'Run the tests after each step', status: 'pending' },
+      ],
+    },
+    { edit: 'docs/settings.md' },
+    { bash: 'git commit -qm "docs: document the settings window"', output: '' },
+    ...requests.flatMap((r, i): Step[] => [{ user: r }, { edit: `ui/part${i}.py` }, { say: 'Done.' }]),
+  ];
+
+  for (const host of ['claude-code', 'codex'] as const) {
+    it(`is one item naming what is still open in it, ten requests on (${host})`, async () => {
+      const { handoff } = await compiled(steps(asks), host);
+      const titles = handoff.remaining.map((r) => r.title);
+      expect(titles).not.toContain('Document the settings window');
+      expect(titles).not.toContain('Run the tests after each step');
+      const item = handoff.remaining.find((r) => r.title === 'See whether the old task list still stands');
+      expect(item?.notes).toBe(
+        "the agent last changed it before the person's last 10 requests and worked on without it; still open in it: “Document the settings window” (in progress; a commit since may have done it), “Run the tests after each step”",
+      );
+    });
+  }
+
+  it('keeps each item while fewer requests came since', async () => {
+    const { handoff } = await compiled(steps(asks.slice(0, 9)));
+    const titles = handoff.remaining.map((r) => r.title);
+    expect(titles).toContain('Document the settings window');
+    expect(titles).toContain('Run the tests after each step');
+    expect(titles).not.toContain('See whether the old task list still stands');
+  });
+});
+
 describe('what Codex reports without "Process exited with code"', () => {
   it('reads the status of a run its sandbox reports as failed, and the summary line after it', async () => {
     const { handoff } = await compiled(
