@@ -99,6 +99,18 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
   const statedFirst = stale && stated.length > 0 && said > (s.tasksAt ?? -1);
   const before = underWay && said < newest ? ", before the person's newest request" : '';
   const addStated = () => {
+    // Steps it proposed before a newest request that took up none of them (neither "yes, …" nor a
+    // "go on"): what the person asked for instead leads, and they are one item to look at.
+    if (underWay && before && stated.length > 1 && !takesUp(s.requests[underWay.at] ?? '')) {
+      const listed = stated.map((item) => `“${oneLine(item, 100)}”`).join(', ');
+      const notes = `the agent proposed them in its last message; the person's newest request (#${underWay.at + 1}) came after them and the agent turned to it: ${listed}`;
+      add(
+        'See whether the steps the agent proposed before the newest request are still wanted',
+        { notes },
+        false,
+      );
+      return;
+    }
     for (const item of stated)
       add(item, { notes: `a next step the agent stated in its last message${before}` });
   };
@@ -236,7 +248,9 @@ function failingItems(s: SessionRecord, failing: Check[]): SubSpec[] {
  * have tool calls after them), wrote no task list since, and did not answer in words a turn of
  * questions only. Its number, its text, and what the agent did since, with what was said after it.
  */
-function requestUnderWay(s: SessionRecord): { title: string; goal: string; notes: string } | undefined {
+function requestUnderWay(
+  s: SessionRecord,
+): { at: number; title: string; goal: string; notes: string } | undefined {
   const at = s.requestsAt.at(-1);
   if (at === undefined || s.turn === undefined) return undefined;
   const end = s.mainSteps ?? s.steps;
@@ -255,10 +269,21 @@ function requestUnderWay(s: SessionRecord): { title: string; goal: string; notes
     : '';
   const resumed = resumedNote(s, first[1]);
   return {
+    at: first[1],
     title: `Carry on with the person's newest request (#${first[1] + 1})`,
     goal: headAndTail(first[0], 500),
     notes: `the agent was at it when the log ends (${did}) and had not answered yet${after}: see what of it is done${resumed ? `; ${resumed}` : ''}`,
   };
+}
+
+/**
+ * Whether a request takes up what the agent proposed before it: it opens with a yes or a "go on"
+ * (`Yes, and also …`, `好的，…`), or names no work of its own.
+ */
+function takesUp(request: string): boolean {
+  const t = request.trim();
+  const clause = t.split(/[,.!;:，。！；：\n]/)[0] ?? '';
+  return isAck(clause) || isAck(t.split(/\s+/)[0] ?? '') || resumesOnly(t);
 }
 
 /** Whether the check's first run failed before the session had changed any file. */

@@ -478,17 +478,28 @@ describe('the newest request, when the agent was still at it', () => {
       expect(first?.notes).toBe(
         'the agent was at it when the log ends (changed `tag.schema.json`, `tags.py`) and had not answered yet: see what of it is done',
       );
+      // The steps it proposed before that request, which took up none of them, are one item.
       expect(rest.map((r) => [r.title, r.notes])).toEqual([
         [
-          'Add targeted policies for the two printers',
-          "a next step the agent stated in its last message, before the person's newest request",
-        ],
-        [
-          'Write the import guide',
-          "a next step the agent stated in its last message, before the person's newest request",
+          'See whether the steps the agent proposed before the newest request are still wanted',
+          "the agent proposed them in its last message; the person's newest request (#2) came after them and the agent turned to it: “Add targeted policies for the two printers”, “Write the import guide”",
         ],
       ]);
     });
+
+  it('keeps each step it proposed when the newest request takes them up ("Yes, and …")', async () => {
+    const { handoff } = await compiled([
+      { user: 'Add the CSV export' },
+      { edit: 'src/export.py' },
+      { say: plan },
+      { user: 'Yes, and start with the schema of the tag format' },
+      { edit: 'schemas/tag.schema.json' },
+    ]);
+    expect(handoff.remaining.map((r) => r.title).slice(1)).toEqual([
+      'Add targeted policies for the two printers',
+      'Write the import guide',
+    ]);
+  });
 
   it('does not lead once the agent answered it, wrote a task list for it, or when it is the Goal', async () => {
     const titles = async (steps: Step[]) => (await compiled(steps)).handoff.remaining.map((r) => r.title);
