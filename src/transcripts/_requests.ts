@@ -1,4 +1,5 @@
 /** Telling the person's own words from the wrappers hosts put in the user role. */
+import { foldedWords } from './_text.js';
 import type { CommandAim } from './types.js';
 
 // Whole records the host writes as the user: slash-command echoes, local command output,
@@ -234,4 +235,27 @@ export function goalIndex(requests: readonly string[], aims?: ReadonlyMap<number
     return !command || command.args || aims?.get(i)?.stated !== false;
   });
   return named ?? asks[0] ?? 0;
+}
+
+/**
+ * Whether a message reads as another sent again: the same words, or nearly (85 in 100 of their
+ * letter pairs shared, as `…回了我` and `…回我了`; not under eight letters), as when the person sends
+ * it once more after the host failed to answer.
+ */
+export function readsAsSame(a: string, b: string): boolean {
+  const fa = foldedWords(a).replace(/ /g, '');
+  const fb = foldedWords(b).replace(/ /g, '');
+  if (fa === fb) return fa !== '';
+  if (Math.min(fa.length, fb.length) < 8) return false;
+  const pairs = (t: string) => {
+    const counts = new Map<string, number>();
+    for (let i = 0; i + 1 < t.length; i++)
+      counts.set(t.slice(i, i + 2), (counts.get(t.slice(i, i + 2)) ?? 0) + 1);
+    return counts;
+  };
+  const pa = pairs(fa);
+  const pb = pairs(fb);
+  let shared = 0;
+  for (const [pair, n] of pa) shared += Math.min(n, pb.get(pair) ?? 0);
+  return (2 * shared) / (fa.length + fb.length - 2) >= 0.85;
 }

@@ -81,3 +81,10 @@ export function plainProse(text: string): string {
     .map((part, i) => (i % 2 === 1 ? part : part.replace(/(?<![/\s*]|^)\*\*|\*\*(?![/\s*]|$)/g, '')))
     .join('');
 }
+
+/** Text as its words alone: lower case, every run of other characters one space. */
+export const foldedWords = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();

@@ -9,7 +9,7 @@
 import { codeSpan } from '../formats/text.js';
 import type { DoneItem, SubSpec } from '../handoff/types.js';
 import { fileName } from './_paths.js';
-import { goalIndex, isAck, isQuestion, resumesOnly, sentencesOf } from './_requests.js';
+import { goalIndex, isAck, isQuestion, readsAsSame, resumesOnly, sentencesOf } from './_requests.js';
 import { oneLine } from './_text.js';
 import { trackerState } from './_tracker.js';
 import { type Check, calledOlder, checkKind, outcomeOf, passed } from './_validation.js';
@@ -149,13 +149,15 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
 function replyItem(s: SessionRecord): { title: string; goal?: string; notes: string } | undefined {
   const last = s.requests.at(-1);
   if (!s.unanswered || last === undefined || isAck(last)) return undefined;
-  const earlier = s.requests
-    .slice(s.unansweredFrom ?? s.requests.length - 1, -1)
-    .filter((r) => !isAck(r))
-    .map((r) => `“${oneLine(r, 200)}”`);
+  const run = s.requests.slice(s.unansweredFrom ?? s.requests.length - 1).filter((r) => !isAck(r));
+  // A message sent again (the host failed to answer it, or the agent seemed stuck) is one message.
+  const earlier = withoutRepeats(run.map((r) => [r, 0] as const))
+    .slice(0, -1)
+    .map(([r]) => `“${oneLine(r, 200)}”`);
+  const again = run.slice(0, -1).some((r) => readsAsSame(r, last)) ? ' (more than once)' : '';
   const said = earlier.length
-    ? `the person said this last, after ${earlier.length} more message(s) nothing answered yet (${earlier.join(', ')}); the log shows no answer of the agent yet`
-    : 'the person said this last; the log shows no answer of the agent yet';
+    ? `the person said this last${again}, after ${earlier.length} more message(s) nothing answered yet (${earlier.join(', ')}); the log shows no answer of the agent yet`
+    : `the person said this last${again}; the log shows no answer of the agent yet`;
   // Unless what it goes on from is among the messages named already.
   const resumed = resumedNote(s, s.requests.length - 1, s.unansweredFrom);
   // A message longer than the title holds (a pasted log, a long spec) keeps its end as the Goal line.
@@ -257,9 +259,9 @@ function requestUnderWay(
   const saidSince = (s.lastAssistantAt ?? -1) > at;
   if (saidSince && s.lastAssistantStep === end) return undefined;
   if (s.tasksAt !== undefined && s.tasksAt > at) return undefined;
-  const asked = s.requests
-    .map((r, i) => [r, i] as const)
-    .filter(([r, i]) => i >= (s.turn?.from ?? 0) && !isAck(r));
+  const asked = withoutRepeats(
+    s.requests.map((r, i) => [r, i] as const).filter(([r, i]) => i >= (s.turn?.from ?? 0) && !isAck(r)),
+  );
   const [first, ...later] = asked;
   if (first === undefined || first[1] === goalIndex(s.requests, s.commandAims)) return undefined;
   if (saidSince && asked.every(([r]) => isQuestion(sentencesOf(r).at(-1) ?? r))) return undefined;
@@ -284,6 +286,11 @@ function takesUp(request: string): boolean {
   const t = request.trim();
   const clause = t.split(/[,.!;:，。！；：\n]/)[0] ?? '';
   return isAck(clause) || isAck(t.split(/\s+/)[0] ?? '') || resumesOnly(t);
+}
+
+/** Messages in order, each left out when one after it reads as the same (sent again): the last copy stays. */
+function withoutRepeats<T extends readonly [string, number]>(messages: readonly T[]): T[] {
+  return messages.filter(([m], i) => !messages.slice(i + 1).some(([later]) => readsAsSame(m, later)));
 }
 
 /** Whether the check's first run failed before the session had changed any file. */

@@ -18,7 +18,7 @@ import { REDACTED, withoutSecrets } from './_secrets.js';
 import { lastConnection, remoteWork } from './_shell.js';
 import { filesAtCut, intentOf, likelyNext, nextStepOf, summaryOf } from './_stand.js';
 import { sameSubject, saysItHolds, standingParts } from './_standing.js';
-import { clean, cutToWidth, oneLine } from './_text.js';
+import { clean, cutToWidth, foldedWords, oneLine } from './_text.js';
 import {
   type Check,
   calledOlder,
@@ -462,19 +462,13 @@ function requestRows(requests: string[], brief: RequestDetail, goal: number): st
   for (const [i, r] of requests.entries()) {
     const line = oneLine(r);
     const text = i === goal ? '(the Goal)' : brief === 'full' ? trimmedRequest(r) : briefRequest(line, brief);
-    const key = foldKey(line);
+    const key = foldedWords(line);
     if (i !== goal && (isAck(line) || key === '')) continue;
     const same = i !== goal && rows.find((x) => x.key === key || (x.text === text && x.number !== goal + 1));
     if (!same) rows.push({ number: i + 1, text, key });
   }
   return rows.map((x) => `| ${x.number} | ${x.text.replace(/\|/g, '\\|')} |`);
 }
-
-const foldKey = (line: string) =>
-  line
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
 
 /**
  * A request's first sentence when that says enough, else the request cut to `REQUEST_WIDTH`. The

@@ -836,6 +836,54 @@ describe('several messages nothing answered yet', () => {
   });
 });
 
+describe('a message the person sent again', () => {
+  it('is one message in the item that answers it, and the earlier different ones stay', async () => {
+    const { handoff } = await compiled([
+      { user: 'Move the bots into containers' },
+      { edit: 'deploy/compose.yml' },
+      { user: 'keep the controller bot on the host' },
+      { user: 'only the tester bot did not answer me, the others replied' },
+      { user: 'only the tester bot did not answer me, the others all replied' },
+    ]);
+    expect(handoff.remaining[0]?.title).toBe(
+      "Answer the person's last message: only the tester bot did not answer me, the others all replied",
+    );
+    expect(handoff.remaining[0]?.notes).toBe(
+      'the person said this last (more than once), after 1 more message(s) nothing answered yet (“keep the controller bot on the host”); the log shows no answer of the agent yet',
+    );
+  });
+
+  it('is one request while the agent is at it, named by its last copy', async () => {
+    const { handoff } = await compiled([
+      { user: 'Set up the report page' },
+      { say: 'The report page is set up.' },
+      { user: 'Add the CSV export to the report page' },
+      { edit: 'src/report.ts' },
+      {
+        attach: {
+          type: 'queued_command',
+          prompt: 'add the CSV export to the report page!!',
+          commandMode: 'prompt',
+        },
+      },
+      { edit: 'src/export.ts' },
+    ]);
+    const item = handoff.remaining[0];
+    expect(item?.title).toBe("Carry on with the person's newest request (#3)");
+    expect(item?.notes).not.toMatch(/said after it/);
+  });
+
+  it('is not a message that differs in what it asks for', async () => {
+    const { handoff } = await compiled([
+      { user: 'Move the bots into containers' },
+      { edit: 'deploy/compose.yml' },
+      { user: 'approve the pairing code 9UZ76GJR for the video bot' },
+      { user: 'approve the pairing code TRUGZB6T for the data bot' },
+    ]);
+    expect(handoff.remaining[0]?.notes).toContain('after 1 more message(s)');
+  });
+});
+
 describe('a commit that was not made', () => {
   const REFUSED = 'Commit the work: the last commit was not made';
   const work: Step[] = [{ user: 'Trace the webhook handler' }, { edit: 'lib/hooks.ex' }];
