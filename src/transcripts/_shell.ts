@@ -230,7 +230,7 @@ function isGuard(w: string[], next: string[] | undefined): boolean {
 }
 
 // A syntax check of files or a configuration: `php -l a.php`, `bash -n run.sh`, `node --check
-// a.js`, `python -m py_compile a.py`, `ruby -c`, `perl -c`, `nginx -t`.
+// a.js`, `ruby -c`, `perl -c`, `nginx -t` (and `python -m py_compile`, with python's modules below).
 const SYNTAX_FLAGS: Record<string, RegExp> = {
   php: /^-l$/,
   bash: /^-n$/,
@@ -243,8 +243,6 @@ const SYNTAX_FLAGS: Record<string, RegExp> = {
 };
 
 function isSyntaxCheck(prog: string, w: string[]): boolean {
-  if ((prog === 'python' || prog === 'python3') && w[1] === '-m')
-    return /^(py_compile|compileall)$/.test(w[2] ?? '');
   const flag = SYNTAX_FLAGS[prog];
   return flag !== undefined && w.slice(1).some((x) => flag.test(x));
 }
@@ -260,7 +258,10 @@ function isCheckWords(w: string[]): boolean {
   if (TOOL_CHECKS.has(prog)) return true;
   if (isSyntaxCheck(prog, w)) return true;
   if (prog === 'python' || prog === 'python3') {
-    return w[1] === '-m' && /^(pytest|unittest|mypy|ruff|tox|pyright|flake8|pylint)$/.test(w[2] ?? '');
+    return (
+      w[1] === '-m' &&
+      /^(pytest|unittest|mypy|ruff|tox|pyright|flake8|pylint|py_compile|compileall)$/.test(w[2] ?? '')
+    );
   }
   if (prog === 'npm' || prog === 'pnpm' || prog === 'yarn' || prog === 'bun') {
     const rest = w.slice(1).filter((x) => !x.startsWith('-'));
@@ -440,6 +441,7 @@ const SCRATCH_OUTPUT = /\.(?:log|pid|out|err)$|(?:^|[\\/_.-])(?:out|output|err|e
 const TEST_FOLDER =
   /(?:^|[\\/])(?:tests?|spec|fixtures?|golden|expected|snapshots?|__snapshots__|testdata)[\\/]/i;
 const isScratchOutput = (path: string) => SCRATCH_OUTPUT.test(path) && !TEST_FOLDER.test(path);
+const REDIRECTS = new Set(['>', '>>', '1>', '&>', '>|']);
 
 /**
  * Files a command writes through `>`/`>>` redirections, `tee` or inline code (`codeWrites`), and
@@ -454,7 +456,7 @@ export function shellFileChanges(command: string): { written: string[]; deleted:
     for (let i = 0; i < words.length; i++) {
       const w = words[i] as string;
       const target = words[i + 1];
-      if (['>', '>>', '1>', '&>', '>|'].includes(w) && literal(target) && !isScratchOutput(target)) {
+      if (REDIRECTS.has(w) && literal(target) && !isScratchOutput(target)) {
         written.push(target);
       }
     }

@@ -9,7 +9,7 @@ import { codeSpan } from '../formats/text.js';
 import { mentionScore, openTaskPaths } from './_mentions.js';
 import { isAbsolutePath, relativePath } from './_paths.js';
 import { counted, oneLine, plainProse } from './_text.js';
-import { trackerState } from './_tracker.js';
+import type { TrackerItem } from './_tracker.js';
 import { type Check, calledOlder, outcomeOf, passed } from './_validation.js';
 import { HOST_NAMES, type SessionRecord } from './types.js';
 
@@ -321,6 +321,8 @@ export interface StandInput {
   /** The agent's last words with more in them, when its last words (`intent`) only react. */
   earlier?: string;
   atCut: FileAtCut[];
+  /** The issue tracker item the agent was on at the end (`trackerState`). */
+  trackerItem?: TrackerItem;
   next: string[];
   /** A file by a shorter name where the handoff lists it in full elsewhere. */
   short?: (path: string) => string;
@@ -349,7 +351,7 @@ export function summaryOf(s: SessionRecord, input: StandInput): string {
   const short = input.short ?? ((p: string) => p);
   const atCut = input.atCut.map((f) => `${codeSpan(short(f.path))} (${f.how})`);
   // The tracker item it was on names the work before any file does.
-  const { on } = trackerState(s.commands);
+  const on = input.trackerItem;
   if (on) atCut.unshift(`${codeSpan(on.name)} (${on.how} with ${on.tool})`);
   if (atCut.length) lines.push(`It was on: ${atCut.join(', ')}.`);
   if (input.next.length)

@@ -11,7 +11,7 @@ import type { DoneItem, SubSpec } from '../handoff/types.js';
 import { fileName } from './_paths.js';
 import { goalIndex, isAck, isQuestion, readsAsSame, resumesOnly, sentencesOf } from './_requests.js';
 import { oneLine } from './_text.js';
-import { trackerState } from './_tracker.js';
+import type { TrackerItem } from './_tracker.js';
 import { type Check, calledOlder, checkKind, outcomeOf, passed } from './_validation.js';
 import type { SessionRecord } from './types.js';
 
@@ -19,13 +19,12 @@ import type { SessionRecord } from './types.js';
  * Completed task-list items, tracker items closed and the session's commits. A task closed while a check of the same
  * work still fails on its last run is not done: that check is Remaining, and says the task was closed.
  */
-export function doneOf(s: SessionRecord, failing: Check[] = []): DoneItem[] {
+export function doneOf(s: SessionRecord, failing: Check[] = [], closed: TrackerItem[] = []): DoneItem[] {
   const done: DoneItem[] = s.tasks
     .filter((t) => t.status === 'completed' && !failing.some((c) => checksWork(c.command, t.text)))
     .map((t) => ({ text: oneLine(t.text), result: 'unverified' }));
   // Items the agent closed in its issue tracker (and did not take up again) are done; they come
   // before the commits, which a short draft keeps first.
-  const { closed } = trackerState(s.commands);
   for (const tool of new Set(closed.map((c) => c.tool))) {
     const names = closed.filter((c) => c.tool === tool).map((c) => c.name);
     done.push({

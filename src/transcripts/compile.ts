@@ -19,6 +19,7 @@ import { lastConnection, remoteWork } from './_shell.js';
 import { filesAtCut, intentOf, likelyNext, nextStepOf, summaryOf } from './_stand.js';
 import { sameSubject, saysItHolds, standingParts } from './_standing.js';
 import { clean, cutToWidth, foldedWords, oneLine } from './_text.js';
+import { type TrackerItem, trackerState } from './_tracker.js';
 import {
   type Check,
   calledOlder,
@@ -142,6 +143,8 @@ interface Basis {
   preferences: string[];
   /** Open concerns every level states alike (the one on secrets is counted per draft). */
   concerns: string[];
+  /** The issue tracker item the agent was on at the end, if any. */
+  trackerItem?: TrackerItem;
 }
 // `compileTranscript` drafts the same session at up to five levels of detail.
 const bases = new WeakMap<SessionRecord, { key: string; basis: Basis }>();
@@ -157,7 +160,8 @@ function basisOf(s: SessionRecord, root: string | undefined, cap: number): Basis
   const files = dedupe([...s.files].map(([p, k]) => [relativePath(p, root), k] as [string, FileChangeKind]));
   const steps = new Map([...s.fileSteps].map(([p, step]) => [relativePath(p, root), step]));
   const intent = intentOf(s.lastAssistant);
-  const done = doneOf(s, failing);
+  const tracker = trackerState(s.commands);
+  const done = doneOf(s, failing, tracker.closed);
   const step = nextStepOf(intent);
   const remaining = remainingOf(s, { checks, failing, done, ...(step ? { intent: step } : {}) }).slice(
     0,
@@ -176,6 +180,7 @@ function basisOf(s: SessionRecord, root: string | undefined, cap: number): Basis
     remaining,
     preferences: preferencesOf(s),
     concerns: [...concernsOf(s), ...olderFailures(s, failing)],
+    ...(tracker.on ? { trackerItem: tracker.on } : {}),
   };
   bases.set(s, { key, basis });
   return basis;
@@ -213,6 +218,7 @@ export function draftFromSession(session: SessionRecord, options: DraftOptions =
     remaining,
     preferences,
     concerns,
+    trackerItem,
   } = basisOf(s, root, cap);
   const listed = listFiles(files, recency, Math.min(cap, level.files));
   const atCut = filesAtCut(s, root, level.atCut);
@@ -232,6 +238,7 @@ export function draftFromSession(session: SessionRecord, options: DraftOptions =
       intent,
       ...(earlier ? { earlier } : {}),
       atCut,
+      ...(trackerItem ? { trackerItem } : {}),
       next,
       short: shortName(listed.items),
       fullId: level.fullId,
@@ -500,11 +507,6 @@ function briefRequest(line: string, detail: 'clause' | 'word'): string {
   return text.length >= line.length || text.endsWith('…') ? text : `${text}…`;
 }
 
-/**
- * Files by what happened to them, each named: several in one folder under that folder (`created
- * in \`docs/\`: \`a.md\`, \`b.md\``), so a long list does not repeat its paths; a file whose name
- * another touched file shares keeps its whole path.
- */
 // A file only Claude Code's checkpoints show changed: the call that wrote it is not in the log.
 const UNCONFIRMED = 'unconfirmed: only a checkpoint shows it';
 
@@ -516,6 +518,11 @@ function unconfirmedOf(files: [string, FileChangeKind][], unconfirmed: Set<strin
   return `\n- ${UNCONFIRMED}: ${these.slice(0, 10).map(codeSpan).join(', ')}${more}`;
 }
 
+/**
+ * Files by what happened to them, each named: several in one folder under that folder (`created
+ * in \`docs/\`: \`a.md\`, \`b.md\``), so a long list does not repeat its paths; a file whose name
+ * another touched file shares keeps its whole path.
+ */
 function byFolder(files: [string, FileChangeKind][], s: SessionRecord): string {
   const counts = new Map<string, number>();
   for (const p of s.files.keys()) counts.set(fileName(p), (counts.get(fileName(p)) ?? 0) + 1);
