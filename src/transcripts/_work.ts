@@ -10,7 +10,7 @@ import { codeSpan } from '../formats/text.js';
 import type { DoneItem, SubSpec } from '../handoff/types.js';
 import { fileName } from './_paths.js';
 import { goalIndex, isAck, isQuestion, readsAsSame, resumesOnly, sentencesOf } from './_requests.js';
-import { oneLine } from './_text.js';
+import { oneLine, plainProse } from './_text.js';
 import type { TrackerItem } from './_tracker.js';
 import { type Check, calledOlder, checkKind, outcomeOf, passed } from './_validation.js';
 import type { SessionRecord } from './types.js';
@@ -125,18 +125,37 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
   }
   specs.push(...failingItems(s, failing).slice(0, Math.max(0, 10 - specs.length)));
   if (specs.length === 0) {
+    const asked = closedSince ? undefined : closingQuestion(s);
+    const why = closedSince
+      ? 'every item of the task list is done, marked so after the agent last spoke: tell the person what was done, and ask'
+      : failing.length > 0
+        ? 'the log shows no open task or stated next step, and the agent said the checks that fail failed before its work (Open concerns)'
+        : 'the log shows no open task, stated next step or failing check';
     specs.push({
       title: 'Ask the person what comes next',
       files_in_scope: [],
       verify_by: [mainCheck(checks) ?? 'git status --short'],
-      notes: closedSince
-        ? 'every item of the task list is done, marked so after the agent last spoke: tell the person what was done, and ask'
-        : failing.length > 0
-          ? 'the log shows no open task or stated next step, and the agent said the checks that fail failed before its work (Open concerns)'
-          : 'the log shows no open task, stated next step or failing check',
+      notes: asked
+        ? `the agent's last words asked the person “${asked}”, and the log ends before an answer: act on the answer, not before it; ${why}`
+        : why,
     });
   }
   return specs;
+}
+
+/**
+ * The question the agent's last message ends with (an offer, "Want me to run it end to end?", or
+ * a choice to make), when the person has not spoken since: the next step waits on its answer.
+ */
+function closingQuestion(s: SessionRecord): string | undefined {
+  if (s.lastAssistant === undefined || (s.lastAssistantAt ?? -1) < (s.requestsAt.at(-1) ?? -1))
+    return undefined;
+  // (A full stop of Chinese or Japanese ends a sentence with no space after it.)
+  const last = sentencesOf(plainProse(s.lastAssistant))
+    .at(-1)
+    ?.split(/(?<=[。！？])/u)
+    .at(-1);
+  return last && /[?？]$/.test(last) ? oneLine(last.replace(/^[\s>*#-]+/, ''), 200) : undefined;
 }
 
 /**

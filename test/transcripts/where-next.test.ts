@@ -330,6 +330,44 @@ describe('the agent’s stated next step', () => {
     }
   });
 
+  it('when it is a question, is quoted as the question the next step waits on', async () => {
+    const dir = folder();
+    for (const [words, asked] of <[string, string][]>[
+      [
+        'Nothing left to do on your end. **Want me to trigger a test run now** to see it end to end?',
+        'Want me to trigger a test run now to see it end to end?',
+      ],
+      ['定时任务已经配置好了。要不要我现在手动触发一次？', '要不要我现在手动触发一次？'],
+      [
+        'Der Export läuft. Soll ich auch die alten Daten migrieren?',
+        'Soll ich auch die alten Daten migrieren?',
+      ],
+    ]) {
+      const path = join(dir, 'asked.jsonl');
+      writeClaudeSession(path, dir, [
+        { user: 'Fix the login form' },
+        { edit: 'src/form.vue' },
+        { say: words },
+      ]);
+      const ask = (await compileTranscript(path)).handoff.remaining;
+      expect(
+        ask.map((r) => r.title),
+        words,
+      ).toEqual(['Ask the person what comes next']);
+      expect(ask[0]?.notes, words).toContain(
+        `asked the person “${asked}”, and the log ends before an answer`,
+      );
+    }
+    // A report that ends in a statement asks nothing; a question the person answered is theirs.
+    const path = join(dir, 'answered.jsonl');
+    writeClaudeSession(path, dir, [
+      { user: 'Fix the login form' },
+      { edit: 'src/form.vue' },
+      { say: 'Done. The form now validates the e-mail.' },
+    ]);
+    expect((await compileTranscript(path)).handoff.remaining[0]?.notes).not.toContain('asked the person');
+  });
+
   it('is said once: the Summary quotes what came before it, Remaining carries it on', async () => {
     const dir = folder();
     for (const [what, words, said] of [
