@@ -8,6 +8,7 @@
 import { codeSpan } from '../formats/text.js';
 import { mentionScore, openTaskPaths } from './_mentions.js';
 import { isAbsolutePath, relativePath } from './_paths.js';
+import { withTestsOf } from './_test-files.js';
 import { counted, oneLine, plainProse } from './_text.js';
 import type { TrackerItem } from './_tracker.js';
 import { type Check, calledOlder, outcomeOf, passed } from './_validation.js';
@@ -135,11 +136,13 @@ export function likelyNext(
     if (full.length === 1 && full[0] !== undefined) countFor(scored, named, rel, full[0], score);
     else if (full.length > 0 || !planned.has(rel)) scored.delete(rel);
   }
-  return [...scored]
+  const best = [...scored]
     .filter(([, score]) => score >= 0.4)
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, cap)
     .map(([p]) => p);
+  // A module's test the log names is edited next as often as the module: it follows the module.
+  return withTestsOf(best, scored, Math.ceil(cap / 3));
 }
 
 /** The paths the log names outside the repository, written with `/`, by file name. */

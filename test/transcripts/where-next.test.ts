@@ -80,6 +80,31 @@ describe('the files named next', () => {
     }
   });
 
+  it("names a module's test the log listed right after the module, beyond the cap, where tests of it sit", async () => {
+    const modules = Array.from({ length: 14 }, (_, i) => `lib/shop/part_${i}.ex`);
+    const listing = [
+      'test/shop/part_0_test.exs',
+      'test/shop/part_1_test.exs',
+      // Another module of the same name, in another part of the tree: not the one at hand.
+      'test/billing/part_2_test.exs',
+      'test/shop/unrelated_test.exs',
+    ];
+    const next = await nextOf([
+      { user: 'Split the shop modules' },
+      { bash: 'find test -name "*_test.exs"', output: `${listing.join('\n')}\n` },
+      ...BUSY,
+      { say: `Next I will change ${modules.join(', ')}.` },
+    ]);
+    expect(next.slice(0, 3)).toEqual([
+      'lib/shop/part_0.ex',
+      'test/shop/part_0_test.exs',
+      'lib/shop/part_1.ex',
+    ]);
+    expect(next).toContain('test/shop/part_1_test.exs');
+    expect(next).not.toContain('test/billing/part_2_test.exs');
+    expect(next).not.toContain('test/shop/unrelated_test.exs');
+  });
+
   it('names no path built on a variable, whose folder the text does not say', async () => {
     const next = await nextOf([
       { user: 'Give each instance its own config' },
