@@ -35,6 +35,8 @@ export function readSession(path) {
 function readClaude(lines, records) {
   const events = [];
   const results = new Map();
+  // Background task ids, to the tool call that started each.
+  const backgrounds = new Map();
   const queuedTexts = [];
   const pending = [];
   const seenInQueue = (text) => {
@@ -55,14 +57,25 @@ function readClaude(lines, records) {
     if (r.type === 'user' && Array.isArray(content)) {
       for (const b of content) {
         if (b?.type !== 'tool_result') continue;
+        const background = r.toolUseResult?.backgroundTaskId;
+        if (typeof background === 'string') backgrounds.set(background, b.tool_use_id);
         results.set(b.tool_use_id, {
           isError: b.is_error === true,
           text: textOf(b.content),
           interpretation: r.toolUseResult?.returnCodeInterpretation,
           stdout: typeof r.toolUseResult?.stdout === 'string' ? r.toolUseResult.stdout : undefined,
         });
+        const ended = backgroundEnd(textOf(b.content));
+        const started = ended && backgrounds.get(ended.task);
+        if (started) results.set(started, ended.result);
       }
     }
+    // A command sent to the background ends in a notification that names its call and status.
+    const notice = JSON.stringify(r).includes('<task-notification>')
+      ? notificationOf(JSON.stringify(r))
+      : undefined;
+    if (notice && results.has(notice.call) && !backgroundEnd(results.get(notice.call).text ?? ''))
+      results.set(notice.call, notice.result);
     // What the person typed while the agent worked: in the queue's `enqueue` record (2.1), and
     // again as a queued command or the next user record when it was handed over; counted once,
     // where it was typed.
@@ -109,6 +122,35 @@ function readClaude(lines, records) {
   }
   for (const e of events) if (e.type === 'tool') e.result = results.get(e.id);
   return { kind: 'claude-code', cwd, lines, events };
+}
+
+/** How a background command ended, from `TaskOutput`'s result (`<task_id>`, `<status>`, `<exit_code>`). */
+function backgroundEnd(text) {
+  const task = /<task_id>([^<]+)<\/task_id>/.exec(text)?.[1];
+  const status = /<status>(\w+)<\/status>/.exec(text)?.[1];
+  if (!task || (status !== 'completed' && status !== 'failed')) return undefined;
+  const exit = /<exit_code>(\d+)<\/exit_code>/.exec(text)?.[1];
+  return {
+    task,
+    result: { isError: status === 'failed', text, exit: exit === undefined ? undefined : Number(exit) },
+  };
+}
+
+/** A background command's end as a `<task-notification>` says it (in any record, JSON-escaped). */
+function notificationOf(raw) {
+  const call = /<tool-use-id>([^<]+)<\/tool-use-id>/.exec(raw)?.[1];
+  const status = /<status>(\w+)<\/status>/.exec(raw)?.[1];
+  if (!call || (status !== 'completed' && status !== 'failed')) return undefined;
+  const exit = /exit code (\d+)/.exec(raw)?.[1];
+  const text = /<summary>([^<]*)<\/summary>/.exec(raw)?.[1] ?? status;
+  return {
+    call,
+    result: {
+      isError: status === 'failed',
+      text,
+      exit: exit === undefined ? (status === 'failed' ? 1 : 0) : Number(exit),
+    },
+  };
 }
 
 function textOf(content) {

@@ -1,0 +1,2 @@
+/** Types of scripts/_eval-probes.mjs (the probes the handoff evaluation scores with), as tests use them. */
+export function truthOf(command: string, result: unknown): 'passed' | 'failed' | 'unknown';
