@@ -36,9 +36,12 @@ export function namedIn(written, allPaths) {
 // Control characters (a pasted backspace) are no part of what the person asked.
 // biome-ignore lint/complexity/useRegexLiterals: as a literal the linter refuses its control characters
 const CONTROL = new RegExp('[\\u0000-\\u0008\\u000b-\\u001f\\u007f]', 'g');
+// Invisible format characters (a pasted left-to-right mark, U+202A, a zero-width space) are no part of the words either.
+const FORMAT = /\p{Cf}/gu;
 const fold = (s) =>
   s
     .replace(CONTROL, '')
+    .replace(FORMAT, '')
     .toLowerCase()
     .replace(/[\\`*_>#]/g, '')
     .replace(/\s+/g, ' ')

@@ -1,13 +1,14 @@
 /**
- * The evaluation's judge reads a command Claude Code sent to the background by how it ended (the
- * `TaskOutput` result or the task notification), not by the "running in background" result of its
- * start: otherwise a handoff that rightly says it failed would be scored as a false failure.
+ * What the evaluation's judge reads, read as a person would: a command Claude Code sent to the
+ * background by how it ended (the `TaskOutput` result or the task notification), not by the
+ * "running in background" result of its start, or a handoff that rightly says it failed would be
+ * scored as a false failure; and a request without the invisible marks it was pasted with.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { truthOf } from '../../scripts/_eval-probes.mjs';
+import { keptIn, truthOf } from '../../scripts/_eval-probes.mjs';
 import { readSession } from '../../scripts/_eval-read.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'baton-eval-bg-'));
@@ -76,5 +77,14 @@ describe('a command sent to the background, as the judge reads it', () => {
     expect(truths([call('a', 'npm test'), started('a', 't1'), notified('a', 't1', 'completed', 0)])).toEqual([
       'passed',
     ]);
+  });
+});
+
+describe('a request as the judge looks for it', () => {
+  it('is found without the invisible marks it was pasted with, which a handoff rightly drops', () => {
+    const kept = keptIn('| 12 | remember that in X:\\03_ACG\\odoo18 is the base code… |');
+    expect(kept('remember that in \u202aX:\\03_ACG\\odoo18 is the base code of odoo18')).toBe(true);
+    expect(kept('remember that\u200b in X:\\03_ACG\\odoo18 is the base code of odoo18')).toBe(true);
+    expect(kept('remember that in Y:\\03_ACG\\odoo18 is the base code of odoo18')).toBe(false);
   });
 });
