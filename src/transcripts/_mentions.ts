@@ -317,7 +317,9 @@ function insideSpacedRoot(s: SessionRecord, text: string): string {
     const trimmed = cwd.replace(/[\\/]+$/, '');
     const windows = /^(?:[A-Za-z]:[\\/]|\\\\)/.test(trimmed);
     const flags = windows ? 'gi' : 'g';
-    const pattern = trimmed.split(/[\\/]/).map(escaped).join('[\\\\/]');
+    // A shell command escapes the space: `cd /Users/a/Client\ Work/app`.
+    const part = (x: string) => (windows ? escaped(x) : escaped(x).replace(/ /g, '\\\\? '));
+    const pattern = trimmed.split(/[\\/]/).map(part).join('[\\\\/]');
     const name = trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\')) + 1);
     cached = {
       cwd,
@@ -368,8 +370,9 @@ const LOCATED = /([^\s"'`(),:;<>[\]{}=]+)(?::\d+\b|\(\d+,\s?\d+\)|",? line \d+)/
  */
 export function noteErrorPlaces(s: SessionRecord, text: string | undefined): void {
   if (!text) return;
-  const chunk = text.length > SCAN_CHARS ? text.slice(0, SCAN_CHARS) : text;
-  const places = [...chunk.matchAll(LOCATED)].map((m) => m[1] as string);
+  // (Whole where a folder's name has a space: `at /Users/a/00 projects/app/x.spec.ts:30:17`.)
+  const chunk = insideSpacedRoot(s, text.length > SCAN_CHARS ? text.slice(0, SCAN_CHARS) : text);
+  const places = [...chunk.matchAll(LOCATED)].map((m) => spacedWhole(chunk, m.index, m[1] as string));
   if (places.length > 0) notePaths(s, places.join('\n'), 'error');
 }
 

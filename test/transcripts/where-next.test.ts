@@ -3,7 +3,7 @@
  * says about the work ahead (an issue the agent printed, the workflow a command expands to), and
  * not named twice.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -61,6 +61,28 @@ describe('the files named next', () => {
     expect(next).not.toContain('OS/Privat/Charakter/_index.md');
     expect(next).not.toContain('Charakter/_index.md');
     expect(next).toContain('docs/setup.md');
+  });
+
+  it('are not changed files again, when the session folder has a space a command escaped or an error printed', async () => {
+    const root = join(folder(), '00 vibe projects', 'shop');
+    const escaped = root.replace(/ /g, '\\ ');
+    const path = join(root, 'session.jsonl');
+    mkdirSync(root, { recursive: true });
+    writeClaudeSession(path, root, [
+      { user: 'Make the checkout tests pass' },
+      { write: 'tests/checkout.spec.ts' },
+      { edit: 'tests/agents/docs.spec.ts' },
+      { bash: `grep -n "test(" ${escaped}/tests/agents/docs.spec.ts | wc -l`, output: '12\n' },
+      {
+        bash: 'npx playwright test',
+        exit: 1,
+        output: `1 failed\n    at ${root}/tests/checkout.spec.ts:30:17\n`,
+      },
+      { say: 'The checkout test fails at its first step; next I look at src/checkout.ts.' },
+    ]);
+    const next = namedNext((await compileTranscript(path)).handoff.summary);
+    expect(next).toContain('src/checkout.ts');
+    expect(next.filter((p) => p.endsWith('.spec.ts'))).toEqual([]);
   });
 
   it('takes an issue the agent printed as the spec of the work ahead, not as a passing listing', async () => {
