@@ -117,7 +117,7 @@ export function likelyNext(
   // a path written from a folder below the root (`test/a.test.js` after `cd app`) the one known
   // longer path that ends with it — unless the agent read it as it is, so that it is a file there.
   const readHere = new Set([...s.reads.keys()].map((p) => relativePath(p, root)));
-  if (root) dropOutsideTails(scored, named, byName, readHere, outsideByName(rels));
+  if (root) dropOutsideTails(scored, named, byName, readHere, outsideByName([...rels.values(), ...named]));
   foldCompiledNames(scored, named, byName, readHere);
   foldImports(s, root, scored, named, byName);
   for (const [rel, score] of [...scored]) {
@@ -145,10 +145,10 @@ export function likelyNext(
   return withTestsOf(best, scored, Math.ceil(cap / 3));
 }
 
-/** The paths the log names outside the repository, written with `/`, by file name. */
-function outsideByName(rels: Map<string, string>): Map<string, string[]> {
+/** The paths outside the repository among `rels` (named or changed), written with `/`, by file name. */
+function outsideByName(rels: Iterable<string>): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const rel of rels.values()) {
+  for (const rel of rels) {
     if (!isAbsolutePath(rel)) continue;
     const q = slashed(rel);
     const name = q.slice(q.lastIndexOf('/') + 1);
@@ -177,9 +177,20 @@ function dropOutsideTails(
       return outside.get(q.slice(q.lastIndexOf('/') + 1))?.some((o) => o.endsWith(`/${q}`)) === true;
     }),
   );
-  // (A longer known path that is such an end itself, `views/x.php` of `admin/views/x.php`, is no file here either.)
-  for (const rel of tails)
-    if (endingWith(byName, rel).every((p) => p === rel || tails.has(p))) scored.delete(rel);
+  // (A longer known path that is such an end itself, `views/x.php` of `admin/views/x.php`, is no file
+  // here either; nor one outside, the changed file it names.)
+  const here = (p: string, rel: string) => p !== rel && !tails.has(p) && !isAbsolutePath(p);
+  const dropped = [...tails].filter((rel) => !endingWith(byName, rel).some((p) => here(p, rel)));
+  for (const rel of dropped) {
+    scored.delete(rel);
+    // Nor is it the file a bare name (`x.php`) stands for.
+    const q = slashed(rel);
+    const name = q.slice(q.lastIndexOf('/') + 1);
+    byName.set(
+      name,
+      (byName.get(name) ?? []).filter((p) => p !== rel),
+    );
+  }
 }
 
 // The TypeScript source an import of the compiled name stands for (`./events/index.js` in an ESM

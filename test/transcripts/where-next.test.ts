@@ -739,6 +739,28 @@ describe('a relative path that ends a path outside the repository', () => {
     expect(next).toContain('src/devServer.ts');
     expect(next.filter((p) => /cli\.ts|queue\.ts/.test(p))).toEqual([]);
   });
+
+  it('is not named when it ends a file outside that the agent changed, though a manifest or its words name it that way', async () => {
+    // (Recorded at /home/dev/docs, so that the sibling folder is not a scratch folder as /tmp is.)
+    const addon = '../addons/kickoff';
+    const path = join(folder(), 'session.jsonl');
+    writeClaudeSession(path, '/home/dev/docs', [
+      { user: 'Give the checklist in /home/dev/addons/kickoff a matrix view' },
+      { edit: `${addon}/views/checklist_view.xml` },
+      { edit: `${addon}/views/contract_info.xml` },
+      {
+        write: `${addon}/__manifest__.py`,
+        content: "{'data': ['views/checklist_view.xml', 'views/contract_info.xml', 'views/budget.xml']}",
+      },
+      {
+        say: 'Updated checklist_view.xml and contract_info.xml; you said kickoff/views/checklist_view.xml was next.',
+      },
+      { say: 'Next I will write docs/matrix.md here.' },
+    ]);
+    const next = namedNext((await compileTranscript(path)).handoff.summary);
+    expect(next).toContain('docs/matrix.md');
+    expect(next.filter((p) => /checklist_view|contract_info/.test(p))).toEqual([]);
+  });
 });
 
 describe('a module imported without its extension', () => {
