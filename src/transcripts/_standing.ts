@@ -175,6 +175,10 @@ function ruleAskedFor(sentence: string): string | undefined {
 const WIDE = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/g;
 // Where a clause begins: after a comma, semicolon or colon, in any script.
 const CLAUSE_END = /[,;:，；：]/;
+// A clause ends at a comma, semicolon or colon, but not inside a word (`can;t`, a slip for `can't`;
+// `a,b` of a list): the Latin marks have a space after them, the full-width ones need none.
+const endsClause = (s: string, at: number) =>
+  CLAUSE_END.test(s[at] as string) && !(/[,;:]/.test(s[at] as string) && /\p{L}/u.test(s[at + 1] ?? ' '));
 
 /**
  * The standing instruction of a sentence from the clause that tells it on (`以后我在任何时候提到
@@ -190,7 +194,7 @@ export function standingPart(sentence: string, whole = 120): string | undefined 
   if (s.length + (s.match(WIDE)?.length ?? 0) <= whole) return s;
   // A tell may begin at the comma before its clause (`…, and never …`).
   let from = CLAUSE_END.test(s[at] as string) ? at + 1 : at;
-  while (from > 0 && !CLAUSE_END.test(s[from - 1] as string)) from--;
+  while (from > 0 && !endsClause(s, from - 1)) from--;
   return s.slice(from).trim();
 }
 

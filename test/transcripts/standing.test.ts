@@ -195,6 +195,17 @@ describe('isStanding', () => {
     expect(standingPart('Always use yarn here.')).toBe('Always use yarn here.');
     expect(standingPart('It always fails on CI.')).toBeUndefined();
   });
+
+  it("does not start the clause inside a word a slip split (`can;t` for can't, `a,b`)", () => {
+    const request =
+      'use the copy in the downloads folder as the backup to restore the files, we can;t restore from git because there is progress I dont want to lose, so never reset the branch';
+    expect(standingPart(request)).toBe(
+      'we can;t restore from git because there is progress I dont want to lose, so never reset the branch',
+    );
+    const slip =
+      'the old exports in reports/2026 and reports/2027 were made by hand and are fine to keep around for now as they are we won;t need them again after this week and never commit the csv files';
+    expect(standingPart(slip)?.startsWith('t need')).toBe(false);
+  });
 });
 
 describe('standingParts', () => {
