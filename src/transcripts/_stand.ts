@@ -16,13 +16,15 @@ import { HOST_NAMES, type SessionRecord } from './types.js';
 
 // The words that say what the agent will do next, in the languages the sessions show: English,
 // German, French, Spanish, Portuguese, Chinese (让我 "let me", 我来, 现在我 / 我现在, 我先, 我立即,
-// 我需要), Japanese (します, しましょう, してみます) and Korean (하겠습니다, 할게요).
+// 我需要, 现在 …：), Japanese (します, しましょう, してみます) and Korean (하겠습니다, 할게요).
 const INTENT = new RegExp(
   [
     String.raw`\b(?:I'll|I will|I'm going to|I am going to|let me|let's|now I|next,? I|next step|going to|I need to|I should)\b`,
     String.raw`(?:^|[.!?]\s+)(?:now|next|then),?\s+[^.!?:]{1,60}:`,
     String.raw`\b(?:ich werde|als nächstes|lass mich|(?:jetzt|nun) \p{L}+e ich|je vais|ensuite,? je|je dois|laissez-moi|voy a|vamos a|a continuación|ahora voy|déjame|vou |deixe-me)`,
     '接下来|下一步|我会|我将|我要|然后我|让我|我来|现在我|我现在|我先|我立即|我需要|次に|これから',
+    // A sentence that begins "now …" or "then …" and ends in a colon: `现在更新测试：`.
+    '(?:^|[。！？]\\s*)(?:现在|然后|下面|接着|接下來)[^。！？]{1,80}[：:]',
     '(?:します|しましょう|してみます|していきます)[。：:!！]?$',
     '(?:하겠습니다|해 ?보겠습니다|할게요|하겠어요)',
   ].join('|'),

@@ -357,6 +357,11 @@ describe('the agent’s stated next step', () => {
         '3. routes.php — the new admin routes:',
       ],
       ['en now', 'Batch 2 done. Now Batch 3: the admin views.', 'Now Batch 3: the admin views.'],
+      [
+        'zh now, then a colon',
+        '修复完毕。现在更新测试——旧的预期值是基于 round 的，需要改成 ceil：',
+        '现在更新测试——旧的预期值是基于 round 的，需要改成 ceil：',
+      ],
     ];
     for (const [what, words, step] of cases) {
       expect(await remainingAfter(dir, what, words), what).toEqual([`Carry on: ${step}`]);
