@@ -82,7 +82,10 @@ function readClaude(lines, records) {
     // `popAll` takes what is queued back to the prompt, to be sent (or not) as a user record.
     const typed = r.type === 'queue-operation' && r.operation === 'enqueue' ? r.content : undefined;
     if (typeof typed === 'string') {
-      const request = /^<[a-z][a-z-]*-notification>/.test(typed.trimStart()) ? undefined : personal(typed);
+      // Read as a user record's words are: a local command's caveat and output are no request.
+      const request = /^<[a-z][a-z-]*-notification>/.test(typed.trimStart())
+        ? undefined
+        : claudeRequest(typed);
       const event = request ? { type: 'request', line, text: request } : undefined;
       if (event) {
         events.push(event);
