@@ -106,7 +106,11 @@ export function noteAgentWords(s: SessionRecord, text: string): void {
 
 /** The host's task list as it now stands, and where it last changed. */
 export function noteTasks(s: SessionRecord, tasks: TaskItem[]): void {
-  s.tasks = tasks;
+  const before = new Map(s.tasks.map((t) => [t.text, t]));
+  s.tasks = tasks.map((t) => {
+    const was = before.get(t.text);
+    return { ...t, since: was?.status === t.status ? (was.since ?? s.steps) : s.steps };
+  });
   s.tasksAt = s.stats.lines;
 }
 

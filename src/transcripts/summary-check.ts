@@ -134,6 +134,13 @@ function safe<T>(f: () => T | undefined): T | undefined {
  */
 function samePath(claimedAs: string, loggedAs: string): boolean {
   if (claimedAs === loggedAs) return true;
+  // Markdown reads `__init__.py` as a bold `init`: the summary's text then lost its underscores.
+  if (
+    loggedAs.includes('__') &&
+    !claimedAs.includes('__') &&
+    samePath(claimedAs, loggedAs.replace(/__/g, ''))
+  )
+    return true;
   // Either separator: a file outside a Windows repository is logged as `D:\…\sessions.php`.
   const claimed = claimedAs.replace(/\\/g, '/');
   const logged = loggedAs.replace(/\\/g, '/');
@@ -154,6 +161,8 @@ function fileContradictions(
   const out: Contradiction[] = [];
   for (const claim of claims) {
     if (touched.some((p) => samePath(claim.path, p))) continue;
+    // A report or plan the person pasted names it: work of an earlier session, which this log cannot refute.
+    if (toldOf(s, claim.path)) continue;
     // A command that names the file (sed -i, mv, a generator) may have written it: not a contradiction.
     const name = basename(claim.path);
     if (s.commands.some((c) => c.command.includes(name))) continue;
@@ -195,6 +204,24 @@ const COPIERS =
 const REMOVED = new Set(['deleted', 'removed']);
 
 /** Whether a command in the log may have written the claimed file without naming it. */
+// A request this long is a paste (a report, a plan, an earlier session's summary), not a request typed.
+const PASTED_LINES = 10;
+
+/** Whether a request the person pasted names the file (by its path, or by its name where the claim gives no folder). */
+function toldOf(s: SessionRecord, path: string): boolean {
+  const claimed = path.replace(/\\/g, '/');
+  const name = basename(claimed);
+  return s.requests.some((r) => {
+    if (r.split('\n').length < PASTED_LINES) return false;
+    const text = r.replace(/\\/g, '/');
+    return claimed.includes('/')
+      ? text.includes(claimed)
+      : new RegExp(`(?<![\\w.-])${escapeRe(name)}(?![\\w-])`).test(text);
+  });
+}
+
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 function unnamedWrites(s: SessionRecord, claim: { path: string; verb: string }): boolean {
   const name = basename(claim.path);
   const folder = basename(claim.path.replace(/[\\/][^\\/]*$/, ''));
@@ -267,7 +294,12 @@ function checkContradictions(
   const said = claim.command ? `${code(claim.command)} passes` : SCOPE_WORDS[claim.scope];
   const claimed = claim.command ? checkCommand(claim.command.trim()) : undefined;
   const named = claimed ? checks.filter((c) => c.command === claimed) : [];
-  const failing = named.length > 0 ? latestFailing(named, false) : failingInScope(claim.scope, checks);
+  // "5 tests passed" says how many passed, not that none failed: it is held against a failing run
+  // only when that run printed another number passed.
+  const passedOf = (c: RanCheck) => c.last.check?.counts?.passed;
+  const failing = (
+    named.length > 0 ? latestFailing(named, false) : failingInScope(claim.scope, checks)
+  ).filter((c) => claim.count === undefined || (passedOf(c) !== undefined && passedOf(c) !== claim.count));
   if (failing.length > 0) {
     const list = failing
       .slice(0, 3)
@@ -383,12 +415,29 @@ function significant(text: string): Set<string> {
   );
 }
 
+/** Whether the session changed a file of one of these names after `step`. */
+function writtenSince(s: SessionRecord, names: string[], step: number): boolean {
+  if (names.length === 0) return false;
+  for (const [path, at] of s.fileSteps) {
+    if (at > step && names.includes(basename(path.replace(/\\/g, '/')))) return true;
+  }
+  return false;
+}
+
+/** The file names a task's title gives (`Update ui.md with the branding`: `ui.md`). */
+function namedFiles(text: string): string[] {
+  return [...text.matchAll(/[\p{L}\p{N}_.-]+\.[A-Za-z][A-Za-z0-9]{0,5}\b/gu)].map((m) => m[0]);
+}
+
 /** A task of the host's list that is still open, named by a line that says it is done. */
 function taskContradictions(claims: SummaryClaim[], s: SessionRecord): Contradiction[] {
   const out: Contradiction[] = [];
   const done = claims.filter((c): c is Extract<SummaryClaim, { kind: 'done' }> => c.kind === 'done');
   for (const task of s.tasks) {
     if (task.status === 'completed') continue;
+    // A task under way whose file the session wrote after it went under way may be done before
+    // the list says so: the list lags the work, and the log cannot tell which is right.
+    if (task.status === 'in_progress' && writtenSince(s, namedFiles(task.text), task.since ?? 0)) continue;
     const words = [...significant(task.text)];
     if (words.length < 2) continue;
     const claim = done.find((d) => {

@@ -36,6 +36,10 @@ const BREAKERS =
 const PATH_BODY = `(?:~?\\.{0,2}/)?(?:[\\w@.+-]+/)*[\\w@+-][\\w@.+-]*\\.(?:${EXTENSION_ALTERNATION})`;
 const PATH_RE = new RegExp(`(?<![\\w@./-])${PATH_BODY}(?![\\w/-])`, 'g');
 const WHOLE_PATH = new RegExp(`^${PATH_BODY}$`);
+// The names of JavaScript runtimes and libraries, which prose writes like a file (`Node.js`,
+// `Vue.js`): a summary that says it fixed something for Node.js names no file.
+const PLATFORM_NAME =
+  /^(?:Node|Next|Nuxt|Vue|React|Express|Nest|Three|D3|Chart|Ember|Backbone|Alpine|Solid|Svelte|Socket|Deno|Bun|Angular|Knockout|Moment|Day|Anime|Pixi|Babylon|Leaflet|Highcharts|Vite)\.js$/;
 const HASH_RE = /(?<![\w/.-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w/.-])/g;
 const DONE_RE = /\b(?:done|completed?|finished|closed|implemented|resolved|shipped|landed)\b|✅|✔|✓|\[x\]/i;
 const COMMITTED_RE = /\b(?:committed|commits? (?:made|created|landed))\b|^\W*commit(?:s|ted)?\s*[:(]/i;
@@ -100,6 +104,13 @@ class Context {
     if (opener !== undefined && opener.split(/\s+/).length <= 12) {
       this.block = { ...scopeOf(opener), indent, item };
       return item ? 'opener' : 'heading';
+    }
+    // A longer line whose last sentence leads into a list ("… and the frontend. I read:", "The
+    // documents should include:") lends that sentence's verb, or its hedge, to the lines under it.
+    const lead = /(?:^|[.!?。]\s+)([^.!?。]{2,100}):\s*$/.exec(trimmed)?.[1];
+    if (lead !== undefined) {
+      this.block = { ...scopeOf(lead), indent, item };
+      return 'line';
     }
     return 'line';
   }
@@ -170,34 +181,35 @@ const GIT_STATE =
 /** Paths a line says were written: the nearest verb before the path is a writing one. */
 function writtenPaths(text: string, inherited: string | undefined): { path: string; verb: string }[] {
   const out: { path: string; verb: string }[] = [];
-  for (const { path, at } of pathsIn(text)) {
+  for (const { path, at, end } of pathsIn(text)) {
     const before = nearVerb(text.slice(0, at));
     let verb = before;
     if (verb === undefined && /^[\s\-*+\d.)[\]x•`'"|]*$/.test(text.slice(0, at))) {
       // `path` — Modified …, a table row `| path | new |`, or a bare list item under "Files created:".
-      verb = firstVerb(text.slice(at + path.length)) ?? inherited;
+      verb = firstVerb(text.slice(end)) ?? inherited;
     }
     // `path` — New (untracked) says what git shows now, not what this session did.
-    if (GIT_STATE.test(text.slice(at + path.length))) continue;
+    if (GIT_STATE.test(text.slice(end))) continue;
     if (verb !== undefined && WRITE_VERBS.test(verb))
       out.push({ path: normalisePath(path), verb: verb.toLowerCase() });
   }
   return out;
 }
 
-/** Path-like tokens in a line (bare or in backticks) with where each starts. */
-function pathsIn(text: string): { path: string; at: number }[] {
-  const found: { path: string; at: number }[] = [];
+/** Path-like tokens in a line (bare or in backticks) with where each starts and ends (its closing backtick included). */
+function pathsIn(text: string): { path: string; at: number; end: number }[] {
+  const found: { path: string; at: number; end: number }[] = [];
   for (const m of text.matchAll(/`([^`\n]+)`/g)) {
     const inner = (m[1] as string).trim();
-    if (WHOLE_PATH.test(inner) && !inner.includes('://')) found.push({ path: inner, at: m.index as number });
+    if (WHOLE_PATH.test(inner) && !inner.includes('://') && !PLATFORM_NAME.test(inner))
+      found.push({ path: inner, at: m.index as number, end: (m.index as number) + m[0].length });
   }
   const bare = text.replace(/`[^`\n]*`/g, (s) => ' '.repeat(s.length));
   for (const m of bare.matchAll(PATH_RE)) {
     const path = m[0];
     const before = bare.slice(Math.max(0, (m.index as number) - 3), m.index as number);
-    if (/:\/\/?$|\w@$/.test(before) || /^\d+(?:\.\d+)+$/.test(path)) continue;
-    found.push({ path, at: m.index as number });
+    if (/:\/\/?$|\w@$/.test(before) || /^\d+(?:\.\d+)+$/.test(path) || PLATFORM_NAME.test(path)) continue;
+    found.push({ path, at: m.index as number, end: (m.index as number) + path.length });
   }
   return found.sort((a, b) => a.at - b.at);
 }
@@ -239,7 +251,11 @@ function nearVerb(before: string): string | undefined {
 }
 
 function firstVerb(text: string): string | undefined {
-  return words(text).find((w) => WRITE_VERBS.test(w) || OTHER_VERBS.test(w));
+  // `new` says what happened to the path only as the first word after it (`| new |`, `— new`);
+  // later it is an adjective (`- design.md - completed with the new branding`).
+  return words(text).find(
+    (w, i) => (WRITE_VERBS.test(w) && (i === 0 || !/^new$/i.test(w))) || OTHER_VERBS.test(w),
+  );
 }
 
 // "0 failures", "no errors" and the like say a check passed: they are not negations.

@@ -67,6 +67,8 @@ export interface TaskItem {
   status: 'pending' | 'in_progress' | 'completed';
   /** What the task says besides its title (a `TaskCreate` description): the files it names. */
   detail?: string;
+  /** The step (`SessionRecord.steps`) at which it took its present status. */
+  since?: number;
 }
 
 /** What the prompt a command expanded to says it is for. */

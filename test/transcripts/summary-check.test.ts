@@ -134,6 +134,93 @@ describe('checkSummary', () => {
     expect(done.map((c) => (c.kind === 'done' ? c.text : ''))).toEqual(['Done: wrote the parser.']);
   });
 
+  it('reads no file in a platform name, and lends a long lead line its last sentence: a read, a hedge', () => {
+    const files = (text: string) =>
+      extractClaims(text).flatMap((c) => (c.kind === 'file' ? [`${c.verb} ${c.path}`] : []));
+    expect(files('- Fixed the install script for Node.js and Vue.js users')).toEqual([]);
+    expect(files('- Fixed `server/Node.js` so that it starts')).toEqual(['fixed server/Node.js']);
+    expect(
+      files(
+        [
+          '2. Files Modified:',
+          '   - `src/app.ts`',
+          '',
+          '7. **Engine review**: The person asked how the reminder engine could be rebuilt around the new plugin system and its callers. I read:',
+          '   - `services/engine.py`',
+          '   - `services/triggers.py`',
+          '',
+          'The work stopped before the design documents were written. The documents should include:',
+          '   - migration.md - a guide from the old reminders to the new layout',
+          '',
+          'The review of the three modules is finished and the findings are in place. I changed:',
+          '   - `services/scheduler.py`',
+        ].join('\n'),
+      ),
+    ).toEqual(['modified src/app.ts', 'changed services/scheduler.py']);
+  });
+
+  it('finds a bold `__init__.py` the summary lost the underscores of, and trusts what the person pasted as done', async () => {
+    repo = createTempRepo();
+    const report = [
+      'Carry on from the last session. Its report:',
+      '| file | state |',
+      '|---|---|',
+      '| services/engine.py | rewritten |',
+      '| services/triggers.py | rewritten |',
+      '| tests/test_engine.py | added |',
+      '',
+      'Phase 1 is done; the reminders still use the old loader.',
+      'Next: move the reminders over.',
+      'Keep the old loader until the move is done.',
+    ].join('\n');
+    const r = await check(
+      [{ user: report }, { write: 'stores/__init__.py' }, { write: 'services/reminders.py' }],
+      [
+        '3. Files and Code Sections:',
+        '   - `stores/init.py` — Updated to export the new store.',
+        '   - `services/engine.py` — Modified in the last session to load plugins.',
+        '   - `services/reminders.py` — Rewritten on the new loader.',
+        '   - `services/calendar.py` — Modified to read the reminders.',
+      ].join('\n'),
+      { git: false },
+    );
+    expect(lines(r)).toEqual([
+      'The summary says it modified `services/calendar.py`, but no tool call in the session wrote, edited or deleted that file.',
+    ]);
+  });
+
+  it('does not hold a task under way against a summary that says it is done, when the session wrote its file', async () => {
+    repo = createTempRepo();
+    const r = await check(
+      [
+        { user: 'rebrand the docs' },
+        {
+          todo: [
+            { content: 'Update ui.md with Vibe Diary branding', status: 'in_progress' },
+            { content: 'Update design.md with Vibe Diary branding', status: 'pending' },
+          ],
+        },
+        { write: 'docs/ui.md' },
+      ],
+      '- ui.md - COMPLETED with Vibe Diary branding\n- design.md - COMPLETED with the new Vibe Diary branding',
+    );
+    expect(lines(r)).toEqual([
+      "The summary says `Update design.md with Vibe Diary branding` is done, but the session's task list still has it pending.",
+    ]);
+    // Written before the task went under way, the file says nothing of the task.
+    const early = await check(
+      [
+        { user: 'rebrand the docs' },
+        { write: 'docs/ui.md' },
+        { todo: [{ content: 'Update ui.md with Vibe Diary branding', status: 'in_progress' }] },
+      ],
+      '- ui.md - COMPLETED with Vibe Diary branding',
+    );
+    expect(lines(early)).toEqual([
+      "The summary says `Update ui.md with Vibe Diary branding` is done, but the session's task list still has it in progress.",
+    ]);
+  });
+
   it('does not hold against a log without git what a package manager or git may have written', async () => {
     repo = createTempRepo();
     const summary = '- `web/package.json` — modified: added the chart library.\n- Modified `src/merged.ts`.';
@@ -335,5 +422,22 @@ describe('checkSummary', () => {
     expect((await check(unread, '- 45 tests pass now.')).contradictions).toEqual([]);
     // "Added 5 tests" counts what was written, not what passed.
     expect((await check(steps, 'Added 5 tests; the tests pass.')).contradictions).toEqual([]);
+  });
+
+  it('reads "5 tests passed" of a run that also failed 4 as that run reported, and "all pass" as false', async () => {
+    repo = createTempRepo();
+    const steps: Step[] = [
+      { user: 'go' },
+      { edit: 'tests/site.spec.ts' },
+      {
+        bash: 'npx playwright test tests/site.spec.ts',
+        exit: 1,
+        output: '  4 failed\n    [chromium] › site.spec.ts:12:5 › admin redirects\n  5 passed (21.4s)\n',
+      },
+    ];
+    const results =
+      '- **Results**:\n  - ✅ 5 tests passed (public pages, screenshots)\n  - ❌ 4 tests failed (admin redirect)';
+    expect((await check(steps, results)).contradictions).toEqual([]);
+    expect(lines(await check(steps, '- All tests pass.'))).toHaveLength(1);
   });
 });
