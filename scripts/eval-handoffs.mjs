@@ -21,7 +21,7 @@
  * been studied, is tuning from then on). --check exits 1 when a goal of issue 21 is missed on any set.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, isAbsolute, join, relative, win32 } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -49,14 +49,19 @@ const dump = dumpAt >= 0 ? args.splice(dumpAt, 2)[1] : undefined;
 if (dump) mkdirSync(dump, { recursive: true });
 const listed = (name) => (process.env[name] ?? '').split(':').filter(Boolean);
 const extra = [...args.filter((a) => !a.startsWith('--')), ...listed('BATON_EVAL_SESSIONS')];
-const sessionFiles = (p) =>
-  statSync(p).isDirectory()
+const sessionFiles = (p) => {
+  if (!existsSync(p)) {
+    console.error(`eval-handoffs: no such file or folder: ${p}`);
+    process.exit(2);
+  }
+  return statSync(p).isDirectory()
     ? readdirSync(p, { recursive: true })
         .map(String)
         .filter((n) => n.endsWith('.jsonl') && !n.includes('subagents/'))
         .sort()
         .map((n) => join(p, n))
     : [p];
+};
 const { loadTokenCounter } = await import(join(ROOT, 'dist/tokens/count.js'));
 const { parseBaton } = await import(join(ROOT, 'dist/formats/baton/parse.js'));
 const tokens = await loadTokenCounter('o200k_base');

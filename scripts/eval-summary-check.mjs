@@ -37,6 +37,10 @@ const { checkSummary } = await import(join(ROOT, 'dist/transcripts/summary-check
 const { detectTranscript } = await import(join(ROOT, 'dist/transcripts/detect.js'));
 
 function sessions(path) {
+  if (!existsSync(path)) {
+    console.error(`eval-summary-check: no such file or folder: ${path}`);
+    process.exit(2);
+  }
   if (!statSync(path).isDirectory()) return [path];
   return readdirSync(path)
     .sort()
