@@ -52,10 +52,14 @@ const ANY_PATHS = pathPatterns(true);
 // after a separator): only then is the slower pattern of every script run.
 const OTHER_SCRIPT_PATH = /[^\t\n\r -~][\w.+/\\-]*\.[A-Za-z]|[/\\][^\t\n\r -~]/;
 const MAYBE_WINDOWS = /\\|[A-Za-z]:\//;
-// Not the project's own files: dependencies, build output, the host's own shell snapshots, and names of tools (`Node.js`, `Vue.js`,
-// `React/Next.js`: a pair of single capitalised words is a name, not a folder and a file).
+// Not the project's own files: dependencies, build output, the host's own shell snapshots.
 const NOT_WORK =
-  /(?:^|\/)(?:node_modules|deps|vendor|_build|dist|build|target|\.git|\.venv|venv|__pycache__|\.next|coverage|\.claude\/shell-snapshots)\/|^(?:[A-Z][a-z]+\/)?[A-Z][a-z]+\.js$/;
+  /(?:^|\/)(?:node_modules|deps|vendor|_build|dist|build|target|\.git|\.venv|venv|__pycache__|\.next|coverage|\.claude\/shell-snapshots)\//;
+/**
+ * A tool's name written like a file (`Node.js`, `Vue.js`, `React/Next.js`: a pair of single
+ * capitalised words is a name, not a folder and a file), which neither a log nor a summary means as one.
+ */
+export const isToolName = (path: string) => /^(?:[A-Z][a-z]+\/)?[A-Z][a-z]+\.js$/.test(path);
 /** How much a mention says about the next agent's files, by who named the path. */
 const WEIGHTS: Record<MentionSource, number> = {
   person: 3,
@@ -96,7 +100,7 @@ function namesOneFile(path: string): boolean {
 function isWorkPath(path: string): boolean {
   if (path.startsWith('~') || climbsOut(path)) return false;
   const p = path.replace(/\\/g, '/');
-  return !NOT_WORK.test(p) && !GENERATED.test(p);
+  return !NOT_WORK.test(p) && !isToolName(p) && !GENERATED.test(p);
 }
 
 // What a package manager prints as it works: apt's notes and fetches (`W: Target … (main/dep11/…)`,

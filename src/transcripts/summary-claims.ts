@@ -6,6 +6,7 @@
  * claim invented, because every claim found is held against the log.
  */
 import { EXTENSION_ALTERNATION } from './_extensions.js';
+import { isToolName } from './_mentions.js';
 
 /** Which checks a pass claim is about. */
 export type CheckScope = 'all' | 'test' | 'lint' | 'types' | 'build';
@@ -36,10 +37,6 @@ const BREAKERS =
 const PATH_BODY = `(?:~?\\.{0,2}/)?(?:[\\w@.+-]+/)*[\\w@+-][\\w@.+-]*\\.(?:${EXTENSION_ALTERNATION})`;
 const PATH_RE = new RegExp(`(?<![\\w@./-])${PATH_BODY}(?![\\w/-])`, 'g');
 const WHOLE_PATH = new RegExp(`^${PATH_BODY}$`);
-// The names of JavaScript runtimes and libraries, which prose writes like a file (`Node.js`,
-// `Vue.js`): a summary that says it fixed something for Node.js names no file.
-const PLATFORM_NAME =
-  /^(?:Node|Next|Nuxt|Vue|React|Express|Nest|Three|D3|Chart|Ember|Backbone|Alpine|Solid|Svelte|Socket|Deno|Bun|Angular|Knockout|Moment|Day|Anime|Pixi|Babylon|Leaflet|Highcharts|Vite)\.js$/;
 const HASH_RE = /(?<![\w/.-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w/.-])/g;
 const DONE_RE = /\b(?:done|completed?|finished|closed|implemented|resolved|shipped|landed)\b|✅|✔|✓|\[x\]/i;
 const COMMITTED_RE = /\b(?:committed|commits? (?:made|created|landed))\b|^\W*commit(?:s|ted)?\s*[:(]/i;
@@ -201,14 +198,14 @@ function pathsIn(text: string): { path: string; at: number; end: number }[] {
   const found: { path: string; at: number; end: number }[] = [];
   for (const m of text.matchAll(/`([^`\n]+)`/g)) {
     const inner = (m[1] as string).trim();
-    if (WHOLE_PATH.test(inner) && !inner.includes('://') && !PLATFORM_NAME.test(inner))
+    if (WHOLE_PATH.test(inner) && !inner.includes('://') && !isToolName(inner))
       found.push({ path: inner, at: m.index as number, end: (m.index as number) + m[0].length });
   }
   const bare = text.replace(/`[^`\n]*`/g, (s) => ' '.repeat(s.length));
   for (const m of bare.matchAll(PATH_RE)) {
     const path = m[0];
     const before = bare.slice(Math.max(0, (m.index as number) - 3), m.index as number);
-    if (/:\/\/?$|\w@$/.test(before) || /^\d+(?:\.\d+)+$/.test(path) || PLATFORM_NAME.test(path)) continue;
+    if (/:\/\/?$|\w@$/.test(before) || /^\d+(?:\.\d+)+$/.test(path) || isToolName(path)) continue;
     found.push({ path, at: m.index as number, end: (m.index as number) + path.length });
   }
   return found.sort((a, b) => a.at - b.at);
