@@ -347,6 +347,9 @@ function insideSpacedRoot(s: SessionRecord, text: string): string {
   return out;
 }
 
+/** What an open task says of each of the `among` files it names: less each, the more it names. */
+export const taskWeight = (among: number) => WEIGHTS.task / Math.sqrt(Math.max(1, among / 3));
+
 /**
  * The paths the open items of the host's task list name (`Implement phase 4: metrics.py, …`),
  * each with its weight as if named now: the task list is the agent's own plan of what comes next,
@@ -357,8 +360,7 @@ export function openTaskPaths(s: SessionRecord): Map<string, number> {
   for (const task of s.tasks) {
     if (task.status === 'completed') continue;
     const paths = pathsIn(insideSpacedRoot(s, task.detail ? `${task.text}\n${task.detail}` : task.text));
-    const weight = WEIGHTS.task / Math.sqrt(Math.max(1, paths.length / 3));
-    for (const path of paths) out.set(path, (out.get(path) ?? 0) + weight);
+    for (const path of paths) out.set(path, (out.get(path) ?? 0) + taskWeight(paths.length));
   }
   return out;
 }

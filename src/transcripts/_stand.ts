@@ -6,8 +6,9 @@
  */
 
 import { codeSpan } from '../formats/text.js';
-import { mentionScore, openTaskPaths } from './_mentions.js';
+import { mentionScore, openTaskPaths, taskWeight } from './_mentions.js';
 import { isAbsolutePath, relativePath } from './_paths.js';
+import { pathsOfTaskSymbols } from './_task-symbols.js';
 import { withTestsOf } from './_test-files.js';
 import { counted, oneLine, plainProse } from './_text.js';
 import type { TrackerItem } from './_tracker.js';
@@ -105,6 +106,12 @@ export function likelyNext(
     if (isAbsolutePath(rel) || named.has(rel)) continue;
     scored.set(rel, (scored.get(rel) ?? 0) + weight);
     if (!rel.includes('/')) planned.add(rel);
+  }
+  // A symbol an open task names (`SkillLoader`) names the known file of that name (`skill_loader.py`).
+  for (const { path, among } of pathsOfTaskSymbols(s.tasks, s.mentions.keys())) {
+    const rel = rels.get(path) ?? relativePath(path, root);
+    if (isAbsolutePath(rel) || named.has(rel)) continue;
+    scored.set(rel, (scored.get(rel) ?? 0) + taskWeight(among));
   }
   // A bare file name counts for the one known path that ends with it, never on its own (it is
   // as often a template's name, `SUMMARY.md`, as a file's).

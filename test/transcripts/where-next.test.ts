@@ -544,6 +544,50 @@ describe('the open items of the task list', () => {
     expect(next).not.toContain('outliers.py');
     expect(next).not.toContain('profiling.py');
   });
+
+  it('names the file an open task names by a symbol, in the case the language writes its files', async () => {
+    const dir = folder();
+    const path = join(dir, 'symbols.jsonl');
+    writeClaudeSession(path, dir, [
+      { user: 'Add skill subscriptions' },
+      // A listing names every file there is, each for little.
+      {
+        bash: 'find app web -type f',
+        output: [
+          'app/services/skill_loader.py',
+          'app/services/order_loader.py',
+          'app/services/billing.py',
+          'app/models/skill.py',
+          'app/models/order.py',
+          'web/src/components/SkillCard.tsx',
+          'web/src/components/OrderList.tsx',
+          'web/src/api/fetch-orders.ts',
+          'web/src/api/client.ts',
+        ].join('\n'),
+      },
+      {
+        todo: [
+          { content: 'Phase 1: 更新 SkillLoader 解析新字段', status: 'in_progress' },
+          { content: 'Phase 3: 创建SkillCard组件', status: 'pending' },
+          { content: 'Wire up fetchOrders in the page', status: 'pending' },
+          { content: 'Update the Skill model', status: 'pending' },
+          { content: 'Remove the OrderLoader', status: 'completed' },
+        ],
+      },
+      ...busy(60),
+    ]);
+    const next = namedNext((await compileTranscript(path)).handoff.summary);
+    expect(next).toEqual(
+      expect.arrayContaining([
+        'app/services/skill_loader.py',
+        'web/src/components/SkillCard.tsx',
+        'web/src/api/fetch-orders.ts',
+      ]),
+    );
+    // One word is a word, not a symbol; a done task names nothing ahead.
+    expect(next).not.toContain('app/models/skill.py');
+    expect(next).not.toContain('app/services/order_loader.py');
+  });
 });
 
 describe('paths in other scripts', () => {

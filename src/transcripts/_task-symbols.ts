@@ -1,0 +1,49 @@
+/**
+ * The files an open task of the host's list names by a symbol, not a path: `更新 SkillLoader
+ * 解析新字段` is about `services/agent/skill_loader.py`, `Add the UserCard component` about
+ * `components/UserCard.tsx`, `wire up fetchOrders` about `fetch-orders.ts`. A symbol names the
+ * known file whose base name is the symbol written in the language's own case: as it is,
+ * snake_case, kebab-case, or all in one word.
+ */
+import { moduleName } from './_test-files.js';
+
+// A symbol of two words or more in PascalCase or camelCase (`SkillLoader`, `fetchOrders`), also
+// between Chinese or Japanese words with no space (`创建SkillCard组件`); one word (`Phase`,
+// `Update`) is a word of the sentence, not a symbol.
+const SYMBOL = /(?<![A-Za-z0-9_])(?:[A-Z][a-z0-9]+|[a-z][a-z0-9]*)(?:[A-Z][a-z0-9]+)+(?![A-Za-z0-9_])/g;
+// A symbol that names more files than this names a kind of file, not one.
+const MOST_FILES = 2;
+
+/** The ways a file's base name may write `symbol` (lower case): `skillloader`, `skill_loader`, `skill-loader`. */
+function spellings(symbol: string): string[] {
+  const words = symbol.split(/(?=[A-Z])/).map((w) => w.toLowerCase());
+  return [words.join(''), words.join('_'), words.join('-')];
+}
+
+/**
+ * For each open task (pending or under way), the known paths (`known`: the files the log names)
+ * a symbol in its title names, at most `MOST_FILES` a symbol; each with the number of symbols the
+ * task names, so that the caller can weigh a task that names many less for each.
+ */
+export function pathsOfTaskSymbols(
+  tasks: { text: string; status: string }[],
+  known: Iterable<string>,
+): { path: string; among: number }[] {
+  const open = tasks.filter((t) => t.status !== 'completed');
+  if (open.length === 0) return [];
+  const byBase = new Map<string, string[]>();
+  for (const path of known) {
+    const base = moduleName(path);
+    byBase.set(base, [...(byBase.get(base) ?? []), path]);
+  }
+  const out: { path: string; among: number }[] = [];
+  for (const task of open) {
+    const symbols = [...new Set(task.text.match(SYMBOL) ?? [])];
+    for (const symbol of symbols) {
+      const paths = [...new Set(spellings(symbol).flatMap((s) => byBase.get(s) ?? []))];
+      if (paths.length === 0 || paths.length > MOST_FILES) continue;
+      for (const path of paths) out.push({ path, among: symbols.length });
+    }
+  }
+  return out;
+}
