@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 
 /** The built-in slash commands that steer the host, not the work (a custom command is a request). */
 const HOST_COMMANDS = new Set(
-  'add-dir agents bashes clear compact config context cost doctor exit export fast help hooks ide login logout mcp memory model output-style permissions plugin privacy-settings quit release-notes resume rewind status statusline tasks terminal-setup theme todos upgrade usage vim'.split(
+  'add-dir agents bashes clear compact config context cost doctor exit export fast help hooks ide login logout mcp memory model output-style permissions plugin privacy-settings quit rate-limit-options release-notes resume rewind status statusline tasks terminal-setup theme todos upgrade usage vim'.split(
     ' ',
   ),
 );

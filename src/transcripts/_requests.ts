@@ -36,7 +36,7 @@ export function isSummaryText(text: string): boolean {
 
 // The slash commands that steer the host itself; any other (a custom or plugin command) is a request.
 const HOST_COMMANDS = new Set(
-  'add-dir agents bashes clear compact config context cost doctor exit export fast help hooks ide login logout mcp memory model output-style permissions plugin privacy-settings quit release-notes resume rewind status statusline tasks terminal-setup theme todos upgrade usage vim'.split(
+  'add-dir agents bashes clear compact config context cost doctor exit export fast help hooks ide login logout mcp memory model output-style permissions plugin privacy-settings quit rate-limit-options release-notes resume rewind status statusline tasks terminal-setup theme todos upgrade usage vim'.split(
     ' ',
   ),
 );

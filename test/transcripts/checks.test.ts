@@ -304,6 +304,9 @@ describe('requests and preferences', () => {
     expect(requestText(slash('gsd:plan-phase', '13'))).toBe('/gsd:plan-phase 13');
     expect(requestText(slash('compact'))).toBeUndefined();
     expect(requestText(' /clear')).toBeUndefined();
+    // The menu the host offers when a rate limit is reached steers the host, too.
+    expect(requestText(slash('rate-limit-options'))).toBeUndefined();
+    expect(requestText('/rate-limit-options')).toBeUndefined();
   });
 });
 
