@@ -9,6 +9,7 @@ import { climbsOut } from '../fs/index.js';
 import { EXTENSIONS } from './_extensions.js';
 import { fileName, isAbsolutePath, under } from './_paths.js';
 import { noteSecretValues } from './_secrets.js';
+import { escapeRegExp } from './_text.js';
 import type { Mention, MentionSource, SessionRecord } from './types.js';
 
 // A path-shaped word ending in `.ext` (not one built on a variable, `$DIR/x.json`: which folder it
@@ -302,7 +303,6 @@ const roots = new WeakMap<
   SessionRecord,
   { cwd: string; name: string; spaced: RegExp | undefined; named: RegExp | undefined }
 >();
-const escaped = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The text with the session's folder taken off the front of the paths in it, when that folder's
@@ -322,7 +322,7 @@ function insideSpacedRoot(s: SessionRecord, text: string): string {
     const windows = /^(?:[A-Za-z]:[\\/]|\\\\)/.test(trimmed);
     const flags = windows ? 'gi' : 'g';
     // A shell command escapes the space: `cd /Users/a/Client\ Work/app`.
-    const part = (x: string) => (windows ? escaped(x) : escaped(x).replace(/ /g, '\\\\? '));
+    const part = (x: string) => (windows ? escapeRegExp(x) : escapeRegExp(x).replace(/ /g, '\\\\? '));
     const pattern = trimmed.split(/[\\/]/).map(part).join('[\\\\/]');
     const name = trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\')) + 1);
     cached = {
@@ -330,7 +330,7 @@ function insideSpacedRoot(s: SessionRecord, text: string): string {
       name,
       spaced: trimmed && /\s/.test(cwd) ? new RegExp(`${pattern}[\\\\/]`, flags) : undefined,
       named: WIDE_SCRIPT.test(name)
-        ? new RegExp(`(?<![\\\\/.\\w])${escaped(name)}[\\\\/]`, flags)
+        ? new RegExp(`(?<![\\\\/.\\w])${escapeRegExp(name)}[\\\\/]`, flags)
         : undefined,
     };
     roots.set(s, cached);

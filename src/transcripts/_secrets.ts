@@ -13,6 +13,7 @@
  *   interleaved, no word-like runs): not hexadecimal (commit ids and hashes stay), not a UUID.
  */
 
+import { escapeRegExp } from './_text.js';
 import type { SessionRecord } from './types.js';
 
 /** What stands where a secret was. */
@@ -255,9 +256,7 @@ export function withoutSecrets(s: SessionRecord): SessionRecord {
 /** One pattern for the values the log showed as secrets, each as a whole token, the longest first. */
 function learnedPattern(values: Set<string> | undefined): RegExp | undefined {
   if (!values?.size) return undefined;
-  const alternatives = [...values]
-    .sort((a, b) => b.length - a.length)
-    .map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const alternatives = [...values].sort((a, b) => b.length - a.length).map(escapeRegExp);
   // Bounded by ASCII only: in Chinese or Japanese a value follows a word with no space between.
   return new RegExp(`(?<![A-Za-z0-9_-])(?:${alternatives.join('|')})(?![A-Za-z0-9_-])`, 'g');
 }

@@ -29,16 +29,19 @@ export function pathsOfTaskSymbols(
   tasks: { text: string; status: string }[],
   known: Iterable<string>,
 ): { path: string; among: number }[] {
-  const open = tasks.filter((t) => t.status !== 'completed');
-  if (open.length === 0) return [];
+  const named = tasks
+    .filter((t) => t.status !== 'completed')
+    .map((t) => [...new Set(t.text.match(SYMBOL) ?? [])])
+    .filter((symbols) => symbols.length > 0);
+  // (Compiled at each level of detail: the known paths are indexed only when a task names a symbol.)
+  if (named.length === 0) return [];
   const byBase = new Map<string, string[]>();
   for (const path of known) {
     const base = moduleName(path);
     byBase.set(base, [...(byBase.get(base) ?? []), path]);
   }
   const out: { path: string; among: number }[] = [];
-  for (const task of open) {
-    const symbols = [...new Set(task.text.match(SYMBOL) ?? [])];
+  for (const symbols of named) {
     for (const symbol of symbols) {
       const paths = [...new Set(spellings(symbol).flatMap((s) => byBase.get(s) ?? []))];
       if (paths.length === 0 || paths.length > MOST_FILES) continue;

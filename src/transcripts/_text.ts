@@ -66,6 +66,9 @@ export function estimateTokens(text: string): number {
   return Math.ceil((text.length - wide) / CHARS_PER_TOKEN + wide * WIDE_TOKENS);
 }
 
+/** `text` with every character a regular expression reads as an operator escaped: matched as written. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** `1 request`, `2 requests`: a count with its noun, for the draft's English. */
 export const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 

@@ -10,7 +10,7 @@ import { existingCommits, recentCommits, worktreeChanges } from '../provenance/e
 import { relativePath } from './_paths.js';
 import { redactSecrets } from './_secrets.js';
 import { checkProgram, isCheck } from './_shell.js';
-import { oneLine } from './_text.js';
+import { escapeRegExp, oneLine } from './_text.js';
 import { checkCommand } from './_validation.js';
 import { type CheckScope, extractClaims, type SummaryClaim } from './summary-claims.js';
 import type { CommandRun, SessionRecord } from './types.js';
@@ -158,11 +158,12 @@ function fileContradictions(
   const base = root ?? s.cwd;
   // A file outside the repository is compared as written (absolute).
   const touched = [...s.files.keys()].map((p) => relativePath(p, base));
+  const pasted = pastedRequests(s);
   const out: Contradiction[] = [];
   for (const claim of claims) {
     if (touched.some((p) => samePath(claim.path, p))) continue;
     // A report or plan the person pasted names it: work of an earlier session, which this log cannot refute.
-    if (toldOf(s, claim.path)) continue;
+    if (toldOf(pasted, claim.path)) continue;
     // A command that names the file (sed -i, mv, a generator) may have written it: not a contradiction.
     const name = basename(claim.path);
     if (s.commands.some((c) => c.command.includes(name))) continue;
@@ -203,25 +204,24 @@ const COPIERS =
   /\b(?:cp|mv|rsync|Copy-Item|Move-Item|Rename-Item|New-Item|Set-Content|Out-File|Add-Content|copy|move|xcopy|robocopy)\b/i;
 const REMOVED = new Set(['deleted', 'removed']);
 
-/** Whether a command in the log may have written the claimed file without naming it. */
 // A request this long is a paste (a report, a plan, an earlier session's summary), not a request typed.
 const PASTED_LINES = 10;
 
-/** Whether a request the person pasted names the file (by its path, or by its name where the claim gives no folder). */
-function toldOf(s: SessionRecord, path: string): boolean {
-  const claimed = path.replace(/\\/g, '/');
-  const name = basename(claimed);
-  return s.requests.some((r) => {
-    if (r.split('\n').length < PASTED_LINES) return false;
-    const text = r.replace(/\\/g, '/');
-    return claimed.includes('/')
-      ? text.includes(claimed)
-      : new RegExp(`(?<![\\w.-])${escapeRe(name)}(?![\\w-])`).test(text);
-  });
+/** The requests the person pasted, with `/` for a separator. */
+function pastedRequests(s: SessionRecord): string[] {
+  return s.requests.filter((r) => r.split('\n').length >= PASTED_LINES).map((r) => r.replace(/\\/g, '/'));
 }
 
-const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Whether a pasted request names the file (by its path, or by its name where the claim gives no folder). */
+function toldOf(pasted: string[], path: string): boolean {
+  if (pasted.length === 0) return false;
+  const claimed = path.replace(/\\/g, '/');
+  if (claimed.includes('/')) return pasted.some((text) => text.includes(claimed));
+  const name = new RegExp(`(?<![\\w.-])${escapeRegExp(claimed)}(?![\\w-])`);
+  return pasted.some((text) => name.test(text));
+}
 
+/** Whether a command in the log may have written the claimed file without naming it. */
 function unnamedWrites(s: SessionRecord, claim: { path: string; verb: string }): boolean {
   const name = basename(claim.path);
   const folder = basename(claim.path.replace(/[\\/][^\\/]*$/, ''));

@@ -105,10 +105,7 @@ class Context {
     // A longer line whose last sentence leads into a list ("… and the frontend. I read:", "The
     // documents should include:") lends that sentence's verb, or its hedge, to the lines under it.
     const lead = /(?:^|[.!?。]\s+)([^.!?。]{2,100}):\s*$/.exec(trimmed)?.[1];
-    if (lead !== undefined) {
-      this.block = { ...scopeOf(lead), indent, item };
-      return 'line';
-    }
+    if (lead !== undefined) this.block = { ...scopeOf(lead), indent, item };
     return 'line';
   }
 
