@@ -8,6 +8,7 @@
 
 import { codeSpan } from '../formats/text.js';
 import type { DoneItem, SubSpec } from '../handoff/types.js';
+import { checkFor, widened } from './_narrowed.js';
 import { fileName } from './_paths.js';
 import { goalIndex, isAck, isQuestion, readsAsSame, resumesOnly, sentencesOf } from './_requests.js';
 import { oneLine, plainProse } from './_text.js';
@@ -134,7 +135,7 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
     specs.push({
       title: 'Ask the person what comes next',
       files_in_scope: [],
-      verify_by: [mainCheck(checks) ?? 'git status --short'],
+      verify_by: [widenedMainCheck(checks) ?? 'git status --short'],
       notes: asked
         ? `the agent's last words asked the person “${asked}”, and the log ends before an answer: act on the answer, not before it; ${why}`
         : why,
@@ -439,8 +440,8 @@ function verifyFor(title: string, checks: Check[], failing: Check[]): string[] {
   const ofKind = (cs: Check[]) => cs.filter((c) => kind !== 'other' && checkKind(c.command) === kind);
   const ofFile = (cs: Check[]) => cs.filter((c) => checksFileOf(title, c.command));
   const pick = ofKind(failing)[0] ?? ofKind(checks).at(-1) ?? ofFile(failing)[0] ?? ofFile(checks).at(-1);
-  if (pick) return [pick.command];
-  return [mainCheck(checks) ?? 'git status --short'];
+  const command = pick?.command ?? mainCheck(checks);
+  return [command ? checkFor(command, title) : 'git status --short'];
 }
 
 /** Whether `command` names a file (by its name, with an extension) that the item's words name. */
@@ -453,6 +454,12 @@ function checksFileOf(title: string, command: string): boolean {
     .split(/[\s'"]+/)
     .map((w) => fileName(w).toLowerCase())
     .some((name) => /^[^.].*\.[a-z0-9]{1,6}$/.test(name) && words.some((w) => fileName(w) === name));
+}
+
+/** The main check, without a name filter that narrowed it to some tests. */
+function widenedMainCheck(checks: Check[]): string | undefined {
+  const main = mainCheck(checks);
+  return main && widened(main);
 }
 
 /** The test, lint, type or build check with a known result (passing first), run most, latest on a tie. */

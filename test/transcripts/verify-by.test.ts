@@ -43,3 +43,34 @@ describe('Verify by', () => {
     ]);
   });
 });
+
+describe('a test run narrowed to some tests, as the Verify by of other work', () => {
+  it('gives the tasks it is not about the same run without its filter, and keeps it for the task it names', async () => {
+    const { handoff } = await compileSteps([
+      { user: 'Key the shadow branches by worktree' },
+      {
+        todo: [
+          { content: 'Add HashWorktreeID to the checkpoint package', status: 'completed' },
+          { content: 'Teach HashWorktreeID about bare repositories', status: 'pending' },
+          { content: 'Update the branch name helper to take the worktree', status: 'pending' },
+        ],
+      },
+      { edit: 'checkpoint/hash.go' },
+      {
+        bash: 'go test ./checkpoint/... -run TestHashWorktreeID -v',
+        output: 'ok  \texample/checkpoint\t0.01s',
+      },
+      {
+        bash: 'go test ./checkpoint/... -run TestHashWorktreeID -v',
+        output: 'ok  \texample/checkpoint\t0.01s',
+      },
+    ]);
+    const verify = (words: string) => handoff.remaining.find((r) => r.title.includes(words))?.verify_by;
+    expect(verify('bare repositories')).toEqual(['go test ./checkpoint/... -run TestHashWorktreeID -v']);
+    expect(verify('branch name helper')).toEqual(['go test ./checkpoint/... -v']);
+    // The check itself is reported as it ran.
+    expect(handoff.validation.map((v) => v.command)).toEqual([
+      'go test ./checkpoint/... -run TestHashWorktreeID -v',
+    ]);
+  });
+});
