@@ -72,9 +72,11 @@ function namesOf(filter: string): string[] {
  * else widened.
  */
 export function checkFor(command: string, item: string): string {
-  const filters = narrowedTo(command);
-  if (filters.length === 0) return command;
-  const words = item.toLowerCase().replace(/[^a-z0-9]+/g, '');
-  if (filters.some((f) => namesOf(f).some((name) => words.includes(name)))) return command;
-  return widened(command);
+  return narrowedTo(command).length === 0 || namesItsTests(command, item) ? command : widened(command);
+}
+
+/** Whether `text` speaks of a test a narrowed run's filter names. */
+export function namesItsTests(command: string, text: string): boolean {
+  const words = text.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  return narrowedTo(command).some((f) => namesOf(f).some((name) => words.includes(name)));
 }

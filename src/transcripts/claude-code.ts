@@ -77,6 +77,8 @@ interface State {
   createdTasks: (TaskItem | undefined)[];
   /** True when the log is itself a subagent's (its first message is a sidechain one), read on its own. */
   sidechainLog?: boolean;
+  /** Set once the first record that follows another was seen (`partial` is decided there). */
+  parented?: boolean;
   /** Subagents the main log started. */
   spawned: number;
   /** Messages the person typed while the agent worked, still in Claude Code's queue. */
@@ -176,12 +178,15 @@ function onRecord(r: JsonRecord, state: State): void {
     s.sessionId ??= str(r.sessionId);
     s.cwd ??= str(r.cwd);
   }
-  if ((type === 'user' || type === 'assistant') && state.sidechainLog === undefined) {
+  if ((type === 'user' || type === 'assistant') && state.sidechainLog === undefined)
     state.sidechainLog = r.isSidechain === true;
-    // The first message of a whole log starts the conversation; one that answers a record this file
-    // does not hold means the log begins partway through it.
-    const parent = str(r.parentUuid);
-    if (!state.subagent && parent !== undefined && !state.uuids.has(parent)) s.partial = true;
+  // The first record of a whole log that follows another (a message, the host's note on a turn or
+  // a hook) follows one of its own; one that follows a record this file does not hold means the
+  // log begins partway through the conversation.
+  const parent = str(r.parentUuid);
+  if (!state.subagent && !state.parented && parent !== undefined) {
+    state.parented = true;
+    if (!state.uuids.has(parent)) s.partial = true;
   }
   if (type === 'system' && r.subtype === 'compact_boundary') s.compactions++;
   else if (type === 'user') onUser(r, state);

@@ -7,6 +7,7 @@
  */
 import { basename } from 'node:path';
 import { existingCommits, recentCommits, worktreeChanges } from '../provenance/evidence.js';
+import { namesItsTests, narrowedTo } from './_narrowed.js';
 import { relativePath } from './_paths.js';
 import { redactSecrets } from './_secrets.js';
 import { checkProgram, isCheck } from './_shell.js';
@@ -54,6 +55,7 @@ export function checkSummary(
   options: SummaryCheckOptions = {},
 ): SummaryCheck {
   const claims = extractClaims(summary);
+  const lines = summary.split(/\r?\n/);
   const complete = logComplete(session);
   const checks = ranChecks(session.commands);
   const out: Contradiction[] = [];
@@ -63,7 +65,9 @@ export function checkSummary(
   out.push(...fileContradictions(files, session, complete, options.root, git));
   for (const claim of claims) {
     if (claim.kind === 'check')
-      out.push(...checkContradictions(claim, checks, complete ? session : undefined));
+      out.push(
+        ...checkContradictions(claim, lines[claim.line - 1] ?? '', checks, complete ? session : undefined),
+      );
     else if (claim.kind === 'commit') out.push(...commitContradictions(claim, session, complete, git));
   }
   out.push(...taskContradictions(claims, session));
@@ -288,6 +292,7 @@ const STEMS: Record<Exclude<CheckScope, 'all'>, RegExp> = {
  */
 function checkContradictions(
   claim: Extract<SummaryClaim, { kind: 'check' }>,
+  text: string,
   checks: RanCheck[],
   complete: SessionRecord | undefined,
 ): Contradiction[] {
@@ -297,9 +302,20 @@ function checkContradictions(
   // "5 tests passed" says how many passed, not that none failed: it is held against a failing run
   // only when that run printed another number passed.
   const passedOf = (c: RanCheck) => c.last.check?.counts?.passed;
+  // A run narrowed to some tests (`go test -run TestX`) says nothing of the tests a line that does
+  // not name them says pass ("the three new tests pass"): TDD's red step fails on purpose beside
+  // tests that pass. "All checks pass" speaks of every one.
+  const inScope = (c: RanCheck) =>
+    named.length > 0 ||
+    claim.scope === 'all' ||
+    narrowedTo(c.command).length === 0 ||
+    namesItsTests(c.command, text);
   const failing = (
     named.length > 0 ? latestFailing(named, false) : failingInScope(claim.scope, checks)
-  ).filter((c) => claim.count === undefined || (passedOf(c) !== undefined && passedOf(c) !== claim.count));
+  ).filter(
+    (c) =>
+      inScope(c) && (claim.count === undefined || (passedOf(c) !== undefined && passedOf(c) !== claim.count)),
+  );
   if (failing.length > 0) {
     const list = failing
       .slice(0, 3)
@@ -435,9 +451,9 @@ function taskContradictions(claims: SummaryClaim[], s: SessionRecord): Contradic
   const done = claims.filter((c): c is Extract<SummaryClaim, { kind: 'done' }> => c.kind === 'done');
   for (const task of s.tasks) {
     if (task.status === 'completed') continue;
-    // A task under way whose file the session wrote after it went under way may be done before
+    // An open task whose file the session wrote after the task took its status may be done before
     // the list says so: the list lags the work, and the log cannot tell which is right.
-    if (task.status === 'in_progress' && writtenSince(s, namedFiles(task.text), task.since ?? 0)) continue;
+    if (writtenSince(s, namedFiles(task.text), task.since ?? 0)) continue;
     const words = [...significant(task.text)];
     if (words.length < 2) continue;
     const claim = done.find((d) => {

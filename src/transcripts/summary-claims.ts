@@ -39,7 +39,23 @@ const PATH_RE = new RegExp(`(?<![\\w@./-])${PATH_BODY}(?![\\w/-])`, 'g');
 const WHOLE_PATH = new RegExp(`^${PATH_BODY}$`);
 const HASH_RE = /(?<![\w/.-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w/.-])/g;
 const DONE_RE = /\b(?:done|completed?|finished|closed|implemented|resolved|shipped|landed)\b|✅|✔|✓|\[x\]/i;
-const COMMITTED_RE = /\b(?:committed|commits? (?:made|created|landed))\b|^\W*commit(?:s|ted)?\s*[:(]/i;
+// "Committed" as something done: first ("Committed the fix"), after who did it or an auxiliary
+// ("I committed", "was fixed and committed"), before what or where ("committed the changes",
+// "committed to main"), or after the work ("changes committed"). Not the adjective ("committed
+// checkpoints", "reading committed data") nor a thing's state ("the work is committed").
+const COMMITTED_RE = new RegExp(
+  [
+    String.raw`^\W*committed\b`,
+    String.raw`\b(?:i|we|it|agent|claude|was|were|been|has|have|had|and|then|successfully|also|just|finally)\s+committed\b`,
+    String.raw`\bcommitted\s+(?:the|all|my|our|these|those|this|it|them|both|everything|to|on|as|and pushed)\b`,
+    String.raw`\b(?:changes?|work|fix(?:es)?|files?|everything)\s+(?:(?:were|was)\s+)?committed\b`,
+    String.raw`\bcommits? (?:made|created|landed)\b|^\W*commit(?:s|ted)?\s*[:(]`,
+  ].join('|'),
+  'i',
+);
+// A commit of another time: one the session found, not one it made.
+const EARLIER_COMMIT =
+  /\b(?:already|previously|earlier)\s+committed\b|\b(?:from|in|during)\s+(?:an?\s+|the\s+)?(?:earlier|previous|prior|last)\s+(?:session|conversation)\b/i;
 
 /** Every checkable claim in `summary`, in order of appearance. */
 export function extractClaims(summary: string): SummaryClaim[] {
@@ -160,7 +176,8 @@ function claimsOfClause(text: string, line: number, inherited: string | undefine
     for (const { path, verb } of writtenPaths(text, inherited)) out.push({ kind: 'file', path, verb, line });
     const hashes = /\bcommit/i.test(words) ? [...text.matchAll(HASH_RE)].map((m) => m[0]) : [];
     for (const hash of hashes) out.push({ kind: 'commit', hash, line });
-    if (hashes.length === 0 && COMMITTED_RE.test(words)) out.push({ kind: 'commit', line });
+    if (hashes.length === 0 && COMMITTED_RE.test(words) && !EARLIER_COMMIT.test(words))
+      out.push({ kind: 'commit', line });
     if (DONE_RE.test(words)) out.push({ kind: 'done', text: text.trim(), line });
   }
   const check = passClaim(text);
@@ -170,7 +187,9 @@ function claimsOfClause(text: string, line: number, inherited: string | undefine
 
 // Words that describe a file's state in git or before the session, not a change made in it.
 const GIT_STATE =
-  /\b(?:untracked|uncommitted|unstaged|not (?:yet )?committed|pre-?existing|already existed|from (?:an? |the )?(?:earlier|previous|prior|last) session)\b/i;
+  /\b(?:untracked|uncommitted|unstaged|not (?:yet )?committed|pre-?existing|already existed|(?:from|in|during) (?:an? |the )?(?:earlier|previous|prior|last) session)\b/i;
+
+const PATH_VALUE = /\b(?:path|paths|prefix|pattern|glob|url|key)\s*(?:to|from|=|:|of|as)?\s*["'(]?$/i;
 
 /** Paths a line says were written: the nearest verb before the path is a writing one. */
 function writtenPaths(text: string, inherited: string | undefined): { path: string; verb: string }[] {
@@ -184,6 +203,8 @@ function writtenPaths(text: string, inherited: string | undefined): { path: stri
     }
     // `path` — New (untracked) says what git shows now, not what this session did.
     if (GIT_STATE.test(text.slice(end))) continue;
+    // "updated the path to "/1/meta.json"", "computed path: `dir/x.jsonl`": a value, not a file.
+    if (PATH_VALUE.test(text.slice(0, at))) continue;
     if (verb !== undefined && WRITE_VERBS.test(verb))
       out.push({ path: normalisePath(path), verb: verb.toLowerCase() });
   }
@@ -221,13 +242,22 @@ function words(text: string): string[] {
  * for the verb only for the path right behind it ("added X after y.css": y.css was not added).
  */
 function lastVerb(text: string): string | undefined {
-  const list = words(text);
+  const list = words(eitherVerb(text));
   for (let i = list.length - 1; i >= 0; i--) {
     const w = list[i] as string;
     if (BREAKERS.test(w) && list.length - 1 - i <= 1) return w.toLowerCase();
     if (WRITE_VERBS.test(w) || OTHER_VERBS.test(w)) return w.toLowerCase();
   }
   return undefined;
+}
+
+// Two verbs as alternatives ("examined/modified", "read or edited"): the files under them may
+// only have been read, so the pair claims no change.
+const EITHER = /\b([A-Za-z]+)\s*(?:\/|\bor\b)\s*([A-Za-z]+)\b/g;
+function eitherVerb(text: string): string {
+  return text.replace(EITHER, (pair, a: string, b: string) =>
+    WRITE_VERBS.test(a) && OTHER_VERBS.test(b) ? b : OTHER_VERBS.test(a) && WRITE_VERBS.test(b) ? a : pair,
+  );
 }
 
 // How many words may stand between a verb and the path it is said of (paths in a list between

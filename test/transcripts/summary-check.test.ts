@@ -441,3 +441,94 @@ describe('checkSummary', () => {
     expect(lines(await check(steps, '- All tests pass.'))).toHaveLength(1);
   });
 });
+
+describe('checkSummary on words that claim less than they seem to', () => {
+  it('holds nothing of a log whose first record follows one the file does not hold, a host note included', async () => {
+    repo = createTempRepo();
+    const log = join(repo.dir, '..', `partial-${Math.random().toString(36).slice(2)}.jsonl`);
+    writeClaudeSession(log, repo.dir, [{ user: 'stash and rebase, then go on' }, { write: 'src/real.ts' }]);
+    const note = JSON.stringify({
+      type: 'system',
+      subtype: 'stop_hook_summary',
+      parentUuid: 'u-in-an-earlier-file',
+      uuid: 's-first',
+      sessionId: 'partial',
+    });
+    const text = readFileSync(log, 'utf8').replace('"parentUuid":null', '"parentUuid":"s-first"');
+    writeFileSync(log, `${note}\n${text}`);
+    const session = await readTranscript(log);
+    expect(session.partial).toBe(true);
+    const r = checkSummary(session, '2. Problem 1 was fixed and committed.\n- Created `src/made-up.ts`.', {
+      root: repo.dir,
+      git: false,
+    });
+    expect(r.contradictions).toEqual([]);
+  });
+
+  it('reads "committed" as an adjective, a state or an earlier session\'s act as no commit of this one', () => {
+    const commits = (text: string) => extractClaims(text).filter((c) => c.kind === 'commit').length;
+    expect(commits('- Core file for writing and reading committed checkpoints')).toBe(0);
+    expect(commits("- Verifies that only the second session's work is committed")).toBe(0);
+    expect(commits('- **`hooks.go`** - Added the helpers (already committed in a previous session)')).toBe(0);
+    expect(commits('- Storage on the `entire/sessions` branch (committed) and shadow branches')).toBe(0);
+    expect(commits('- Problem 1 was fixed and committed.')).toBe(1);
+    expect(commits('Committed the fix and pushed it.')).toBe(1);
+    expect(commits('- All changes committed and pushed')).toBe(1);
+    expect(commits('- I committed the changes to main')).toBe(1);
+  });
+
+  it('reads two verbs as alternatives and a path given as a value as no change to a file', () => {
+    const files = (text: string) =>
+      extractClaims(text).flatMap((c) => (c.kind === 'file' ? [`${c.verb} ${c.path}`] : []));
+    expect(files('Key files examined/modified:\n- `cmd/registry.go` - the default strategy')).toEqual([]);
+    expect(files('Files read or edited:\n- `cmd/registry.go`')).toEqual([]);
+    expect(files('Files created/modified:\n- `cmd/registry.go`')).toEqual(['modified cmd/registry.go']);
+    expect(files('- Fixed by updating the path to "/1/metadata.json" in both tests')).toEqual([]);
+    expect(files('- Changed the transcript path to match the computed path: `projectDir/abc.jsonl`')).toEqual(
+      [],
+    );
+    expect(files('- Moved the helper to `src/util/paths.ts`')).toEqual(['moved src/util/paths.ts']);
+  });
+
+  it('holds a run narrowed to some tests only against a line that names them, or says every check passes', async () => {
+    repo = createTempRepo();
+    const steps: Step[] = [
+      { user: 'fix the three bugs test first' },
+      { edit: 'strategy/hooks.go' },
+      {
+        bash: 'go test ./strategy/ -run "TestNormalizesPaths|TestUpdatesBase" -v',
+        output: 'ok  \tx/strategy\t0.2s',
+      },
+      {
+        bash: 'go test ./strategy/ -run TestMarkSessionEnded -v',
+        exit: 1,
+        output: '--- FAIL: TestMarkSessionEnded (0.00s)\nFAIL\nFAIL\tx/strategy\t0.1s',
+      },
+    ];
+    expect((await check(steps, '- All three new tests passed; fmt and lint clean.')).contradictions).toEqual(
+      [],
+    );
+    expect(lines(await check(steps, '- The MarkSessionEnded tests pass.'))).toHaveLength(1);
+    expect(lines(await check(steps, 'All checks pass.'))).toHaveLength(1);
+  });
+
+  it('does not hold a pending task against a summary that says it is done, when the session wrote its file after listing it', async () => {
+    repo = createTempRepo();
+    const r = await check(
+      [
+        { user: 'ask for telemetry consent' },
+        {
+          todo: [
+            { content: 'Add promptTelemetryConsent() function in setup.go', status: 'pending' },
+            { content: 'Call the consent prompt from enable.go', status: 'pending' },
+          ],
+        },
+        { edit: 'cmd/setup.go' },
+      ],
+      '- Just completed adding the promptTelemetryConsent() function to setup.go.\n- ✅ Call the consent prompt from enable.go — done',
+    );
+    expect(lines(r)).toEqual([
+      "The summary says `Call the consent prompt from enable.go` is done, but the session's task list still has it pending.",
+    ]);
+  });
+});
