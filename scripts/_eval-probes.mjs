@@ -204,6 +204,8 @@ export function truthOf(command, result) {
   if (!result) return 'unknown';
   const { program, hidden } = lastProgram(command);
   const text = `${result.text ?? ''}\n${result.stdout ?? ''}`;
+  // A Go build's error lines (`x.go:57:59: not enough arguments`) are its failure, as a person reads them.
+  if (hidden && /\bgo (?:build|vet)\b/.test(command) && /^\S+\.go:\d+:\d+: \S/m.test(text)) return 'failed';
   if (hidden) return readOutput(text);
   let exit = result.exit;
   if (exit === undefined) {

@@ -65,6 +65,14 @@ function readClaude(lines, records) {
           interpretation: r.toolUseResult?.returnCodeInterpretation,
           stdout: typeof r.toolUseResult?.stdout === 'string' ? r.toolUseResult.stdout : undefined,
         });
+        // The person's words given with a refused call are a message of theirs (not the host's
+        // own words when the refused call was a question to them).
+        const refusal =
+          /^\s*The user doesn't want to (?:proceed|take this action)[\s\S]*?the user said:\s*\n([\s\S]+)$/.exec(
+            textOf(b.content),
+          )?.[1];
+        if (refusal && !r.isSidechain && !/^\s*The user wants to clarify these questions\./.test(refusal))
+          events.push({ type: 'request', line, text: refusal.trim() });
         const ended = backgroundEnd(textOf(b.content));
         const started = ended && backgrounds.get(ended.task);
         if (started) results.set(started, ended.result);

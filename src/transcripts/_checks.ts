@@ -10,7 +10,14 @@ import type { CheckResult, RunnerCounts } from './types.js';
 
 // Checks that print nothing when they pass.
 const SILENT =
-  /^\s*(?:\S+=\S+\s+)*(?:(?:npx|pnpm|yarn|bunx|pnpm exec|npm exec)\s+)?(?:tsc|mypy|pyright|ruff(?: check)?|flake8|eslint|biome (?:check|lint))\b/;
+  /^\s*(?:\S+=\S+\s+)*(?:(?:npx|pnpm|yarn|bunx|pnpm exec|npm exec)\s+)?(?:tsc|mypy|pyright|ruff(?: check)?|flake8|eslint|biome (?:check|lint)|go (?:build|vet))\b/;
+// What a compiler prints for an error, by the program that prints it: Go's `file.go:12:5: msg`,
+// TypeScript's `error TS2345:`, Rust's `error[E0308]:`.
+const COMPILE_ERRORS: [RegExp, RegExp][] = [
+  [/\bgo (?:build|vet)\b/, /^\S+\.go:\d+:\d+: \S/m],
+  [/\btsc\b/, /\berror TS\d+:/],
+  [/\bcargo (?:build|check)\b/, /^error(?:\[E\d+\])?: /m],
+];
 
 /** How one run of a check came out, as read. */
 export interface CheckReading {
@@ -258,6 +265,12 @@ function readRun(command: string, exit: number | undefined, failed: boolean, out
     // A type checker or linter prints nothing when it finds nothing.
     if (empty && SILENT.test(command))
       return { ok: true, reading: `no output (${hidden.replace('the status is that of ', 'through ')})` };
+    // And a compiler's error lines say it failed, whatever the filter after it exits with.
+    if (COMPILE_ERRORS.some(([program, errors]) => program.test(command) && errors.test(output)))
+      return {
+        ok: false,
+        reading: `the output shows compile errors (${hidden.replace('the status is that of ', 'through ')})`,
+      };
     return { ok: undefined, reading: `unknown: ${hidden}, and the output shows no summary` };
   }
   if (exit === undefined)

@@ -175,6 +175,15 @@ function innerTail(text: string, at: number): boolean {
 const WIDE_AFTER_SEPARATOR = new RegExp(String.raw`[\\/][${WIDE_LETTERS}]+$`, 'u');
 
 /** The paths a text names, each once, in order (absolute paths kept absolute). */
+// The start of a diff's header line, up to where it names a file as `a/path` or `b/path`.
+const DIFF_HEADER = /(?:^|\n)(?:diff --git (?:a\/\S+ )?|--- |\+\+\+ )$/;
+
+/** `path` without the `a/` or `b/` a diff's header line (at `at` in `text`) puts before it. */
+function diffSide(text: string, at: number, path: string): string {
+  if (!/^[ab]\//.test(path) || !DIFF_HEADER.test(text.slice(Math.max(0, at - 400), at))) return path;
+  return path.slice(2);
+}
+
 function pathsIn(text: string): string[] {
   const out = new Set<string>();
   // A log printed inside another (a subagent's JSON in a tool's output) writes its line breaks as
@@ -190,9 +199,10 @@ function pathsIn(text: string): string[] {
     if (!EXTENSIONS.has((m[2] as string).toLowerCase())) continue;
     if (innerTail(chunk, m.index)) continue;
     // `@path` is how the person points Claude Code at a file.
-    const path = spacedWhole(chunk, m.index, m[1] as string)
+    const whole = spacedWhole(chunk, m.index, m[1] as string)
       .replace(/^@(?=[\w.])/, '')
       .replace(/^\.\//, '');
+    const path = diffSide(chunk, m.index + m[0].indexOf(m[1] as string), whole);
     if (isWorkPath(path) && namesOneFile(path)) out.add(path);
   }
   if (!MAYBE_WINDOWS.test(chunk)) return [...out];

@@ -1,9 +1,9 @@
 /** Building a session record: the few rules every reader shares. */
 import { newThread, noteFindings } from './_findings.js';
 import { notePaths } from './_mentions.js';
-import { inScratchFolder } from './_paths.js';
+import { inScratchFolder, isAbsolutePath, relativePath, resolvedUnder } from './_paths.js';
 import { isAck, isInterjection, sentencesOf } from './_requests.js';
-import { commitSubject } from './_shell.js';
+import { commitSubject, shellFileChanges, workFolder } from './_shell.js';
 import type { CommandRun, SessionRecord, TaskItem, TranscriptKind } from './types.js';
 
 /** A new, empty session record. */
@@ -69,6 +69,7 @@ export function noteRequest(s: SessionRecord, request: string, during = false): 
     s.requestsAt.push(s.stats.lines);
   }
   s.requests.push(request);
+  s.lastRequestAt = s.stats.lines;
   s.unanswered = true;
   notePaths(s, request, 'person');
 }
@@ -126,12 +127,38 @@ const NOTHING_TO_COMMIT = /nothing (?:added )?to commit|no changes added to comm
 const HOOK = /pre-commit|commit-msg|\bhook\b|husky|lefthook/i;
 
 /**
+ * Whether a folder a command moved to (`cd /tmp/try`) is outside the repository: a scratch
+ * repository's commits and files are how the agent tried something, not the work.
+ */
+function outsideRoot(folder: string | undefined, root: string | undefined): boolean {
+  if (folder === undefined) return false;
+  if (/^~(?:[\\/]|$)|^\$HOME\b/.test(folder)) return true;
+  return isAbsolutePath(folder) && root !== undefined && isAbsolutePath(relativePath(folder, root));
+}
+
+/**
+ * The files a shell command wrote or deleted, where it wrote them: relative to the folder it moved
+ * to when that is outside the repository, so that they are listed as outside (or left out, in a
+ * scratch folder) and not as the repository's.
+ */
+export function shellChanges(
+  command: string,
+  root: string | undefined,
+): { written: string[]; deleted: string[] } {
+  const changes = shellFileChanges(command);
+  const folder = workFolder(command);
+  if (folder === undefined || !outsideRoot(folder, root) || !isAbsolutePath(folder)) return changes;
+  const place = (p: string) => (isAbsolutePath(p) ? p : resolvedUnder(folder, p));
+  return { written: changes.written.map(place), deleted: changes.deleted.map(place) };
+}
+
+/**
  * A `git commit` that ended (`ok` known), with what it printed: a commit made, or a commit
  * refused (a hook, a conflict), which leaves the work uncommitted until a later commit is made.
  */
 export function noteCommitRun(s: SessionRecord, run: CommandRun, output: string): void {
   const subject = run.ok === undefined ? undefined : commitSubject(run.command);
-  if (subject === undefined) return;
+  if (subject === undefined || outsideRoot(workFolder(run.command), s.cwd)) return;
   if (run.ok) {
     noteCommit(s, subject);
     s.commitRefused = undefined;

@@ -272,6 +272,13 @@ function isCheckWords(w: string[]): boolean {
     if (prog === 'bun' && verb === 'test') return true;
     return SCRIPT_WORDS.test(verb) || verb === 't';
   }
+  // Task runners run a project's named tasks as npm runs its scripts: `mise run test:ci`,
+  // `mise run lint`, `task test`, `just lint-fix` is no check (its name only starts with one).
+  if (prog === 'mise' || prog === 'task') {
+    const rest = w.slice(1).filter((x) => !x.startsWith('-'));
+    const name = rest[0] === 'run' || rest[0] === 'r' ? rest[1] : rest[0];
+    return name !== undefined && SCRIPT_WORDS.test(name);
+  }
   if (prog === 'uv' || prog === 'poetry' || prog === 'pipenv' || prog === 'bundle' || prog === 'pdm') {
     const rest = w.slice(1);
     if (rest[0] === 'run' || rest[0] === 'exec') return isCheckWords(rest.slice(1));
@@ -371,6 +378,20 @@ function remoteHostOf(words: string[]): string | undefined {
     if (m && !/^[A-Za-z]$/.test(m[1] as string)) return a.slice(0, a.indexOf(':'));
   }
   return undefined;
+}
+
+/**
+ * The folder a command does its work in when it names one: the last `cd <folder>` of the line
+ * (`cd /tmp/try && git init && git commit …`), else a `git -C <folder>`.
+ */
+export function workFolder(command: string): string | undefined {
+  let folder: string | undefined;
+  for (const words of simpleCommands(command)) {
+    const w = coreWords(words);
+    if ((w[0] === 'cd' || w[0] === 'pushd') && w[1] !== undefined && w[1] !== '-') folder = w[1];
+    else if (folder === undefined && w[0] === 'git' && w[1] === '-C' && w[2] !== undefined) folder = w[2];
+  }
+  return folder;
 }
 
 /** The subject (first line of the message) of a `git commit -m …` in the command, if any. */

@@ -77,8 +77,8 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
     const since = sinceSaid(s);
     add(since.acted ? checkThenCarryOnTitle(step) : carryOnTitle(step), { notes: since.notes });
   };
-  // The person spoke last and nothing of the agent's answers it yet: that comes first.
-  const reply = replyItem(s);
+  // The person spoke last and nothing answers it yet (a yes to the agent's question too): first.
+  const reply = replyItem(s) ?? agreedItem(s);
   if (reply) add(reply.title, { ...(reply.goal ? { goal: reply.goal } : {}), notes: reply.notes }, false);
   // Else, the agent was still at the person's newest request when the log ends (a "go on" after
   // it changes nothing): the request itself leads, before steps and lists written down earlier.
@@ -149,14 +149,30 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
  * a choice to make), when the person has not spoken since: the next step waits on its answer.
  */
 function closingQuestion(s: SessionRecord): string | undefined {
-  if (s.lastAssistant === undefined || (s.lastAssistantAt ?? -1) < (s.requestsAt.at(-1) ?? -1))
-    return undefined;
+  // A "yes" after it is an answer, as any message is.
+  if (s.lastAssistant === undefined || (s.lastAssistantAt ?? -1) < (s.lastRequestAt ?? -1)) return undefined;
   // (A full stop of Chinese or Japanese ends a sentence with no space after it.)
   const last = sentencesOf(plainProse(s.lastAssistant))
     .at(-1)
     ?.split(/(?<=[。！？])/u)
     .at(-1);
   return last && /[?？]$/.test(last) ? oneLine(last.replace(/^[\s>*#-]+/, ''), 200) : undefined;
+}
+
+/**
+ * The agent's question the person's last message said yes to ("Want me to update the plan?" —
+ * "yes"), when the agent has said nothing since: that is the work, whatever it did after.
+ */
+function agreedItem(s: SessionRecord): { title: string; goal?: string; notes: string } | undefined {
+  const at = s.requests.length - 1;
+  const last = s.requests[at];
+  if (last === undefined || !isAck(last) || s.askedBefore?.request !== at) return undefined;
+  if ((s.lastAssistantAt ?? -1) > (s.lastRequestAt ?? -1)) return undefined;
+  const question = oneLine(s.askedBefore.question.replace(/^[\s>*#-]+/, ''), 160);
+  return {
+    title: oneLine(`Do what the person said yes to: ${question}`, 200),
+    notes: `the agent asked “${question}” and the person answered “${oneLine(last, 60)}” (#${at + 1}); the agent has said nothing since: see what of it is done`,
+  };
 }
 
 /**

@@ -19,8 +19,16 @@ import {
 } from './_mentions.js';
 import { isAbsolutePath, relativePath, resolvedUnder } from './_paths.js';
 import { commandAim, commandOf, isSummaryText, requestText } from './_requests.js';
-import { emptySession, noteAgentWords, noteCommitRun, noteRequest, noteTasks, touch } from './_session.js';
-import { isCheck, shellFileChanges } from './_shell.js';
+import {
+  emptySession,
+  noteAgentWords,
+  noteCommitRun,
+  noteRequest,
+  noteTasks,
+  shellChanges,
+  touch,
+} from './_session.js';
+import { isCheck } from './_shell.js';
 import { currentTasks } from './_tasks.js';
 import type { CommandRun, SessionRecord, TaskItem } from './types.js';
 
@@ -50,6 +58,18 @@ const SHELL_TOOLS = new Set(['Bash', 'PowerShell']);
 // A result that says the call never ran: refused before it started (`<tool_use_error>`: a sibling
 // call of the same turn failed, the input was invalid) or turned down by the person.
 const NOT_RUN = /^\s*(?:<tool_use_error>|The user doesn't want to (?:proceed|take this action))/;
+
+// Claude Code's note on a tool call the person refused with words of their own, and its own words
+// when the refused call was a question to them (those are not the person's).
+const REFUSAL =
+  /^\s*The user doesn't want to (?:proceed|take this action)[\s\S]*?the user said:\s*\n([\s\S]+)$/;
+const HOST_CLARIFY = /^The user wants to clarify these questions\./;
+
+/** What the person said when refusing a tool call, when they said anything. */
+function refusalWords(text: string): string | undefined {
+  const words = REFUSAL.exec(text)?.[1]?.trim();
+  return words && !HOST_CLARIFY.test(words) ? words : undefined;
+}
 
 const FILE_TOOLS: Record<string, string> = {
   Write: 'file_path',
@@ -448,6 +468,10 @@ function onToolResult(block: unknown, toolUseResult: unknown, state: State): voi
   use.resolved = true;
   const failed = field(block, 'is_error') === true;
   const text = resultText(field(block, 'content'));
+  // The person's words given with a refusal ("no, I did not say commit anything") are a message
+  // of theirs, typed while the agent worked.
+  const said = failed && !state.subagent ? refusalWords(text) : undefined;
+  if (said) addRequest(said, state, true);
   const command = str(field(use.input, 'command'));
   const read = use.name === 'Read' ? str(field(use.input, 'file_path')) : command && shellRead(command);
   // A file tool's result only says it wrote; any other tool's output (a search, a read) names paths.
@@ -506,7 +530,7 @@ function onBashResult(
 }
 
 function applyShell(command: string, state: State, step?: number): void {
-  const { written, deleted } = shellFileChanges(command);
+  const { written, deleted } = shellChanges(command, state.s.cwd);
   for (const p of written) touch(state.s, p, 'written', step);
   for (const p of deleted) touch(state.s, p, 'deleted', step);
 }

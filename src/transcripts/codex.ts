@@ -9,8 +9,16 @@ import { checkResult } from './_checks.js';
 import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
 import { isPlanFile, noteErrorPlaces, noteImports, notePaths, outputSource, shellRead } from './_mentions.js';
 import { isSummaryText, requestText } from './_requests.js';
-import { emptySession, noteAgentWords, noteCommitRun, noteRequest, noteTasks, touch } from './_session.js';
-import { isCheck, patchFileChanges, shellFileChanges } from './_shell.js';
+import {
+  emptySession,
+  noteAgentWords,
+  noteCommitRun,
+  noteRequest,
+  noteTasks,
+  shellChanges,
+  touch,
+} from './_session.js';
+import { isCheck, patchFileChanges } from './_shell.js';
 import { currentTasks } from './_tasks.js';
 import type { CommandRun, SessionRecord, TaskItem } from './types.js';
 
@@ -201,7 +209,7 @@ function onOutput(item: unknown, state: State): void {
       if (session !== undefined) state.running.set(session, { run, text });
     }
     if (run.ok !== false) {
-      const { written, deleted } = shellFileChanges(call.command);
+      const { written, deleted } = shellChanges(call.command, state.s.cwd);
       for (const p of written) touch(state.s, p, 'written');
       for (const p of deleted) touch(state.s, p, 'deleted');
     }

@@ -118,6 +118,8 @@ export interface SessionRecord {
   olderFailuresAt?: number;
   /** Where (lines read) each request that asks for something was made (an acknowledgement is not one), in order. */
   requestsAt: number[];
+  /** Where (lines read) the person's last message was, an acknowledgement ("yes") too. */
+  lastRequestAt?: number;
   /**
    * The turn of the newest request: the request (by index in `requests`) that started it, a
    * message sent as a prompt, and the step then. What the person typed while the agent worked

@@ -336,3 +336,31 @@ describe('tsc given files', () => {
     expect(readCheck('npx tsc --noEmit src/a.ts', 0, false, '').ok).toBe(true);
   });
 });
+
+describe('a build through a filter', () => {
+  it('passed when it printed nothing, failed when the compiler printed its error lines, else unknown', () => {
+    expect(readCheck('go build ./... 2>&1 | head -30', 0, false, '').ok).toBe(true);
+    const errors =
+      '# example/cli/strategy\ncmd/cli/strategy/git.go:57:59: not enough arguments in call to ShadowBranchName\n';
+    expect(readCheck('go build ./... 2>&1 | head -30', 0, false, errors)).toMatchObject({
+      ok: false,
+      reading: 'the output shows compile errors (through `head`)',
+    });
+    expect(readCheck('npx tsc -p . 2>&1 | head', 0, false, "src/a.ts(3,7): error TS2322: Type 'x'").ok).toBe(
+      false,
+    );
+    expect(readCheck('cargo check 2>&1 | tail -5', 0, false, 'error[E0308]: mismatched types\n').ok).toBe(
+      false,
+    );
+    // Another program's lines in the output prove nothing of the build.
+    expect(readCheck('make build 2>&1 | tail', 0, false, 'main.go:3:1: warning').ok).toBeUndefined();
+  });
+
+  it("counts a task runner's test and lint tasks as checks, and not its other tasks", async () => {
+    const { isCheck } = await import('../../src/transcripts/_shell.js');
+    expect(
+      ['mise run test', 'mise run fmt && mise run lint', 'mise run test:ci', 'task test'].map(isCheck),
+    ).toEqual([true, true, true, true]);
+    expect(['mise install', 'mise run lint-fix', 'task deploy'].map(isCheck)).toEqual([false, false, false]);
+  });
+});

@@ -1046,3 +1046,55 @@ describe('the task tools’ list as it stands', () => {
     expect(handoff.done.map((d) => d.text)).toContain('Write the gateway config');
   });
 });
+
+describe("a yes to the agent's question", () => {
+  it('is the work when the agent said nothing since, and the question is no longer waiting for an answer', async () => {
+    const { handoff } = await compiled([
+      { user: 'Review the state machine plan' },
+      { read: 'docs/plans/state-machine.md' },
+      {
+        say: 'The transitions could be a pure function first. Want me to update the plan with this restructuring?',
+      },
+      { user: 'yes' },
+      { read: 'docs/plans/state-machine-v2.md' },
+    ]);
+    const first = handoff.remaining[0];
+    expect(first?.title).toBe(
+      'Do what the person said yes to: Want me to update the plan with this restructuring?',
+    );
+    expect(first?.notes).toContain('the person answered “yes” (#2)');
+    expect(JSON.stringify(handoff.remaining)).not.toContain('the log ends before an answer');
+  });
+
+  it("leaves the work to the agent's own words once it spoke after the yes", async () => {
+    const { handoff } = await compiled([
+      { user: 'Review the state machine plan' },
+      { say: 'Want me to update the plan with this restructuring?' },
+      { user: 'yes' },
+      { say: 'Next I will rewrite the plan around the pure transition function.' },
+    ]);
+    expect(handoff.remaining.map((r) => r.title).join('\n')).not.toContain('said yes to');
+    expect(handoff.remaining[0]?.title).toContain('rewrite the plan');
+  });
+});
+
+describe('work in another folder', () => {
+  it("is not the repository's: a scratch repository's commit and files, another project's commit", async () => {
+    const { handoff } = await compiled([
+      { user: 'Can a worktree be moved with git?' },
+      {
+        bash: 'cd /tmp/try-move && git init -q && echo hi > file.txt && git add . && git commit -qm "init"',
+        output: '',
+      },
+      { bash: 'cd ~/code/other-app && git commit -am "chore: bump"', output: '[main 1a2b3c4] chore: bump' },
+      { bash: 'git -C /srv/sandbox commit -m "try"', output: '[main 5d6e7f8] try' },
+      { edit: 'web/app.ts' },
+      {
+        bash: 'cd web && git commit -am "feat: move worktrees"',
+        output: '[main 9a8b7c6] feat: move worktrees',
+      },
+    ]);
+    expect(handoff.done.map((d) => d.text)).toEqual(['Committed: feat: move worktrees']);
+    expect(handoff.files_touched.map((f) => f.path)).toEqual(['web/app.ts']);
+  });
+});

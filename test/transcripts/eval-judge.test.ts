@@ -112,4 +112,37 @@ describe('what the person typed while the agent worked, as the judge reads it', 
       ]),
     ).toEqual(['also rename the flag to --dry-run', '/review src/app.ts']);
   });
+
+  it("is a request when given with a refused call; the host's words for a refused question are not", () => {
+    const refused = (id: string, said: string) => ({
+      type: 'user',
+      message: {
+        role: 'user',
+        content: [
+          {
+            type: 'tool_result',
+            tool_use_id: id,
+            is_error: true,
+            content: `The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). To tell you how to proceed, the user said:\n${said}`,
+          },
+        ],
+      },
+    });
+    expect(
+      requests([
+        call('t1', 'git commit -am wip'),
+        refused('t1', 'no, I did not say commit anything'),
+        call('t2', 'x', 'AskUserQuestion'),
+        refused('t2', 'The user wants to clarify these questions.\n    Questions asked:'),
+      ]),
+    ).toEqual(['no, I did not say commit anything']);
+  });
+});
+
+describe('a build through a filter, as the judge reads it', () => {
+  it('failed when Go printed its error lines, unknown when it printed nothing to read', () => {
+    const errors = { text: 'cmd/x/git.go:57:59: not enough arguments in call to Name\n', exit: 0 };
+    expect(truthOf('go build ./... 2>&1 | head -20', errors)).toBe('failed');
+    expect(truthOf('grep -rn Name . | head', { text: 'cmd/x/git.go:57:59: Name(', exit: 0 })).toBe('unknown');
+  });
 });

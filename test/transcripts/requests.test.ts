@@ -275,3 +275,24 @@ describe('a preference a later request speaks to again', () => {
     expect(handoff.preferences).toEqual(["Don't add new dependencies for it."]);
   });
 });
+
+describe('words the person gave when refusing a tool call', () => {
+  it("are a request of theirs, in order; the host's own words for a refused question are not", async () => {
+    const { handoff, session } = await compiled([
+      { user: 'Fix the relative path filtering' },
+      { edit: 'src/filter.ts' },
+      { refused: 'src/commit.ts', said: 'no, I did not say commit anything' },
+      {
+        refused: 'src/ask.ts',
+        said: 'The user wants to clarify these questions.\n    This means they may have additional information.',
+      },
+      { refused: 'src/other.ts' },
+      { say: 'Understood, I will not commit.' },
+    ]);
+    expect(session.requests).toEqual([
+      'Fix the relative path filtering',
+      'no, I did not say commit anything',
+    ]);
+    expect(JSON.stringify(handoff)).toContain('no, I did not say commit anything');
+  });
+});

@@ -867,3 +867,23 @@ describe('a module imported without its extension', () => {
       expect(next).toEqual(expect.arrayContaining(['src/ui/CartRow.tsx', 'src/store/cart/types.ts']));
   });
 });
+
+describe('a diff the agent read', () => {
+  it('names its files by their own paths, not with the `a/` and `b/` of its header lines', async () => {
+    const diff = [
+      'diff --git a/cmd/cli/resume_test.go b/cmd/cli/resume_test.go',
+      'index 1c2d3e4..5f6a7b8 100644',
+      '--- a/cmd/cli/resume_test.go',
+      '+++ b/cmd/cli/resume_test.go',
+      '@@ -10,3 +10,4 @@ func TestResume(t *testing.T) {',
+      '+\tenv.GitMerge("main")',
+    ].join('\n');
+    const next = await nextOf([
+      { user: 'Why does the merge test fail?' },
+      { bash: 'git show HEAD', output: diff },
+      { say: 'The merge runs the hooks.' },
+    ]);
+    expect(next).toContain('cmd/cli/resume_test.go');
+    expect(next.filter((p) => /^[ab]\//.test(p))).toEqual([]);
+  });
+});

@@ -10,6 +10,10 @@ import { onTestFinished } from 'vitest';
 import { claudeRecord } from '../../../scripts/synthetic-transcript.mjs';
 import { compileTranscript } from '../../../src/transcripts/transcripts.js';
 
+// How Claude Code 2.1 answers a tool call the person refused with words of their own.
+const REFUSED_SAYING =
+  "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). To tell you how to proceed, the user said:\n";
+
 /** One thing the session did. */
 export type Step =
   | { user: string }
@@ -38,7 +42,8 @@ export type Step =
   | { meta: string }
   | { todo: { content: string; status: 'pending' | 'in_progress' | 'completed' }[] }
   | { agent: string }
-  | { refused: string }
+  /** A change the person refused, with the words they gave for it (`said`), if any. */
+  | { refused: string; said?: string }
   | { plan: string }
   /** Claude Code's task tools: a task created (numbered from 1 in order), or one's status changed. */
   | { taskCreate: { subject: string; description?: string } }
@@ -84,13 +89,14 @@ export function writeClaudeSession(path: string, cwd: string, steps: Step[]): vo
     exit = 0,
     result?: unknown,
     output?: string,
+    raw?: string,
   ) => {
     const id = `toolu_${n + 1}`;
     say([{ type: 'tool_use', id, name, input }]);
     const block = {
       type: 'tool_result',
       tool_use_id: id,
-      content: exit ? `Exit code ${exit}\n${output ?? ''}`.trim() : (output ?? 'ok'),
+      content: raw ?? (exit ? `Exit code ${exit}\n${output ?? ''}`.trim() : (output ?? 'ok')),
       is_error: exit !== 0,
     };
     push('user', {
@@ -141,7 +147,14 @@ export function writeClaudeSession(path: string, cwd: string, steps: Step[]): vo
       tool('TodoWrite', { todos: step.todo.map((t) => ({ ...t, activeForm: t.content })) });
     else if ('agent' in step) tool('Task', { description: step.agent, prompt: step.agent });
     else if ('refused' in step)
-      tool('Edit', { file_path: `${cwd}/${step.refused}`, old_string: 'a', new_string: 'b' }, 1);
+      tool(
+        'Edit',
+        { file_path: `${cwd}/${step.refused}`, old_string: 'a', new_string: 'b' },
+        1,
+        undefined,
+        undefined,
+        step.said === undefined ? undefined : `${REFUSED_SAYING}${step.said}`,
+      );
     else if ('plan' in step) tool('ExitPlanMode', { plan: step.plan });
     else if ('attach' in step) push('attachment', { attachment: step.attach });
     else if ('queue' in step) {
