@@ -187,7 +187,12 @@ function claudeRequest(content) {
     const args = /<command-args>([\s\S]*?)<\/command-args>/.exec(text)?.[1]?.trim();
     return `/${name}${args ? ` ${args}` : ''}`;
   }
-  if (/^(?:<[a-z_-]+>|\[Request interrupted|Caveat: |This session is being continued)/.test(text)) {
+  // (A prompt a hook stopped is in the log as the hook's message in its place: the host's words.)
+  if (
+    /^(?:<[a-z_-]+>|\[Request interrupted|Caveat: |This session is being continued|Operation stopped by hook: )/.test(
+      text,
+    )
+  ) {
     return undefined;
   }
   return personal(text);

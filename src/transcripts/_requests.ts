@@ -3,9 +3,9 @@ import { foldedWords } from './_text.js';
 import type { CommandAim } from './types.js';
 
 // Whole records the host writes as the user: slash-command echoes, local command output,
-// background-task notices, IDE context, interruptions, hook echoes.
+// background-task notices, IDE context, interruptions, hook echoes, a prompt a hook stopped.
 const WRAPPER_START =
-  /^(?:<(?:command-name|command-message|command-args|local-command-[a-z-]+|task-notification|bash-input|bash-stdout|bash-stderr|user-prompt-submit-hook|environment_context|user_instructions|permissions instructions|skills_instructions|turn_aborted|subagent_notification)>|\[Request interrupted|Caveat: The messages below|# AGENTS\.md instructions|<INSTRUCTIONS>)/;
+  /^(?:<(?:command-name|command-message|command-args|local-command-[a-z-]+|task-notification|bash-input|bash-stdout|bash-stderr|user-prompt-submit-hook|environment_context|user_instructions|permissions instructions|skills_instructions|turn_aborted|subagent_notification)>|\[Request interrupted|Caveat: The messages below|# AGENTS\.md instructions|<INSTRUCTIONS>|Operation stopped by hook: )/;
 // Context blocks a host inserts inside the person's message.
 const INLINE_BLOCKS = /<(ide_opened_file|ide_selection|ide_diagnostics|system-reminder)>[\s\S]*?<\/\1>/g;
 const SUMMARY_START =

@@ -49,13 +49,21 @@ export function intentOf(said: string | undefined): string | undefined {
   const text = plainProse(said);
   const flat = oneLine(text, 100_000);
   if (flat.length <= 240) return flat;
-  const lines = text
-    .split('\n')
-    .map((l) => l.replace(/^[\s>*#-]+/, '').trim())
-    .filter((l) => l !== '' && !/^```/.test(l));
+  const raw = text.split('\n').filter((l) => !/^\s*```/.test(l) && l.replace(/^[\s>*#-]+/, '').trim() !== '');
+  const lines = raw.map((l) => l.replace(/^[\s>*#-]+/, '').trim());
   const last = lines.at(-1);
   const stated = last && announces(last) ? last : ([...lines].reverse().find((l) => INTENT.test(l)) ?? last);
-  return stated ? oneLine(stated, 240) : undefined;
+  if (!stated) return undefined;
+  // A step that ends in a colon is said by the list that follows it ("The key insertion points
+  // are:" and the four functions): its items come with it, each short.
+  const at = lines.lastIndexOf(stated);
+  const items = raw.slice(at + 1, at + 7);
+  const listed = items.findIndex((l) => !/^\s*(?:[-*•]|\d+[.)])\s/.test(l));
+  const after = /:\s*$/.test(stated)
+    ? lines.slice(at + 1, at + 1 + (listed < 0 ? items.length : listed))
+    : [];
+  if (after.length === 0) return oneLine(stated, 240);
+  return oneLine(`${oneLine(stated, 240)} ${after.map((l) => oneLine(l, 90)).join('; ')}`, 480);
 }
 
 /**

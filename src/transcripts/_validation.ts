@@ -6,6 +6,7 @@
  */
 import type { DeadEnd, ValidationEntry } from '../handoff/types.js';
 import { commandLayout, MASKS, ownsStatus } from './_checks.js';
+import { narrowedTo } from './_narrowed.js';
 import { checkProgram, isCheck } from './_shell.js';
 import { clean, oneLine } from './_text.js';
 import type { CommandRun, SessionRecord } from './types.js';
@@ -74,11 +75,19 @@ export function checksOf(commands: CommandRun[], lastEdit = -1): Check[] {
   const checks = [...byCommand.values()];
   // A failing check whose every target a later run of the same command passed with is not failing
   // any more: `rspec spec/a_spec.rb` failed, then `rspec spec/b_spec.rb spec/a_spec.rb` passed;
-  // `pytest -q` failed, then `PYTHONPATH=. pytest -q` passed.
+  // `pytest -q` failed, then `PYTHONPATH=. pytest -q` passed. Nor is a run narrowed to named tests
+  // that a later whole run of the same kind passed (`go test -run TestA` failed, then `mise run
+  // test:ci` passed).
   return checks.filter(
     (c) =>
       passed(c) !== false ||
-      !checks.some((d) => d.last.seq > c.last.seq && passed(d) === true && covers(d.command, c.command)),
+      !checks.some(
+        (d) =>
+          d.last.seq > c.last.seq &&
+          passed(d) === true &&
+          (covers(d.command, c.command) ||
+            (narrowedTo(c.command).length > 0 && narrowedTo(d.command).length === 0 && sameKind(c, d))),
+      ),
   );
 }
 

@@ -11,10 +11,11 @@ import type { DoneItem, SubSpec } from '../handoff/types.js';
 import { checkFor, widened } from './_narrowed.js';
 import { fileName } from './_paths.js';
 import { goalIndex, isAck, isQuestion, readsAsSame, resumesOnly, sentencesOf } from './_requests.js';
+import { changedSinceListed } from './_tasks.js';
 import { oneLine, plainProse } from './_text.js';
 import type { TrackerItem } from './_tracker.js';
 import { type Check, calledOlder, checkKind, outcomeOf, passed } from './_validation.js';
-import type { SessionRecord } from './types.js';
+import type { SessionRecord, TaskItem } from './types.js';
 
 /**
  * Completed task-list items, tracker items closed and the session's commits. A task closed while a check of the same
@@ -58,6 +59,17 @@ const carryOnTitle = (step: string) => oneLine(`Carry on: ${step}`, 200);
 const checkThenCarryOnTitle = (step: string) =>
   oneLine(`See whether this is done, then carry on: ${step}`, 200);
 
+/**
+ * The item that carries on from the step the agent stated, to be checked first when it changed or
+ * ran anything after saying it; a step longer than a title (the list its colon introduces) is
+ * said whole as the Goal.
+ */
+function carryOnItem(s: SessionRecord, step: string): { title: string; goal?: string; notes: string } {
+  const since = sinceSaid(s);
+  const title = since.acted ? checkThenCarryOnTitle(step) : carryOnTitle(step);
+  return { title, ...(title.endsWith(step) ? {} : { goal: step }), notes: since.notes };
+}
+
 /** Whether a Remaining item carries on from `step`, the step the agent stated last. */
 export const carriesOn = (title: string, step: string) =>
   title === carryOnTitle(step) || title === checkThenCarryOnTitle(step);
@@ -72,10 +84,9 @@ export function remainingOf(s: SessionRecord, input: RemainingInput): SubSpec[] 
     if (stated && done.some((d) => sameWork(d.text, title))) return;
     specs.push({ title, files_in_scope: [], verify_by: verifyFor(title, checks, failing), ...extra });
   };
-  // The step the agent stated, to be checked first when it changed or ran anything after saying it.
   const addCarryOn = (step: string) => {
-    const since = sinceSaid(s);
-    add(since.acted ? checkThenCarryOnTitle(step) : carryOnTitle(step), { notes: since.notes });
+    const item = carryOnItem(s, step);
+    add(item.title, item);
   };
   // The person spoke last and nothing answers it yet (a yes to the agent's question too): first.
   const reply = replyItem(s) ?? agreedItem(s);
@@ -348,6 +359,14 @@ function committedSince(s: SessionRecord, task: string): string {
     : '';
 }
 
+/** The note on an open task whose file changed after it was listed. */
+function changedNote(s: SessionRecord, task: TaskItem): string {
+  const name = changedSinceListed(s, task);
+  return name
+    ? `\`${name}\` changed after the task was listed: it may be done, look before doing it again`
+    : '';
+}
+
 /**
  * Requests after which a task list the agent never changed again is no longer its plan: it went on
  * without it, and its open items are one item to look at, not each work to do.
@@ -383,6 +402,7 @@ function taskItems(s: SessionRecord, stale: boolean): { title: string; notes: st
       t.status === 'in_progress' ? 'in progress in the task list' : '',
       staleNote,
       committedSince(s, t.text),
+      changedNote(s, t),
     ].filter(Boolean);
     return { title: oneLine(t.text, 160), notes: notes.join('; ') };
   });

@@ -11,6 +11,7 @@ import { namesItsTests, narrowedTo } from './_narrowed.js';
 import { relativePath } from './_paths.js';
 import { redactSecrets } from './_secrets.js';
 import { checkProgram, isCheck } from './_shell.js';
+import { changedSinceListed } from './_tasks.js';
 import { escapeRegExp, oneLine } from './_text.js';
 import { checkCommand } from './_validation.js';
 import { type CheckScope, extractClaims, type SummaryClaim } from './summary-claims.js';
@@ -431,20 +432,6 @@ function significant(text: string): Set<string> {
   );
 }
 
-/** Whether the session changed a file of one of these names after `step`. */
-function writtenSince(s: SessionRecord, names: string[], step: number): boolean {
-  if (names.length === 0) return false;
-  for (const [path, at] of s.fileSteps) {
-    if (at > step && names.includes(basename(path.replace(/\\/g, '/')))) return true;
-  }
-  return false;
-}
-
-/** The file names a task's title gives (`Update ui.md with the branding`: `ui.md`). */
-function namedFiles(text: string): string[] {
-  return [...text.matchAll(/[\p{L}\p{N}_.-]+\.[A-Za-z][A-Za-z0-9]{0,5}\b/gu)].map((m) => m[0]);
-}
-
 /** A task of the host's list that is still open, named by a line that says it is done. */
 function taskContradictions(claims: SummaryClaim[], s: SessionRecord): Contradiction[] {
   const out: Contradiction[] = [];
@@ -453,7 +440,7 @@ function taskContradictions(claims: SummaryClaim[], s: SessionRecord): Contradic
     if (task.status === 'completed') continue;
     // An open task whose file the session wrote after the task took its status may be done before
     // the list says so: the list lags the work, and the log cannot tell which is right.
-    if (writtenSince(s, namedFiles(task.text), task.since ?? 0)) continue;
+    if (changedSinceListed(s, task) !== undefined) continue;
     const words = [...significant(task.text)];
     if (words.length < 2) continue;
     const claim = done.find((d) => {

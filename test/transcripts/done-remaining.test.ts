@@ -1098,3 +1098,51 @@ describe('work in another folder', () => {
     expect(handoff.files_touched.map((f) => f.path)).toEqual(['web/app.ts']);
   });
 });
+
+describe('a run narrowed to named tests', () => {
+  it('that failed is settled by a later whole run of the same kind that passed, not by another narrowed one', async () => {
+    const fail = {
+      bash: 'go test -v -run "TestCleansUpStale|TestMostRecent" ./strategy/',
+      exit: 1,
+      output: '--- FAIL: TestCleansUpStale (0.01s)\nFAIL\nFAIL\texample/strategy\t0.6s',
+    };
+    const narrowPass = {
+      bash: 'go test -v -run TestMostRecent ./strategy/',
+      output: 'ok  \texample/strategy\t1.5s',
+    };
+    const before = await compiled([
+      { user: 'Fix the stale sessions' },
+      { edit: 'strategy/session.go' },
+      fail,
+      narrowPass,
+    ]);
+    expect(before.handoff.remaining.map((r) => r.title).join('\n')).toContain('Make `go test -v -run');
+    const after = await compiled([
+      { user: 'Fix the stale sessions' },
+      { edit: 'strategy/session.go' },
+      fail,
+      narrowPass,
+      { bash: 'mise run fmt && mise run lint && mise run test:ci', output: 'ok  \texample/strategy\t2.1s' },
+    ]);
+    expect(after.handoff.remaining.map((r) => r.title).join('\n')).not.toContain('Make `go test');
+  });
+});
+
+describe('an open task whose file changed after it was listed', () => {
+  it('says it may be done; a task whose file changed before it was listed does not', async () => {
+    const { handoff } = await compiled([
+      { user: 'Ask for telemetry consent' },
+      { edit: 'cmd/enable.go' },
+      {
+        todo: [
+          { content: 'Add promptTelemetryConsent() in setup.go', status: 'pending' },
+          { content: 'Call the prompt from enable.go', status: 'pending' },
+        ],
+      },
+      { edit: 'cmd/setup.go' },
+    ]);
+    const notes = (words: string) => handoff.remaining.find((r) => r.title.includes(words))?.notes ?? '';
+    expect(notes('setup.go')).toContain('`setup.go` changed after the task was listed: it may be done');
+    expect(notes('enable.go')).not.toContain('changed after the task was listed');
+  });
+});

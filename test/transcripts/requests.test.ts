@@ -296,3 +296,18 @@ describe('words the person gave when refusing a tool call', () => {
     expect(JSON.stringify(handoff)).toContain('no, I did not say commit anything');
   });
 });
+
+describe('a prompt a hook stopped', () => {
+  it("is the hook's message in the person's place: no request; the person quoting it later is one", async () => {
+    const { session } = await compiled([
+      { user: 'hi' },
+      {
+        user: 'Operation stopped by hook: Warning: Shadow branch conflict detected!\n\nBranch: entire/314004c',
+      },
+      {
+        user: 'we are getting this warning when starting up:\n```\nOperation stopped by hook: Warning: Shadow branch conflict\n```',
+      },
+    ]);
+    expect(session.requests.map((r) => r.slice(0, 30))).toEqual(['hi', 'we are getting this warning wh']);
+  });
+});

@@ -887,3 +887,29 @@ describe('a diff the agent read', () => {
     expect(next.filter((p) => /^[ab]\//.test(p))).toEqual([]);
   });
 });
+
+describe('the step the agent stated last', () => {
+  it('keeps the list its colon introduces, each line short', async () => {
+    const dir = folder();
+    const path = join(dir, 'session.jsonl');
+    writeClaudeSession(path, dir, [
+      { user: 'The hook logs go to the wrong session' },
+      { edit: 'cmd/hooks.go' },
+      {
+        say: [
+          'I see the problem now. Both sessions are in the same worktree, so filtering by worktree does not help, and the logger starts before the session id is known.',
+          '',
+          'Now let me set the logger after each handler reads its input. The key insertion points are:',
+          '',
+          '1. `handleSessionStart()` — after `input.SessionID`',
+          '2. `handleSessionEnd()` — after `input.SessionID`',
+          '3. `commitWithMetadata()` — after `input.SessionID` (covers stop)',
+        ].join('\n'),
+      },
+    ]);
+    const { handoff } = await compileTranscript(path);
+    const carry = handoff.remaining.find((r) => r.title.startsWith('Carry on'));
+    expect(carry?.goal).toContain('The key insertion points are: 1. `handleSessionStart()`');
+    expect(carry?.goal).toContain('3. `commitWithMetadata()` — after `input.SessionID` (covers stop)');
+  });
+});
