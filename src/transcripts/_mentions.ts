@@ -175,6 +175,13 @@ function innerTail(text: string, at: number): boolean {
 const WIDE_AFTER_SEPARATOR = new RegExp(String.raw`[\\/][${WIDE_LETTERS}]+$`, 'u');
 
 /** The paths a text names, each once, in order (absolute paths kept absolute). */
+// A path given as an example ("e.g., `app/services/example_service.rb:42`") or a placeholder
+// (`path/to/file.txt`): how a template or a doc shows the form, not a file of the work.
+const EXAMPLE_BEFORE = /(?:\be\.?g\.|\bfor (?:example|instance)|\bsuch as)[,:]?\s*[`'"(]?$/i;
+function isExample(text: string, at: number, path: string): boolean {
+  return /^\/?path\/to\//.test(path) || EXAMPLE_BEFORE.test(text.slice(Math.max(0, at - 24), at));
+}
+
 // The start of a diff's header line, up to where it names a file as `a/path` or `b/path`.
 const DIFF_HEADER = /(?:^|\n)(?:diff --git (?:a\/\S+ )?|--- |\+\+\+ )$/;
 
@@ -202,8 +209,9 @@ function pathsIn(text: string): string[] {
     const whole = spacedWhole(chunk, m.index, m[1] as string)
       .replace(/^@(?=[\w.])/, '')
       .replace(/^\.\//, '');
-    const path = diffSide(chunk, m.index + m[0].indexOf(m[1] as string), whole);
-    if (isWorkPath(path) && namesOneFile(path)) out.add(path);
+    const at = m.index + m[0].indexOf(m[1] as string);
+    const path = diffSide(chunk, at, whole);
+    if (isWorkPath(path) && namesOneFile(path) && !isExample(chunk, at, path)) out.add(path);
   }
   if (!MAYBE_WINDOWS.test(chunk)) return [...out];
   WINDOWS_PATH_RE.lastIndex = 0;

@@ -7,7 +7,7 @@
 
 import { codeSpan } from '../formats/text.js';
 import { mentionScore, openTaskPaths, taskWeight } from './_mentions.js';
-import { isAbsolutePath, relativePath } from './_paths.js';
+import { fileName, isAbsolutePath, relativePath } from './_paths.js';
 import { pathsOfTaskSymbols } from './_task-symbols.js';
 import { withTestsOf } from './_test-files.js';
 import { counted, oneLine, plainProse } from './_text.js';
@@ -361,6 +361,18 @@ export interface StandInput {
   fullId?: boolean;
 }
 
+/** When files changed after a check's last run (at `step`): it says nothing of them yet. */
+function changedAfter(s: SessionRecord, step: number | undefined): string {
+  if (step === undefined) return '';
+  const later = [...s.fileSteps].filter(([, at]) => at > step).map(([p]) => fileName(p));
+  if (later.length === 0) return '';
+  const more = later.length > 2 ? ` and ${later.length - 2} more` : '';
+  return `; since then ${later
+    .slice(0, 2)
+    .map((n) => codeSpan(n))
+    .join(', ')}${more} changed, not checked yet`;
+}
+
 /** The Summary: at most five lines on where the work stands. */
 export function summaryOf(s: SessionRecord, input: StandInput): string {
   const host = HOST_NAMES[s.kind];
@@ -397,7 +409,7 @@ export function summaryOf(s: SessionRecord, input: StandInput): string {
   const check = first
     ? `Failing on its last run: ${codeSpan(oneLine(first.command, 60))} (${outcomeOf(first)}${older})${failing.length > 1 ? ` and ${failing.length - 1} more` : ''}.`
     : last
-      ? `Last check: ${codeSpan(oneLine(last.command, 60))} ${passed(last) === true ? 'passed' : passed(last) === false ? 'failed' : 'unknown'} (${outcomeOf(last)}).`
+      ? `Last check: ${codeSpan(oneLine(last.command, 60))} ${passed(last) === true ? 'passed' : passed(last) === false ? 'failed' : 'unknown'} (${outcomeOf(last)})${changedAfter(s, last.last.step)}.`
       : 'No check ran.';
   lines.push(oneLine(`${tasks}${check}`, 600));
   return lines.join('\n');

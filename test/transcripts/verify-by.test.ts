@@ -74,3 +74,24 @@ describe('a test run narrowed to some tests, as the Verify by of other work', ()
     ]);
   });
 });
+
+describe('the last check in the Summary', () => {
+  it('says which files changed after its last run, and nothing when none did', async () => {
+    const stale = await compileSteps([
+      { user: 'Count removed lines' },
+      { edit: 'strategy/attribution.go' },
+      { bash: 'go build ./...', output: '' },
+      { edit: 'strategy/attribution.go' },
+      { edit: 'strategy/attribution_test.go' },
+    ]);
+    expect(stale.handoff.summary).toContain(
+      'Last check: `go build ./...` passed (exit 0); since then `attribution.go`, `attribution_test.go` changed, not checked yet.',
+    );
+    const fresh = await compileSteps([
+      { user: 'Count removed lines' },
+      { edit: 'strategy/attribution.go' },
+      { bash: 'go build ./...', output: '' },
+    ]);
+    expect(fresh.handoff.summary).toContain('Last check: `go build ./...` passed (exit 0).');
+  });
+});

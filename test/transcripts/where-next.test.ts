@@ -913,3 +913,18 @@ describe('the step the agent stated last', () => {
     expect(carry?.goal).toContain('3. `commitWithMetadata()` — after `input.SessionID` (covers stop)');
   });
 });
+
+describe('a path given as an example', () => {
+  it('is not named next: "e.g." before it, or a placeholder path', async () => {
+    const next = await nextOf([
+      { user: 'Plan the telemetry consent' },
+      {
+        read: 'docs/plan-template.md',
+        text: 'Reference the code you change (e.g., `app/services/example_service.rb:42`), for example src/models/user_model.py,\nand write it to path/to/file.txt. Start with cmd/setup.go and cmd/enable.go.',
+      },
+      { say: 'I will follow the template.' },
+    ]);
+    expect(next).toEqual(expect.arrayContaining(['cmd/setup.go', 'cmd/enable.go']));
+    expect(next.filter((p) => /example_service|user_model|path\/to/.test(p))).toEqual([]);
+  });
+});
