@@ -131,9 +131,17 @@ const HOOK = /pre-commit|commit-msg|\bhook\b|husky|lefthook/i;
  * repository's commits and files are how the agent tried something, not the work.
  */
 function outsideRoot(folder: string | undefined, root: string | undefined): boolean {
-  if (folder === undefined) return false;
-  if (/^~(?:[\\/]|$)|^\$HOME\b/.test(folder)) return true;
-  return isAbsolutePath(folder) && root !== undefined && isAbsolutePath(relativePath(folder, root));
+  if (folder === undefined || root === undefined) return false;
+  const place = fromHome(folder, root);
+  return place !== undefined && isAbsolutePath(place) && isAbsolutePath(relativePath(place, root));
+}
+
+/** `~/x` or `$HOME/x` in the home folder the repository's own path shows (`/Users/alex`), if it shows one. */
+function fromHome(folder: string, root: string): string | undefined {
+  const rest = /^(?:~|\$HOME|\$\{HOME\})(?=[\\/]|$)(.*)$/.exec(folder)?.[1];
+  if (rest === undefined) return folder;
+  const home = /^(\/(?:Users|home)\/[^/]+|[A-Za-z]:\\Users\\[^\\]+)/.exec(root)?.[1];
+  return home === undefined ? undefined : `${home}${rest}`;
 }
 
 /**
@@ -146,7 +154,8 @@ export function shellChanges(
   root: string | undefined,
 ): { written: string[]; deleted: string[] } {
   const changes = shellFileChanges(command);
-  const folder = workFolder(command);
+  const named = workFolder(command);
+  const folder = named === undefined || root === undefined ? undefined : fromHome(named, root);
   if (folder === undefined || !outsideRoot(folder, root) || !isAbsolutePath(folder)) return changes;
   const place = (p: string) => (isAbsolutePath(p) ? p : resolvedUnder(folder, p));
   return { written: changes.written.map(place), deleted: changes.deleted.map(place) };

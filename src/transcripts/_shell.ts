@@ -273,7 +273,7 @@ function isCheckWords(w: string[]): boolean {
     return SCRIPT_WORDS.test(verb) || verb === 't';
   }
   // Task runners run a project's named tasks as npm runs its scripts: `mise run test:ci`,
-  // `mise run lint`, `task test`, `just lint-fix` is no check (its name only starts with one).
+  // `mise run lint`, `task test`; `mise run lint-fix` is no check (its name only starts with one).
   if (prog === 'mise' || prog === 'task') {
     const rest = w.slice(1).filter((x) => !x.startsWith('-'));
     const name = rest[0] === 'run' || rest[0] === 'r' ? rest[1] : rest[0];

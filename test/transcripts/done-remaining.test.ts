@@ -1086,7 +1086,7 @@ describe('work in another folder', () => {
         bash: 'cd /tmp/try-move && git init -q && echo hi > file.txt && git add . && git commit -qm "init"',
         output: '',
       },
-      { bash: 'cd ~/code/other-app && git commit -am "chore: bump"', output: '[main 1a2b3c4] chore: bump' },
+      { bash: 'cd /srv/other-app && git commit -am "chore: bump"', output: '[main 1a2b3c4] chore: bump' },
       { bash: 'git -C /srv/sandbox commit -m "try"', output: '[main 5d6e7f8] try' },
       { edit: 'web/app.ts' },
       {
@@ -1096,6 +1096,24 @@ describe('work in another folder', () => {
     ]);
     expect(handoff.done.map((d) => d.text)).toEqual(['Committed: feat: move worktrees']);
     expect(handoff.files_touched.map((f) => f.path)).toEqual(['web/app.ts']);
+  });
+
+  it('reads `~` as the home folder the repository path shows, and not at all when it shows none', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'baton-dr-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const path = join(dir, 'session.jsonl');
+    writeClaudeSession(path, '/home/dev/app', [
+      { user: 'Bump both' },
+      { bash: 'cd ~/code/other-app && git commit -am "chore: bump other"', output: '[main 1a2b3c4] x' },
+      { bash: 'cd ~/app/web && git commit -am "feat: bump web"', output: '[main 5d6e7f8] y' },
+    ]);
+    const { handoff } = await compileTranscript(path);
+    expect(handoff.done.map((d) => d.text)).toEqual(['Committed: feat: bump web']);
+    const unknown = await compiled([
+      { user: 'Bump it' },
+      { bash: 'cd ~/code/other-app && git commit -am "chore: bump"', output: '[main 1a2b3c4] x' },
+    ]);
+    expect(unknown.handoff.done.map((d) => d.text)).toEqual(['Committed: chore: bump']);
   });
 });
 
