@@ -262,15 +262,12 @@ function readRun(command: string, exit: number | undefined, failed: boolean, out
     const empty = output.trim() === '';
     if (empty && /\|\s*(?:e|f)?grep\b|\|\s*rg\b/.test(command))
       return { ok: undefined, reading: 'unknown: the filter found no lines' };
+    const through = hidden.replace('the status is that of ', 'through ');
     // A type checker or linter prints nothing when it finds nothing.
-    if (empty && SILENT.test(command))
-      return { ok: true, reading: `no output (${hidden.replace('the status is that of ', 'through ')})` };
+    if (empty && SILENT.test(command)) return { ok: true, reading: `no output (${through})` };
     // And a compiler's error lines say it failed, whatever the filter after it exits with.
     if (COMPILE_ERRORS.some(([program, errors]) => program.test(command) && errors.test(output)))
-      return {
-        ok: false,
-        reading: `the output shows compile errors (${hidden.replace('the status is that of ', 'through ')})`,
-      };
+      return { ok: false, reading: `the output shows compile errors (${through})` };
     return { ok: undefined, reading: `unknown: ${hidden}, and the output shows no summary` };
   }
   if (exit === undefined)

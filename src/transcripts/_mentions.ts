@@ -174,7 +174,6 @@ function innerTail(text: string, at: number): boolean {
 }
 const WIDE_AFTER_SEPARATOR = new RegExp(String.raw`[\\/][${WIDE_LETTERS}]+$`, 'u');
 
-/** The paths a text names, each once, in order (absolute paths kept absolute). */
 // A path given as an example ("e.g., `app/services/example_service.rb:42`") or a placeholder
 // (`path/to/file.txt`): how a template or a doc shows the form, not a file of the work.
 const EXAMPLE_BEFORE = /(?:\be\.?g\.|\bfor (?:example|instance)|\bsuch as)[,:]?\s*[`'"(]?$/i;
@@ -191,6 +190,7 @@ function diffSide(text: string, at: number, path: string): string {
   return path.slice(2);
 }
 
+/** The paths a text names, each once, in order (absolute paths kept absolute). */
 function pathsIn(text: string): string[] {
   const out = new Set<string>();
   // A log printed inside another (a subagent's JSON in a tool's output) writes its line breaks as

@@ -72,11 +72,16 @@ function namesOf(filter: string): string[] {
  * else widened.
  */
 export function checkFor(command: string, item: string): string {
-  return narrowedTo(command).length === 0 || namesItsTests(command, item) ? command : widened(command);
+  return speaksFor(command, item) ? command : widened(command);
 }
 
-/** Whether `text` speaks of a test a narrowed run's filter names. */
-export function namesItsTests(command: string, text: string): boolean {
+/** Whether the run is narrowed to named tests. */
+export const isNarrowed = (command: string) => narrowedTo(command).length > 0;
+
+/** Whether a run says something of what `text` speaks of: it is not narrowed, or `text` names one of its tests. */
+export function speaksFor(command: string, text: string): boolean {
+  const filters = narrowedTo(command);
+  if (filters.length === 0) return true;
   const words = text.toLowerCase().replace(/[^a-z0-9]+/g, '');
-  return narrowedTo(command).some((f) => namesOf(f).some((name) => words.includes(name)));
+  return filters.some((f) => namesOf(f).some((name) => words.includes(name)));
 }

@@ -127,13 +127,15 @@ const NOTHING_TO_COMMIT = /nothing (?:added )?to commit|no changes added to comm
 const HOOK = /pre-commit|commit-msg|\bhook\b|husky|lefthook/i;
 
 /**
- * Whether a folder a command moved to (`cd /tmp/try`) is outside the repository: a scratch
- * repository's commits and files are how the agent tried something, not the work.
+ * The folder a command moved to (`cd /tmp/try`), in full, when it is outside the repository: a
+ * scratch repository's commits and files are how the agent tried something, not the work.
  */
-function outsideRoot(folder: string | undefined, root: string | undefined): boolean {
-  if (folder === undefined || root === undefined) return false;
+function outsideFolder(folder: string | undefined, root: string | undefined): string | undefined {
+  if (folder === undefined || root === undefined) return undefined;
   const place = fromHome(folder, root);
-  return place !== undefined && isAbsolutePath(place) && isAbsolutePath(relativePath(place, root));
+  return place !== undefined && isAbsolutePath(place) && isAbsolutePath(relativePath(place, root))
+    ? place
+    : undefined;
 }
 
 /** `~/x` or `$HOME/x` in the home folder the repository's own path shows (`/Users/alex`), if it shows one. */
@@ -154,9 +156,8 @@ export function shellChanges(
   root: string | undefined,
 ): { written: string[]; deleted: string[] } {
   const changes = shellFileChanges(command);
-  const named = workFolder(command);
-  const folder = named === undefined || root === undefined ? undefined : fromHome(named, root);
-  if (folder === undefined || !outsideRoot(folder, root) || !isAbsolutePath(folder)) return changes;
+  const folder = outsideFolder(workFolder(command), root);
+  if (folder === undefined) return changes;
   const place = (p: string) => (isAbsolutePath(p) ? p : resolvedUnder(folder, p));
   return { written: changes.written.map(place), deleted: changes.deleted.map(place) };
 }
@@ -167,7 +168,7 @@ export function shellChanges(
  */
 export function noteCommitRun(s: SessionRecord, run: CommandRun, output: string): void {
   const subject = run.ok === undefined ? undefined : commitSubject(run.command);
-  if (subject === undefined || outsideRoot(workFolder(run.command), s.cwd)) return;
+  if (subject === undefined || outsideFolder(workFolder(run.command), s.cwd) !== undefined) return;
   if (run.ok) {
     noteCommit(s, subject);
     s.commitRefused = undefined;

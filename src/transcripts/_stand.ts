@@ -49,14 +49,20 @@ export function intentOf(said: string | undefined): string | undefined {
   const text = plainProse(said);
   const flat = oneLine(text, 100_000);
   if (flat.length <= 240) return flat;
-  const raw = text.split('\n').filter((l) => !/^\s*```/.test(l) && l.replace(/^[\s>*#-]+/, '').trim() !== '');
-  const lines = raw.map((l) => l.replace(/^[\s>*#-]+/, '').trim());
-  const last = lines.at(-1);
-  const stated = last && announces(last) ? last : ([...lines].reverse().find((l) => INTENT.test(l)) ?? last);
-  if (!stated) return undefined;
+  // Each line as written (`raw`, for its list mark) and as read.
+  const kept = text
+    .split('\n')
+    .map((raw) => ({ raw, line: raw.replace(/^[\s>*#-]+/, '').trim() }))
+    .filter(({ raw, line }) => line !== '' && !/^\s*```/.test(raw));
+  const raw = kept.map((k) => k.raw);
+  const lines = kept.map((k) => k.line);
+  const last = lines.length - 1;
+  if (last < 0) return undefined;
+  const intent = announces(lines[last] as string) ? last : lines.findLastIndex((l) => INTENT.test(l));
+  const at = intent < 0 ? last : intent;
+  const stated = lines[at] as string;
   // A step that ends in a colon is said by the list that follows it ("The key insertion points
   // are:" and the four functions): its items come with it, each short.
-  const at = lines.lastIndexOf(stated);
   const items = raw.slice(at + 1, at + 7);
   const listed = items.findIndex((l) => !/^\s*(?:[-*•]|\d+[.)])\s/.test(l));
   const after = /:\s*$/.test(stated)

@@ -6,7 +6,7 @@
  */
 import type { DeadEnd, ValidationEntry } from '../handoff/types.js';
 import { commandLayout, MASKS, ownsStatus } from './_checks.js';
-import { narrowedTo } from './_narrowed.js';
+import { isNarrowed } from './_narrowed.js';
 import { checkProgram, isCheck } from './_shell.js';
 import { clean, oneLine } from './_text.js';
 import type { CommandRun, SessionRecord } from './types.js';
@@ -78,17 +78,16 @@ export function checksOf(commands: CommandRun[], lastEdit = -1): Check[] {
   // `pytest -q` failed, then `PYTHONPATH=. pytest -q` passed. Nor is a run narrowed to named tests
   // that a later whole run of the same kind passed (`go test -run TestA` failed, then `mise run
   // test:ci` passed).
-  return checks.filter(
-    (c) =>
-      passed(c) !== false ||
-      !checks.some(
-        (d) =>
-          d.last.seq > c.last.seq &&
-          passed(d) === true &&
-          (covers(d.command, c.command) ||
-            (narrowedTo(c.command).length > 0 && narrowedTo(d.command).length === 0 && sameKind(c, d))),
-      ),
-  );
+  return checks.filter((c) => {
+    if (passed(c) !== false) return true;
+    const narrowed = isNarrowed(c.command);
+    return !checks.some(
+      (d) =>
+        d.last.seq > c.last.seq &&
+        passed(d) === true &&
+        (covers(d.command, c.command) || (narrowed && !isNarrowed(d.command) && sameKind(c, d))),
+    );
+  });
 }
 
 // The words of a one-part command: what runs (the words before its first target, past the

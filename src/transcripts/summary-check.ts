@@ -7,7 +7,7 @@
  */
 import { basename } from 'node:path';
 import { existingCommits, recentCommits, worktreeChanges } from '../provenance/evidence.js';
-import { namesItsTests, narrowedTo } from './_narrowed.js';
+import { speaksFor } from './_narrowed.js';
 import { relativePath } from './_paths.js';
 import { redactSecrets } from './_secrets.js';
 import { checkProgram, isCheck } from './_shell.js';
@@ -306,11 +306,7 @@ function checkContradictions(
   // A run narrowed to some tests (`go test -run TestX`) says nothing of the tests a line that does
   // not name them says pass ("the three new tests pass"): TDD's red step fails on purpose beside
   // tests that pass. "All checks pass" speaks of every one.
-  const inScope = (c: RanCheck) =>
-    named.length > 0 ||
-    claim.scope === 'all' ||
-    narrowedTo(c.command).length === 0 ||
-    namesItsTests(c.command, text);
+  const inScope = (c: RanCheck) => named.length > 0 || claim.scope === 'all' || speaksFor(c.command, text);
   const failing = (
     named.length > 0 ? latestFailing(named, false) : failingInScope(claim.scope, checks)
   ).filter(

@@ -53,9 +53,13 @@ const COMMITTED_RE = new RegExp(
   ].join('|'),
   'i',
 );
+// Another session's time: "from the previous session", "in an earlier conversation".
+const EARLIER_SESSION = String.raw`\b(?:from|in|during)\s+(?:an?\s+|the\s+)?(?:earlier|previous|prior|last)\s+(?:session|conversation)\b`;
 // A commit of another time: one the session found, not one it made.
-const EARLIER_COMMIT =
-  /\b(?:already|previously|earlier)\s+committed\b|\b(?:from|in|during)\s+(?:an?\s+|the\s+)?(?:earlier|previous|prior|last)\s+(?:session|conversation)\b/i;
+const EARLIER_COMMIT = new RegExp(
+  String.raw`\b(?:already|previously|earlier)\s+committed\b|${EARLIER_SESSION}`,
+  'i',
+);
 
 /** Every checkable claim in `summary`, in order of appearance. */
 export function extractClaims(summary: string): SummaryClaim[] {
@@ -186,8 +190,10 @@ function claimsOfClause(text: string, line: number, inherited: string | undefine
 }
 
 // Words that describe a file's state in git or before the session, not a change made in it.
-const GIT_STATE =
-  /\b(?:untracked|uncommitted|unstaged|not (?:yet )?committed|pre-?existing|already existed|(?:from|in|during) (?:an? |the )?(?:earlier|previous|prior|last) session)\b/i;
+const GIT_STATE = new RegExp(
+  String.raw`\b(?:untracked|uncommitted|unstaged|not (?:yet )?committed|pre-?existing|already existed)\b|${EARLIER_SESSION}`,
+  'i',
+);
 
 const PATH_VALUE = /\b(?:path|paths|prefix|pattern|glob|url|key)\s*(?:to|from|=|:|of|as)?\s*["'(]?$/i;
 
