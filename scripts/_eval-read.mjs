@@ -91,9 +91,10 @@ function readClaude(lines, records) {
     const typed = r.type === 'queue-operation' && r.operation === 'enqueue' ? r.content : undefined;
     if (typeof typed === 'string') {
       // Read as a user record's words are: a local command's caveat and output are no request.
-      const request = /^<[a-z][a-z-]*-notification>/.test(typed.trimStart())
-        ? undefined
-        : claudeRequest(typed);
+      const request =
+        /^<[a-z][a-z-]*-notification>/.test(typed.trimStart()) || namesATask(typed)
+          ? undefined
+          : claudeRequest(typed);
       const event = request ? { type: 'request', line, text: request } : undefined;
       if (event) {
         events.push(event);
@@ -133,6 +134,19 @@ function readClaude(lines, records) {
   }
   for (const e of events) if (e.type === 'tool') e.result = results.get(e.id);
   return { kind: 'claude-code', cwd, lines, events };
+}
+
+// A background task's notice queued as a JSON object naming the task or its call
+// (`{"task_id":…,"tool_use_id":…,"task_type":"local_bash"}`): the host's, not the person's.
+function namesATask(text) {
+  const t = text.trim();
+  if (!t.startsWith('{') || !t.endsWith('}')) return false;
+  try {
+    const v = JSON.parse(t);
+    return typeof v === 'object' && v !== null && !Array.isArray(v) && ('task_id' in v || 'tool_use_id' in v);
+  } catch {
+    return false;
+  }
 }
 
 /** How a background command ended, from `TaskOutput`'s result (`<task_id>`, `<status>`, `<exit_code>`). */

@@ -250,13 +250,33 @@ function onSnapshot(r: JsonRecord, state: State): void {
  */
 const NOTIFICATION = /^<[a-z][a-z-]*-notification>/;
 
+/**
+ * The host's notice of a background task in the queue as a JSON object that names the task or its
+ * tool call (`{"task_id":"b83…","tool_use_id":"toolu_…","task_type":"local_bash",…}`, 2.1.4x):
+ * a record, not the person's words.
+ */
+function isTaskRecord(content: string): boolean {
+  if (!content.startsWith('{') || !content.endsWith('}')) return false;
+  try {
+    const value: unknown = JSON.parse(content);
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      ('task_id' in value || 'tool_use_id' in value)
+    );
+  } catch {
+    return false;
+  }
+}
+
 function onQueue(r: JsonRecord, state: State): void {
   if (state.subagent) return;
   const operation = str(r.operation);
   if (operation === 'enqueue') {
     const content = str(r.content)?.trim() ?? '';
     if (NOTIFICATION.test(content)) onNotification(content, state);
-    state.queued.push(NOTIFICATION.test(content) ? '' : content);
+    state.queued.push(NOTIFICATION.test(content) || isTaskRecord(content) ? '' : content);
   } else if (operation === 'dequeue') state.queued.shift();
   // The person took everything queued back to edit it: what they send comes as a user record.
   else if (operation === 'popAll') state.queued.length = 0;

@@ -81,6 +81,12 @@ describe('attachments', () => {
       { queue: 'enqueue', content: 'drop the old tabel' },
       { queue: 'popAll' },
       { user: 'drop the old table' },
+      // The host's notice of a command it sent to the background, as a JSON object (2.1.4x).
+      {
+        queue: 'enqueue',
+        content:
+          '{"task_id":"b7f01","tool_use_id":"toolu_01Ab","description":"Build the assets","task_type":"local_bash"}',
+      },
       // Still queued at the cut: the newest words, not yet read by the agent.
       { queue: 'enqueue', content: 'use Chinese for the labels' },
     ]);

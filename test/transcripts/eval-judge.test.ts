@@ -113,6 +113,19 @@ describe('what the person typed while the agent worked, as the judge reads it', 
     ).toEqual(['also rename the flag to --dry-run', '/review src/app.ts']);
   });
 
+  it("is no request when it is the host's JSON notice of a background task", () => {
+    expect(
+      requests([
+        queued(
+          '{"task_id":"c41d2e0","tool_use_id":"toolu_9Zq","description":"Run the migrations","task_type":"local_bash"}',
+        ),
+        queued('{"task_id":"d02","description":"Draft the release notes","task_type":"local_agent"}'),
+        queued('{"retries": 3} is what the config should say'),
+        queued('{"name": "set the package name to this"}'),
+      ]),
+    ).toEqual(['{"retries": 3} is what the config should say', '{"name": "set the package name to this"}']);
+  });
+
   it("is a request when given with a refused call; the host's words for a refused question are not", () => {
     const refused = (id: string, said: string) => ({
       type: 'user',
