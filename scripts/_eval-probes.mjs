@@ -206,6 +206,11 @@ export function truthOf(command, result) {
   const text = `${result.text ?? ''}\n${result.stdout ?? ''}`;
   // A Go build's error lines (`x.go:57:59: not enough arguments`) are its failure, as a person reads them.
   if (hidden && /\bgo (?:build|vet)\b/.test(command) && /^\S+\.go:\d+:\d+: \S/m.test(text)) return 'failed';
+  // So are cargo's (`error[E0599]: …`, `error: could not compile`), and its `Finished` line a build without them.
+  if (hidden && /\bcargo (?:build|check|clippy)\b/.test(command)) {
+    if (/^error(?:\[E\d+\])?: /m.test(text)) return 'failed';
+    if (/^\s*Finished `?[\w-]+`? profile\b/m.test(text)) return 'passed';
+  }
   if (hidden) return readOutput(text);
   let exit = result.exit;
   if (exit === undefined) {

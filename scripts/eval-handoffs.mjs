@@ -154,15 +154,16 @@ function scoreCut(session, path, set, cut) {
     lastRuns.delete(joined(command));
     lastRuns.set(joined(command), e.result);
   }
-  // A reported check is its exact command, or the latest run it begins (`mix test` of `mix test | tail`).
-  const lastCommand = (reported) => {
+  // A reported check is its exact command, or the latest run it begins (`mix test` of `mix test | tail`);
+  // one said with a `cd` the log's runs of it may not have typed, the same without it.
+  const found = (reported) => {
     const c = joined(reported);
-    return lastRuns.has(c) ? c : ([...lastRuns.keys()].reverse().find((k) => k.startsWith(`${c} `)) ?? c);
+    const hit = lastRuns.has(c) ? c : [...lastRuns.keys()].reverse().find((k) => k.startsWith(`${c} `));
+    const bare = /^cd\s+\S+\s*&&\s*/.exec(c);
+    return hit ?? (bare ? found(c.slice(bare[0].length)) : undefined);
   };
-  const lastRun = (reported) => {
-    const c = joined(reported);
-    return lastRuns.get(c) ?? [...lastRuns].reverse().find(([k]) => k.startsWith(`${c} `))?.[1];
-  };
+  const lastCommand = (reported) => found(reported) ?? joined(reported);
+  const lastRun = (reported) => lastRuns.get(found(reported));
   const compiled = compileCut(session, path, cut);
   const summary = cut.summary?.text;
   if (dump) {

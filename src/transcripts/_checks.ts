@@ -8,6 +8,8 @@ import { isCheck } from './_shell.js';
 import { summaryOfLines } from './_summary-lines.js';
 import type { CheckResult, RunnerCounts } from './types.js';
 
+// Cargo's line for a build that ended without errors.
+const CARGO_FINISHED = /^\s*Finished `?[\w-]+`? profile\b/m;
 // Checks that print nothing when they pass.
 const SILENT =
   /^\s*(?:\S+=\S+\s+)*(?:(?:npx|pnpm|yarn|bunx|pnpm exec|npm exec)\s+)?(?:tsc|mypy|pyright|ruff(?: check)?|flake8|eslint|biome (?:check|lint)|go (?:build|vet))\b/;
@@ -268,6 +270,9 @@ function readRun(command: string, exit: number | undefined, failed: boolean, out
     // And a compiler's error lines say it failed, whatever the filter after it exits with.
     if (COMPILE_ERRORS.some(([program, errors]) => program.test(command) && errors.test(output)))
       return { ok: false, reading: `the output shows compile errors (${through})` };
+    // Cargo's last line after a build without errors: `Finished `dev` profile … in 2.53s`.
+    if (/\bcargo (?:build|check|clippy)\b/.test(command) && CARGO_FINISHED.test(output))
+      return { ok: true, reading: `finished without errors (${through})` };
     return { ok: undefined, reading: `unknown: ${hidden}, and the output shows no summary` };
   }
   if (exit === undefined)
@@ -275,13 +280,26 @@ function readRun(command: string, exit: number | undefined, failed: boolean, out
   return { ok: exit === 0 && !failed, reading: `exit ${exit}` };
 }
 
-/** A check's run as the session model keeps it (`CommandRun.check`): what `readCheck` read. */
+/**
+ * True when the `cd` a command line begins with failed (`cd: no such file or directory: app`): the
+ * check after it never ran, so the run says nothing of it.
+ */
+function cdFailed(command: string, output: string): boolean {
+  if (!/^\s*(?:cd|pushd)\s/.test(command)) return false;
+  const head = output.slice(0, 400);
+  return /\b(?:cd|pushd)\b[^\n]{0,80}(?:no such file or directory|not a directory|can't cd|cannot find path)/i.test(
+    head,
+  );
+}
+
+/** A check's run as the session model keeps it (`CommandRun.check`): what `readCheck` read; none when a leading `cd` failed. */
 export function checkResult(
   command: string,
   exit: number | undefined,
   failed: boolean,
   output: string,
-): CheckResult {
+): CheckResult | undefined {
+  if (failed && cdFailed(command, output)) return undefined;
   const { ok, reading, counts } = readCheck(command, exit, failed, output);
   return counts ? { passed: ok, reading, counts } : { passed: ok, reading };
 }

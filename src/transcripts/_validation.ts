@@ -7,6 +7,7 @@
 import type { DeadEnd, ValidationEntry } from '../handoff/types.js';
 import { commandLayout, MASKS, ownsStatus } from './_checks.js';
 import { isNarrowed } from './_narrowed.js';
+import { isAbsolutePath, relativePath, resolvedUnder } from './_paths.js';
 import { checkProgram, isCheck } from './_shell.js';
 import { clean, oneLine } from './_text.js';
 import type { CommandRun, SessionRecord } from './types.js';
@@ -56,7 +57,7 @@ export function checkCommand(command: string): string {
  * run whose result cannot be read does not hide an earlier readable one when no file changed
  * after it (`lastEdit`: the step of the session's latest change).
  */
-export function checksOf(commands: CommandRun[], lastEdit = -1): Check[] {
+export function checksOf(commands: CommandRun[], lastEdit = -1, root?: string): Check[] {
   const byCommand = new Map<string, Check>();
   for (const run of commands) {
     const raw = run.command.trim();
@@ -64,13 +65,15 @@ export function checksOf(commands: CommandRun[], lastEdit = -1): Check[] {
     // A command is quoted as it ran, so one that cleaning would change (control or invisible
     // characters, `{{`) is left out rather than altered.
     if (clean(raw) !== raw || !isCheck(raw) || isProbe(raw)) continue;
-    const command = checkCommand(raw);
-    const check = byCommand.get(command);
+    const { key, command } = placeOf(run, raw, root);
+    const check = byCommand.get(key);
     if (check) {
       const readable = check.last.check?.passed !== undefined && (check.last.step ?? 0) >= lastEdit;
       if (run.check?.passed !== undefined || !readable) check.last = run;
       check.runs++;
-    } else byCommand.set(command, { command, first: run.seq, last: run, runs: 1 });
+      // Said as its latest run named its folder.
+      if (LEADING_CD.test(raw) || !LEADING_CD.test(check.command)) check.command = command;
+    } else byCommand.set(key, { command, first: run.seq, last: run, runs: 1 });
   }
   const checks = [...byCommand.values()];
   // A failing check whose every target a later run of the same command passed with is not failing
@@ -88,6 +91,35 @@ export function checksOf(commands: CommandRun[], lastEdit = -1): Check[] {
         (covers(d.command, c.command) || (narrowed && !isNarrowed(d.command) && sameKind(c, d))),
     );
   });
+}
+
+// `cd <folder> && …` at the start of a command line.
+const LEADING_CD = /^cd\s+("[^"]+"|'[^']+'|[^\s;&|'"]+)\s*&&\s*/;
+
+/**
+ * Which check a run is: its command in the folder it ran in. A leading `cd <folder> &&` is that
+ * folder; otherwise the folder the log says the shell was in. So `cd app && cargo check` from the
+ * root and `cargo check` run later in `app` (the shell stayed there) are one check, and `go test
+ * ./...` at the root and in `pkg/` are two. Where the log says no folder, or the `cd` goes through
+ * `~` or a variable, the command alone tells runs apart.
+ */
+function placeOf(run: CommandRun, raw: string, root: string | undefined): { key: string; command: string } {
+  const lead = LEADING_CD.exec(raw);
+  const dir = lead?.[1]?.replace(/^(["'])(.*)\1$/, '$2');
+  if (dir !== undefined && /^[~$]/.test(dir)) return { key: checkCommand(raw), command: checkCommand(raw) };
+  const rest = checkCommand(raw.slice(lead?.[0].length ?? 0));
+  const folder =
+    dir === undefined
+      ? run.cwd
+      : isAbsolutePath(dir) || run.cwd === undefined
+        ? dir
+        : resolvedUnder(run.cwd, dir);
+  const where = folder === undefined ? '.' : root ? relativePath(folder, root) : folder;
+  if (where === '.') return { key: rest, command: dir === undefined ? rest : checkCommand(raw) };
+  // Run from elsewhere than the root, it is said with a `cd` from the root, where the next agent
+  // starts (an absolute one as the agent typed it).
+  const said = dir !== undefined && isAbsolutePath(dir) ? checkCommand(raw) : `cd ${where} && ${rest}`;
+  return { key: `${where}\0${rest}`, command: said };
 }
 
 // The words of a one-part command: what runs (the words before its first target, past the

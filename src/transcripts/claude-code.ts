@@ -84,6 +84,8 @@ interface ToolUse {
   resolved: boolean;
   /** The session's step count when the call was made. */
   step: number;
+  /** The folder the host was in when the call was made (the record's `cwd`). */
+  cwd?: string;
 }
 
 /** What one reading pass keeps between records. */
@@ -388,6 +390,8 @@ function onAssistant(r: JsonRecord, state: State): void {
       if (!id || !name || state.tools.has(id)) continue;
       state.s.steps++;
       const use: ToolUse = { name, input: field(block, 'input'), resolved: false, step: state.s.steps };
+      const cwd = str(r.cwd);
+      if (cwd) use.cwd = cwd;
       state.tools.set(id, use);
       if (!state.subagent && (name === 'Task' || name === 'Agent')) state.spawned++;
       onToolUse(use, state);
@@ -529,6 +533,7 @@ function onBashResult(
   const command = str(field(use.input, 'command'));
   if (!command) return undefined;
   const run: CommandRun = { command, ok: undefined, seq: state.s.commands.length, step: state.s.steps };
+  if (use.cwd) run.cwd = use.cwd;
   const background = str(field(result, 'backgroundTaskId'));
   if (background || field(use.input, 'run_in_background') === true) {
     if (background) state.background.set(background, run);

@@ -153,7 +153,7 @@ function basisOf(s: SessionRecord, root: string | undefined, cap: number): Basis
   const key = `${root ?? ''}\0${cap}`;
   const cached = bases.get(s);
   if (cached?.key === key) return cached.basis;
-  const checks = checksOf(s.commands, Math.max(-1, ...s.fileSteps.values()));
+  const checks = checksOf(s.commands, Math.max(-1, ...s.fileSteps.values()), root ?? s.cwd);
   const deadEnds = deadEndsOf(checks);
   // A failing check the session replaced is a dead end, not work left to do.
   const failing = checks.filter((c) => passed(c) === false && !deadEnds.some((d) => d.check === c));

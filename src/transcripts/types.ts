@@ -21,6 +21,8 @@ export interface CommandRun {
   seq: number;
   /** The tool call it was (the session's step count when it ran). */
   step?: number;
+  /** The folder it was started in, when the log records it. */
+  cwd?: string;
   /**
    * What it showed as a check, read as a person reads it: after `| tail` or `|| echo` the status
    * is not the check's, so the runner's summary line decides, and without one it is unknown.

@@ -158,4 +158,18 @@ describe('a build through a filter, as the judge reads it', () => {
     expect(truthOf('go build ./... 2>&1 | head -20', errors)).toBe('failed');
     expect(truthOf('grep -rn Name . | head', { text: 'cmd/x/git.go:57:59: Name(', exit: 0 })).toBe('unknown');
   });
+
+  it("reads cargo's error lines as failed and its Finished line as passed", () => {
+    const broken = {
+      text: 'error[E0425]: cannot find value `tray`\nerror: could not compile `desk`',
+      exit: 0,
+    };
+    expect(truthOf('cargo check 2>&1 | tail -4', broken)).toBe('failed');
+    const built = {
+      text: 'warning: unused import\n    Finished `dev` profile [unoptimized] target(s) in 3.1s',
+      exit: 0,
+    };
+    expect(truthOf('cargo build 2>&1 | tail -2', built)).toBe('passed');
+    expect(truthOf('cargo doc 2>&1 | tail -2', built)).toBe('unknown');
+  });
 });

@@ -95,3 +95,48 @@ describe('the last check in the Summary', () => {
     expect(fresh.handoff.summary).toContain('Last check: `go build ./...` passed (exit 0).');
   });
 });
+
+describe('a check and the folder it ran in', () => {
+  it('is one check when run with `cd <folder> &&` and again in that folder, the shell still there', async () => {
+    const { handoff } = await compileSteps([
+      { user: 'Add the tray icon to the desktop app' },
+      { edit: 'apps/desktop/src-tauri/src/tray.rs' },
+      {
+        bash: 'cd apps/desktop/src-tauri && cargo check 2>&1 | tail -3',
+        output:
+          'error[E0599]: no method named `icon` found\nerror: could not compile `desk` due to 1 previous error',
+      },
+      { edit: 'apps/desktop/src-tauri/src/tray.rs' },
+      // The shell stayed in src-tauri: the same check, now passing.
+      {
+        bash: 'cargo check 2>&1 | tail -3',
+        output: '    Finished `dev` profile [unoptimized] target(s) in 2.5s',
+      },
+      { bash: 'cd ../../.. && npm run lint', output: 'ok' },
+      // Back at the root: a cargo check here is another check.
+      { bash: 'cargo check 2>&1 | tail -3', output: 'error: could not find `Cargo.toml`' },
+    ]);
+    const lines = handoff.validation.map((v) => `${v.result} ${v.command}`);
+    expect(lines).toContain('passed cd apps/desktop/src-tauri && cargo check');
+    expect(lines).not.toContain('failed cd apps/desktop/src-tauri && cargo check');
+    expect(lines.filter((l) => l.endsWith(' cargo check'))).toHaveLength(2);
+  });
+
+  it('is no run of the check when the `cd` before it failed', async () => {
+    const { handoff } = await compileSteps([
+      { user: 'Fix the overlap test' },
+      { edit: 'cli/overlap_test.go' },
+      { bash: 'cd cli && go test -run TestOverlap', output: 'ok  \tdemo/cli\t0.4s' },
+      // The shell is in cli/ now: the same `cd` again finds no such folder, and no test runs.
+      {
+        bash: 'cd cli && go test -run TestOverlap',
+        exit: 1,
+        output: '(eval):cd:1: no such file or directory: cli',
+      },
+      { bash: 'cd docs && make html', exit: 1, output: 'bash: cd: docs: No such file or directory' },
+    ]);
+    expect(handoff.validation.map((v) => `${v.result} ${v.command}`)).toEqual([
+      'passed cd cli && go test -run TestOverlap',
+    ]);
+  });
+});

@@ -4,7 +4,7 @@
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { onTestFinished } from 'vitest';
 // @ts-expect-error: a plain script shared with the benchmarks
 import { claudeRecord } from '../../../scripts/synthetic-transcript.mjs';
@@ -78,8 +78,11 @@ const CODEX_PREAMBLE =
 export function writeClaudeSession(path: string, cwd: string, steps: Step[]): void {
   let n = 0;
   const lines: string[] = [];
+  // The folder the shell is in: Claude Code's Bash tool stays where a `cd` took it, and each
+  // record says where that was.
+  let here = cwd;
   const push = (type: string, extra: Record<string, unknown>) =>
-    lines.push(JSON.stringify(claudeRecord({ cwd, session: SESSION, n: ++n, type }, extra)));
+    lines.push(JSON.stringify(claudeRecord({ cwd: here, session: SESSION, n: ++n, type }, extra)));
   const say = (content: unknown[]) =>
     push('assistant', { message: { id: `msg_${n}`, role: 'assistant', type: 'message', content } });
   /** A tool call and its result (`exit`, when not 0, marks it an error; `result` is the record's toolUseResult). */
@@ -139,6 +142,8 @@ export function writeClaudeSession(path: string, cwd: string, steps: Step[]): vo
         { stdout: step.output ?? '', stderr: '', interrupted: false, ...interpretation },
         step.output,
       );
+      const moved = /^cd\s+(\S+)\s*&&/.exec(step.bash)?.[1];
+      if (moved !== undefined) here = resolve(here, moved);
     } else if ('read' in step)
       tool('Read', { file_path: `${cwd}/${step.read}` }, 0, undefined, step.text ?? 'file text');
     else if ('meta' in step)
