@@ -116,6 +116,9 @@ export function commandCores(command: string): string[][] {
 const WRAPPERS = new Set(['sudo', 'time', 'env', 'command', 'exec', 'nice', 'nohup', 'xvfb-run']);
 const RUNNERS: Record<string, number> = { npx: 1, bunx: 1, pnpx: 1 };
 
+// A runner's options that take the next word as their value (npx's and bunx's `--package`).
+const RUNNER_VALUE_OPTIONS = new Set(['--package', '-p']);
+
 /** The words of a simple command without leading `VAR=x`, wrappers (`timeout 60`, `env`, `npx`) and redirections. */
 function coreWords(words: string[]): string[] {
   let i = 0;
@@ -132,7 +135,8 @@ function coreWords(words: string[]): string[] {
       if (words[i] !== undefined && /^\d/.test(words[i] as string)) i++;
     } else if (RUNNERS[w]) {
       i++;
-      while (words[i]?.startsWith('-')) i++;
+      // `npx --package @biomejs/biome@1 biome check`: the package option's value is no program.
+      while (words[i]?.startsWith('-')) i += RUNNER_VALUE_OPTIONS.has(words[i] as string) ? 2 : 1;
     } else break;
   }
   const out: string[] = [];

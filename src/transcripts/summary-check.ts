@@ -172,6 +172,9 @@ function fileContradictions(
     // A command that names the file (sed -i, mv, a generator) may have written it: not a contradiction.
     const name = basename(claim.path);
     if (s.commands.some((c) => c.command.includes(name))) continue;
+    // A bare name no tool call read may be no file at all (`hints.env`, a field a plan names) or
+    // one made where the log does not reach: nothing to hold it against.
+    if (!claim.path.includes('/') && !knownFile(s, name)) continue;
     const path = relativePath(claim.path, base);
     if (git) {
       if (git.changed(path)) continue;
@@ -185,6 +188,12 @@ function fileContradictions(
     });
   }
   return out;
+}
+
+/** Whether a tool of the session read a file of this name (a command naming it is weighed apart). */
+function knownFile(s: SessionRecord, name: string): boolean {
+  for (const path of s.reads.keys()) if (basename(path) === name) return true;
+  return false;
 }
 
 // Files package managers rewrite without being named: `npm install x` changes package.json.
@@ -374,15 +383,19 @@ function failingInScope(scope: CheckScope, checks: RanCheck[]): RanCheck[] {
         false,
       ),
     );
+  // A comparison that found a difference (`diff a b` exits 1) may be what the agent wanted to see:
+  // "all checks pass" is not held against it.
   if (scope === 'all')
     out.push(
       ...latestFailing(
-        checks.filter((c) => c.kind === 'explicit'),
+        checks.filter((c) => c.kind === 'explicit' && !COMPARISON.test(c.command)),
         true,
       ),
     );
   return out.sort((a, b) => b.last.seq - a.last.seq);
 }
+
+const COMPARISON = /^\s*(?:\w+=\S*\s+)*(?:diff|cmp|colordiff)\s/;
 
 function latestFailing(checks: RanCheck[], each: boolean): RanCheck[] {
   if (each) return checks.filter((c) => failedRun(c.last));

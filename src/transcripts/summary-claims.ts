@@ -61,6 +61,10 @@ const EARLIER_COMMIT = new RegExp(
   'i',
 );
 
+// A commit said not to have happened: "Commit: failed", "the commit was blocked", "could not commit".
+const NO_COMMIT =
+  /\bcommit(?:s|ted)?\b\W*(?:\w+\W+){0,4}?(?:failed|not|skipped|blocked|aborted|rejected|refused|pending)\b|\b(?:not|never|couldn't|could not|didn't|did not|failed to|unable to)\s+(?:be\s+)?commit/i;
+
 /** Every checkable claim in `summary`, in order of appearance. */
 export function extractClaims(summary: string): SummaryClaim[] {
   const claims: SummaryClaim[] = [];
@@ -77,7 +81,9 @@ export function extractClaims(summary: string): SummaryClaim[] {
     const kind = context.enter(raw, text);
     if (kind === 'heading' || context.skipping()) return;
     // A list opener ("- `a.md` — rewritten:") makes its own claim under the verb around it.
-    claims.push(...claimsOfLine(text, index + 1, kind === 'opener' ? outer : context.verb()));
+    const found = claimsOfLine(text, index + 1, kind === 'opener' ? outer : context.verb());
+    // Read on the whole line: the words that say it failed may be quoted (`Commit: "Commit failed"`).
+    claims.push(...(NO_COMMIT.test(raw) ? found.filter((c) => c.kind !== 'commit') : found));
   });
   return dedupe(claims);
 }
@@ -211,6 +217,12 @@ function writtenPaths(text: string, inherited: string | undefined): { path: stri
     if (GIT_STATE.test(text.slice(end))) continue;
     // "updated the path to "/1/meta.json"", "computed path: `dir/x.jsonl`": a value, not a file.
     if (PATH_VALUE.test(text.slice(0, at))) continue;
+    // "added `core/result.dart` import", "the import of `x.ts`": a line added to another file.
+    if (
+      /^\W*imports?\b/i.test(text.slice(end)) ||
+      /\bimport(?:s|ed|ing)?\s+(?:of\s+|from\s+)?\W*$/i.test(text.slice(0, at))
+    )
+      continue;
     if (verb !== undefined && WRITE_VERBS.test(verb))
       out.push({ path: normalisePath(path), verb: verb.toLowerCase() });
   }
@@ -282,9 +294,13 @@ function nearVerb(before: string): string | undefined {
 
 function firstVerb(text: string): string | undefined {
   // `new` says what happened to the path only as the first word after it (`| new |`, `— new`);
-  // later it is an adjective (`- design.md - completed with the new branding`).
+  // later it is an adjective (`- design.md - completed with the new branding`). Past its first
+  // three words a description names things (`— Mocks for VPN, kill switch, split tunnel`): only a
+  // participle there says what was done (`— the default strategy, now updated`).
   return words(text).find(
-    (w, i) => (WRITE_VERBS.test(w) && (i === 0 || !/^new$/i.test(w))) || OTHER_VERBS.test(w),
+    (w, i) =>
+      (WRITE_VERBS.test(w) && (i === 0 || !/^new$/i.test(w)) && (i < 3 || /(?:ed|en)$/i.test(w))) ||
+      OTHER_VERBS.test(w),
   );
 }
 
@@ -328,13 +344,28 @@ function passCount(text: string): number | undefined {
   return undefined;
 }
 
+/**
+ * "pass" that claims no check passed: the verb that hands something on ("updated the tests to pass
+ * an empty slice", "pass `hints.env` along"), a run of another time ("passed in test 5.1", "started
+ * passing"), and one tool's own words ("Ruff: all checks passed" speaks of Ruff alone).
+ */
+const NO_PASS_CLAIM = new RegExp(
+  [
+    String.raw`\bto\s+pass\b`,
+    String.raw`\bpass(?:es|ed|ing)?\s+(?:the|a|an|empty|in|it|them|its|their|along|through|code|path)\b`,
+    String.raw`\b(?:started|began|starts|begins)\s+(?:to\s+pass|passing)\b`,
+    String.raw`\b(?:ruff|eslint|biome|mypy|pyright|tsc|clippy|flake8|pylint|prettier|rubocop|golangci-lint|black|isort|shellcheck|stylelint)\b\W{0,3}(?:\w+\W+){0,2}?all\s+checks?\s+pass`,
+  ].join('|'),
+  'i',
+);
+
 /** A claim that checks pass: a scope word and a pass word close together, with nothing negating it. */
 function passClaim(
   text: string,
 ): { kind: 'check'; scope: CheckScope; command?: string; count?: number } | undefined {
   const flat = neutralise(text);
   const own = neutralise(prose(text));
-  if (!PASS_RE.test(own) || FAIL_RE.test(own) || HEDGE.test(own)) return undefined;
+  if (!PASS_RE.test(own) || FAIL_RE.test(own) || HEDGE.test(own) || NO_PASS_CLAIM.test(own)) return undefined;
   const command =
     /`([^`\n]+)`\s*(?:now\s+)?(?:pass(?:es|ed)?|succeed(?:s|ed)?|is clean|are clean|clean)\b/i.exec(
       flat,

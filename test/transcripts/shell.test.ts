@@ -10,6 +10,7 @@ describe('isCheck', () => {
     'yarn build',
     'npx vitest run test/a.test.ts',
     'npx --yes tsc --noEmit',
+    'npx --package @biomejs/biome@1 biome check src/components',
     'CI=1 timeout 120 pytest -q tests/',
     'python -m pytest -k slow',
     'uv run mypy src',

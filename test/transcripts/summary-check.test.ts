@@ -240,6 +240,8 @@ describe('checkSummary', () => {
     writeClaudeSession(log, 'D:\\Webseiten\\Shop', [
       { user: 'Change the copy that XAMPP serves' },
       { edit: '../../Eigene Dateien/xampp/htdocs/shop/sessions.php' },
+      // Read, not changed: a file the session met, so a claim that it changed can be held.
+      { read: 'booking.php' },
     ]);
     const session = await readTranscript(log);
     const summary = '- Modified `sessions.php`: the booking form.\n- Modified `booking.php`.';
@@ -530,5 +532,59 @@ describe('checkSummary on words that claim less than they seem to', () => {
     expect(lines(r)).toEqual([
       "The summary says `Call the consent prompt from enable.go` is done, but the session's task list still has it pending.",
     ]);
+  });
+
+  it('reads a commit said to have failed, an import line and a bare name no tool met as no claim it can refute', async () => {
+    const commits = (text: string) => extractClaims(text).filter((c) => c.kind === 'commit').length;
+    expect(commits('- Commit: "Commit failed" ✓')).toBe(0);
+    expect(commits('- The commit was blocked by the pre-commit hook')).toBe(0);
+    expect(commits('- Could not commit: the index was locked')).toBe(0);
+    expect(commits('- Commit: 3 files, pushed')).toBe(1);
+    const files = (text: string) =>
+      extractClaims(text).flatMap((c) => (c.kind === 'file' ? [`${c.verb} ${c.path}`] : []));
+    expect(files('- Fixed by adding `core/types/result.dart` import and a switch')).toEqual([]);
+    expect(files('- Added the import of `lib/money.ts` to the cart')).toEqual([]);
+    expect(files('- Added `lib/money.ts` with the rounding helpers')).toEqual(['added lib/money.ts']);
+    repo = createTempRepo();
+    const steps: Step[] = [
+      { user: 'pass the env to the container' },
+      { read: 'src/config.rs' },
+      { edit: 'src/main.rs' },
+    ];
+    // `hints.env` is a field; `config.rs` a file the session read and did not change.
+    expect(lines(await check(steps, '- Updated the call to pass `hints.env` along', { git: false }))).toEqual(
+      [],
+    );
+    expect(lines(await check(steps, '- Updated `config.rs` to pass the env', { git: false }))).toHaveLength(
+      1,
+    );
+  });
+
+  it('does not hold a comparison that found a difference against "all checks pass"', async () => {
+    repo = createTempRepo();
+    const steps: Step[] = [
+      { user: 'sync the permissions with the other repo' },
+      { edit: 'settings.json' },
+      { bash: 'diff <(jq .permissions a.json) <(jq .permissions settings.json)', exit: 1, output: '< "x"' },
+      { bash: 'npx vitest run', output: 'Tests  3 passed (3)' },
+    ];
+    expect(lines(await check(steps, 'All checks pass.'))).toEqual([]);
+  });
+
+  it('reads "pass" that hands something on, a run of another time and one tool\'s own words as no pass claim', () => {
+    const checks = (text: string) => extractClaims(text).filter((c) => c.kind === 'check').length;
+    expect(checks('- Updated all existing tests to pass empty slice for extra_commands')).toBe(0);
+    expect(checks('- This passed in test 5.1, one test earlier')).toBe(0);
+    expect(checks('- After bun install, the generate E2E tests started passing')).toBe(0);
+    expect(checks('   - Ruff: all checks passed')).toBe(0);
+    expect(checks('- All checks pass')).toBe(1);
+    expect(checks('- The tests pass now')).toBe(1);
+    expect(checks('- Status: all checks passed')).toBe(1);
+    const files = (text: string) =>
+      extractClaims(text).flatMap((c) => (c.kind === 'file' ? [`${c.verb} ${c.path}`] : []));
+    expect(
+      files('- **`test/helpers/channel_mocks.dart`** — Mocks for VPN, kill switch, split tunnel'),
+    ).toEqual([]);
+    expect(files('- `lib/cart.ex` — the totals, now updated')).toEqual(['updated lib/cart.ex']);
   });
 });
