@@ -13,7 +13,12 @@ const basename = (p) => p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')
  */
 export function namedIn(written, allPaths) {
   // A path written with `\` (on Windows) names the same file as with `/`.
-  const text = written.includes('\\') ? written.replace(/\\/g, '/') : written;
+  const slashed = written.includes('\\') ? written.replace(/\\/g, '/') : written;
+  // Files named under their folder ("in `tasks/prd/`: `prd.md`, `tasks.md`") are named whole.
+  const grouped = [...slashed.matchAll(/\bin `([^`\n]+\/)`: ((?:`[^`\n]+`(?:, | and )?)+)/g)].flatMap((m) =>
+    [...m[2].matchAll(/`([^`\n]+)`/g)].map((n) => `${m[1]}${n[1]}`),
+  );
+  const text = grouped.length > 0 ? `${slashed}\n${grouped.join('\n')}` : slashed;
   const names = new Map();
   for (const p of allPaths) names.set(basename(p), (names.get(basename(p)) ?? 0) + 1);
   const holds = (needle) => {

@@ -191,7 +191,7 @@ function textOf(content) {
 function claudeRequest(content) {
   if (Array.isArray(content) && content.some((b) => b?.type === 'tool_result')) return undefined;
   const text = textOf(content)
-    .replace(/<(system-reminder|ide_opened_file|ide_selection|ide_diagnostics)>[\s\S]*?<\/\1>/g, '')
+    .replace(/<(system[\w-]*|ide_opened_file|ide_selection|ide_diagnostics)>[\s\S]*?<\/\1>/g, '')
     .trim();
   if (!text) return undefined;
   const command = /<command-name>\s*\/?([^<\s]+)\s*<\/command-name>/.exec(text);

@@ -280,6 +280,11 @@ function readRun(command: string, exit: number | undefined, failed: boolean, out
   return { ok: exit === 0 && !failed, reading: `exit ${exit}` };
 }
 
+// A run between `git stash` and `git stash pop` in one command line tests the code without the
+// session's changes (to see whether a failure was there before): no run of the work's check.
+const STASHED_RUN =
+  /\bgit\s+stash\b(?!\s+(?:pop|apply|list|show|drop|clear)\b)[^\n]*\bgit\s+stash\s+(?:pop|apply)\b/;
+
 /**
  * True when the `cd` a command line begins with failed (`cd: no such file or directory: app`): the
  * check after it never ran, so the run says nothing of it.
@@ -299,7 +304,7 @@ export function checkResult(
   failed: boolean,
   output: string,
 ): CheckResult | undefined {
-  if (failed && cdFailed(command, output)) return undefined;
+  if ((failed && cdFailed(command, output)) || STASHED_RUN.test(command)) return undefined;
   const { ok, reading, counts } = readCheck(command, exit, failed, output);
   return counts ? { passed: ok, reading, counts } : { passed: ok, reading };
 }

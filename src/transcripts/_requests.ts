@@ -6,8 +6,9 @@ import type { CommandAim } from './types.js';
 // background-task notices, IDE context, interruptions, hook echoes, a prompt a hook stopped.
 const WRAPPER_START =
   /^(?:<(?:command-name|command-message|command-args|local-command-[a-z-]+|task-notification|bash-input|bash-stdout|bash-stderr|user-prompt-submit-hook|environment_context|user_instructions|permissions instructions|skills_instructions|turn_aborted|subagent_notification)>|\[Request interrupted|Caveat: The messages below|# AGENTS\.md instructions|<INSTRUCTIONS>|Operation stopped by hook: )/;
-// Context blocks a host inserts inside the person's message.
-const INLINE_BLOCKS = /<(ide_opened_file|ide_selection|ide_diagnostics|system-reminder)>[\s\S]*?<\/\1>/g;
+// Context blocks a host or the app around it inserts inside the person's message: the IDE's, and
+// any block whose tag names it the system's (`<system-reminder>`, Conductor's `<system_instruction>`).
+const INLINE_BLOCKS = /<(ide_opened_file|ide_selection|ide_diagnostics|system[\w-]*)>[\s\S]*?<\/\1>/g;
 const SUMMARY_START =
   /^(?:This session is being continued from a previous conversation|Another language model started to solve this problem)/;
 

@@ -245,7 +245,8 @@ function onSnapshot(r: JsonRecord, state: State): void {
 
 /**
  * Claude Code's queue of what the person typed while the agent was busy (2.1): `enqueue` holds
- * the words; `dequeue` sends them as the next turn (a user record follows); `remove` hands them
+ * the words; `dequeue` sends them as the next turn (a user record follows, unless the log ends
+ * first); `remove` hands them
  * to the turn under way, where older versions keep them nowhere else in the log; `popAll` takes
  * them all back to the prompt. A background task's or agent's notification goes through the same
  * queue and is no request.
@@ -279,7 +280,15 @@ function onQueue(r: JsonRecord, state: State): void {
     const content = str(r.content)?.trim() ?? '';
     if (NOTIFICATION.test(content)) onNotification(content, state);
     state.queued.push(NOTIFICATION.test(content) || isTaskRecord(content) ? '' : content);
-  } else if (operation === 'dequeue') state.queued.shift();
+  } else if (operation === 'dequeue') {
+    // Sent as the next turn: counted here, and its user record once it comes (a compaction can
+    // fall between the two, and the log then holds the words only in the queue).
+    const text = state.queued.shift();
+    if (text) {
+      addRequest(text, state);
+      state.delivered.push(text);
+    }
+  }
   // The person took everything queued back to edit it: what they send comes as a user record.
   else if (operation === 'popAll') state.queued.length = 0;
   else if (operation === 'remove') {

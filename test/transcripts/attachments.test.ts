@@ -101,6 +101,17 @@ describe('attachments', () => {
     ]);
   });
 
+  it('keeps words sent from the queue when the log ends before their user record', async () => {
+    const { session } = await compiled([
+      { user: 'Add the plugin hook' },
+      { edit: 'src/hooks.ts' },
+      { queue: 'enqueue', content: 'make it run for each PR, not each commit' },
+      // Sent as the next turn, and the compaction came before its user record.
+      { queue: 'dequeue' },
+    ]);
+    expect(session.requests).toEqual(['Add the plugin hook', 'make it run for each PR, not each commit']);
+  });
+
   it('names next the files the person pointed at, the IDE flagged, a background report or the plan names', async () => {
     const { handoff } = await compiled([
       { user: 'Tidy the cart' },

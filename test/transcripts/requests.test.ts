@@ -126,6 +126,32 @@ describe('a Goal that is a command', () => {
   });
 });
 
+describe('a request inside the context an app wraps around it', () => {
+  it("takes the person's words after the system's blocks, and a draft that holds none of them", async () => {
+    const wrapped = [
+      '<system_instruction>',
+      'You run inside Relay, a desktop app that runs many agents side by side.',
+      'Work in /home/ana/relay/ws/lisbon unless told otherwise.',
+      '</system_instruction>',
+      '',
+      '<system_instruction>',
+      'The user has attached these files. Read them before proceeding.',
+      '- /home/ana/relay/ws/lisbon/.context/attachments/plan.md',
+      '</system_instruction>',
+      '',
+      'implement the plan, then open a PR',
+    ].join('\n');
+    const { handoff, draft, session } = await compiled([
+      { user: wrapped },
+      { edit: 'src/a.ts' },
+      { user: '<system-notice>The build server is back.</system-notice> and rerun the tests' },
+    ]);
+    expect(handoff.goal).toBe('implement the plan, then open a PR');
+    expect(session.requests).toEqual(['implement the plan, then open a PR', 'and rerun the tests']);
+    expect(draft).not.toMatch(/<\/?system/);
+  });
+});
+
 describe('a request pasted with its prompt', () => {
   it.each([
     ['❯ Fix the login redirect', 'Fix the login redirect'],

@@ -139,4 +139,20 @@ describe('a check and the folder it ran in', () => {
       'passed cd cli && go test -run TestOverlap',
     ]);
   });
+
+  it('is no run of the check when it ran on the code with the changes stashed', async () => {
+    const { handoff } = await compileSteps([
+      { user: 'Fix the pull plugin' },
+      { edit: 'packages/pull/src/index.ts' },
+      { bash: 'bun run test --filter=pull', output: ' 12 pass\n 0 fail' },
+      // Was the failure there before? The same tests on the stashed tree: not a run of the work.
+      {
+        bash: 'git stash && bun run test --filter=pull | tail -5 && git stash pop',
+        output: ' 11 pass\n 1 fail',
+      },
+    ]);
+    expect(handoff.validation.map((v) => `${v.result} ${v.command}`)).toEqual([
+      'passed bun run test --filter=pull',
+    ]);
+  });
 });
