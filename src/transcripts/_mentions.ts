@@ -191,7 +191,7 @@ function diffSide(text: string, at: number, path: string): string {
 }
 
 /** The paths a text names, each once, in order (absolute paths kept absolute). */
-function pathsIn(text: string): string[] {
+export function pathsIn(text: string): string[] {
   const out = new Set<string>();
   // A log printed inside another (a subagent's JSON in a tool's output) writes its line breaks as
   // `\n`: before a path, that is a break, not the letter `n` starting it.
@@ -331,7 +331,7 @@ const roots = new WeakMap<
  * above) is that folder: written without a space, its name would otherwise run into the words
  * before it, and the path be read from its first Latin letter (`V2/config.py`).
  */
-function insideSpacedRoot(s: SessionRecord, text: string): string {
+export function insideSpacedRoot(s: SessionRecord, text: string): string {
   const cwd = s.cwd;
   if (!cwd) return text;
   let cached = roots.get(s);

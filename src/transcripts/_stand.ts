@@ -8,6 +8,7 @@
 import { codeSpan } from '../formats/text.js';
 import { mentionScore, openTaskPaths, taskWeight } from './_mentions.js';
 import { fileName, isAbsolutePath, relativePath } from './_paths.js';
+import type { SearchQueue } from './_queue.js';
 import { pathsOfTaskSymbols } from './_task-symbols.js';
 import { withTestsOf } from './_test-files.js';
 import { counted, oneLine, plainProse } from './_text.js';
@@ -361,6 +362,8 @@ export interface StandInput {
   /** The issue tracker item the agent was on at the end (`trackerState`). */
   trackerItem?: TrackerItem;
   next: string[];
+  /** What is left of a search the agent was working through (`searchQueue`). */
+  queue?: SearchQueue;
   /** A file by a shorter name where the handoff lists it in full elsewhere. */
   short?: (path: string) => string;
   /** The session id in full (default), or its first 8 characters when room is short. */
@@ -403,8 +406,14 @@ export function summaryOf(s: SessionRecord, input: StandInput): string {
   const on = input.trackerItem;
   if (on) atCut.unshift(`${codeSpan(on.name)} (${on.how} with ${on.tool})`);
   if (atCut.length) lines.push(`It was on: ${atCut.join(', ')}.`);
+  const named: string[] = [];
+  if (input.queue)
+    named.push(
+      `Left of the ${input.queue.listed} files a search listed, ${input.queue.changed} changed since: ${input.queue.left.map((p) => codeSpan(p)).join(', ')}.`,
+    );
   if (input.next.length)
-    lines.push(`Named near the end and not yet changed: ${input.next.map((p) => codeSpan(p)).join(', ')}.`);
+    named.push(`Named near the end and not yet changed: ${input.next.map((p) => codeSpan(p)).join(', ')}.`);
+  if (named.length) lines.push(named.join(' '));
   const open = s.tasks.filter((t) => t.status !== 'completed').length;
   const tasks = s.tasks.length ? `Task list: ${s.tasks.length - open} done, ${open} open. ` : '';
   const last = [...checks].sort((a, b) => b.last.seq - a.last.seq)[0];

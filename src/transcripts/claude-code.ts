@@ -18,6 +18,7 @@ import {
   shellRead,
 } from './_mentions.js';
 import { isAbsolutePath, relativePath, resolvedUnder } from './_paths.js';
+import { isSearch, noteSearch } from './_queue.js';
 import { commandAim, commandOf, isSummaryText, requestText } from './_requests.js';
 import {
   emptySession,
@@ -515,6 +516,8 @@ function onToolResult(block: unknown, toolUseResult: unknown, state: State): voi
     ? undefined
     : outputSource(shell ? (command ?? '') : undefined, read || undefined);
   if (source) notePaths(state.s, text, source);
+  if (!failed && (use.name === 'Grep' || (shell && command !== undefined && isSearch(command))))
+    noteSearch(state.s, text);
   // The code of a file read names the modules it imports.
   if (source && read) noteImports(state.s, text, source, read);
   if (shell) {

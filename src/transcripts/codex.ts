@@ -8,6 +8,7 @@
 import { checkResult } from './_checks.js';
 import { field, type JsonRecord, readJsonLines, str } from './_lines.js';
 import { isPlanFile, noteErrorPlaces, noteImports, notePaths, outputSource, shellRead } from './_mentions.js';
+import { isSearch, noteSearch } from './_queue.js';
 import { isSummaryText, requestText } from './_requests.js';
 import {
   emptySession,
@@ -195,6 +196,7 @@ function onOutput(item: unknown, state: State): void {
   const source = outputSource(call.command, read);
   if (source) notePaths(state.s, text, source);
   if (source && read) noteImports(state.s, text, source, read);
+  if (call.command && exitCode === 0 && isSearch(call.command)) noteSearch(state.s, text);
   if (call.command) {
     const run: CommandRun = {
       command: call.command,

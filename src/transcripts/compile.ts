@@ -5,6 +5,7 @@
  * commands the session ran are kept; everything else is baton's own words. Deterministic: the
  * same transcript gives the same bytes.
  */
+
 import { existsSync } from 'node:fs';
 import { isCapItem } from '../formats/grammar/sections.js';
 import { codeSpan } from '../formats/text.js';
@@ -13,6 +14,7 @@ import { type DoneItem, emptySections, type SubSpec } from '../handoff/types.js'
 import { HANDOFF_SCHEMA } from '../handoff/values.js';
 import { findRepositoryRoot } from '../provenance/discover.js';
 import { fileName, listFiles, relativePath } from './_paths.js';
+import { searchQueue } from './_queue.js';
 import { commandOf, goalIndex, isAck, isInterjection, isQuestion, sentencesOf } from './_requests.js';
 import { REDACTED, withoutSecrets } from './_secrets.js';
 import { lastConnection, remoteWork } from './_shell.js';
@@ -224,7 +226,11 @@ export function draftFromSession(session: SessionRecord, options: DraftOptions =
   const atCut = filesAtCut(s, root, level.atCut);
   // A file the summary already names as the one the agent was on is not named twice.
   const named = new Set([...files.map(([p]) => p), ...atCut.map((f) => f.path)]);
-  const next = likelyNext(s, root, named, level.next);
+  // What is left of a search the agent was working through is named first, and not twice; the
+  // two lists share one cap, so a draft is no longer for it.
+  const queue = searchQueue(s, root, recency, named);
+  const queued = queue?.left.slice(0, level.next) ?? [];
+  const next = likelyNext(s, root, new Set([...named, ...queued]), level.next - queued.length);
   const h: ParsedHandoff = {
     ...emptySections(),
     schema: HANDOFF_SCHEMA,
@@ -240,6 +246,7 @@ export function draftFromSession(session: SessionRecord, options: DraftOptions =
       atCut,
       ...(trackerItem ? { trackerItem } : {}),
       next,
+      ...(queue ? { queue: { ...queue, left: queued } } : {}),
       short: shortName(listed.items),
       fullId: level.fullId,
     }),

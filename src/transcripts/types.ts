@@ -169,6 +169,8 @@ export interface SessionRecord {
    * alias of the source root as written): each names the one known file of that stem.
    */
   imports: Map<string, Mention>;
+  /** The latest searches for a pattern (`grep -rn`, `rg`, `git grep`): the files each listed, in order, and when. */
+  searches?: { step: number; paths: string[] }[];
   /** Subagents the session started (Claude Code `Task`/`Agent` calls) and how many of their logs were read. */
   subagents?: { started: number; read: number };
   /**

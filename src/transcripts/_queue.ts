@@ -1,0 +1,55 @@
+/**
+ * A search the agent works through: the files a `grep -rn <pattern>` listed, several of which it
+ * then changed one after another. The ones it has not changed yet are most often what it changes
+ * next, however long ago the search ran.
+ */
+import { insideSpacedRoot, pathsIn } from './_mentions.js';
+import { isAbsolutePath, relativePath } from './_paths.js';
+import type { SessionRecord } from './types.js';
+
+// A search for a pattern, as one part of a command line (after a `cd`, before a filter).
+const SEARCH = /^(?:rg|grep|egrep|ag|ack|git\s+grep)\s/;
+const KEPT = 5;
+
+/** Whether a shell command searches files for a pattern. */
+export function isSearch(command: string): boolean {
+  return command.split(/&&|\|\||;|\|/).some((p) => SEARCH.test(p.trim().replace(/^cd\s+\S+\s*/, '')));
+}
+
+/** Notes the files a search for a pattern listed (a command's or the host's search tool), in order. */
+export function noteSearch(s: SessionRecord, output: string): void {
+  const paths = [...new Set(pathsIn(insideSpacedRoot(s, output)))];
+  if (paths.length < 3) return;
+  s.searches = [...(s.searches ?? []), { step: s.steps, paths }].slice(-KEPT);
+}
+
+/** What is left of the latest search the agent was working through, if any. */
+export interface SearchQueue {
+  /** The files it listed that have not changed since, in its order. */
+  left: string[];
+  listed: number;
+  changed: number;
+}
+
+/**
+ * The latest search whose files the agent went on to change (five or more, and a quarter of what
+ * it listed at least: a list worked through, not a look around), with what is left of it: the files it listed, inside the repository, that
+ * changed neither since nor are named already (`named`).
+ */
+export function searchQueue(
+  s: SessionRecord,
+  root: string | undefined,
+  stepOf: (path: string) => number,
+  named: Set<string>,
+): SearchQueue | undefined {
+  for (const search of [...(s.searches ?? [])].reverse()) {
+    const listed = [...new Set(search.paths.map((p) => relativePath(p, root)))].filter(
+      (p) => !isAbsolutePath(p),
+    );
+    const changed = listed.filter((p) => stepOf(p) > search.step);
+    if (changed.length < 5 || changed.length * 4 < listed.length) continue;
+    const left = listed.filter((p) => !changed.includes(p) && !named.has(p));
+    return left.length > 0 ? { left, listed: listed.length, changed: changed.length } : undefined;
+  }
+  return undefined;
+}

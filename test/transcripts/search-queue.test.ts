@@ -1,0 +1,42 @@
+/**
+ * A search the agent works through: the files a `grep -rn` listed that it has not changed yet are
+ * named next, however long ago the search ran; a search only looked at names none.
+ */
+import { describe, expect, it } from 'vitest';
+import { compileSteps } from './support/sessions.js';
+
+const hits = (files: string[]) => files.map((f, i) => `${f}:${10 + i}:    except Exception:`).join('\n');
+const LISTED = [
+  'api/routes/admin.py',
+  'api/routes/billing.py',
+  'api/routes/hosts.py',
+  'api/routes/keys.py',
+  'api/routes/users.py',
+  'core/cache.py',
+  'core/db.py',
+  'core/mail.py',
+];
+
+describe('a search as the agent’s work list', () => {
+  it('names what is left of it when the agent changed several of its files since', async () => {
+    const { handoff } = await compileSteps([
+      { user: 'Narrow every broad except in the backend' },
+      { bash: 'grep -rn "except Exception" api core --include="*.py"', output: hits(LISTED) },
+      ...LISTED.slice(0, 5).map((edit) => ({ edit })),
+      { say: 'Routes done. Moving on to the core modules.' },
+    ]);
+    expect(handoff.summary).toContain(
+      'Left of the 8 files a search listed, 5 changed since: `core/cache.py`, `core/db.py`, `core/mail.py`.',
+    );
+  });
+
+  it('names nothing of a search the agent only looked at', async () => {
+    const { handoff } = await compileSteps([
+      { user: 'Narrow the broad except in the admin route' },
+      { bash: 'grep -rn "except Exception" api core --include="*.py"', output: hits(LISTED) },
+      { edit: 'api/routes/admin.py' },
+      { edit: 'api/routes/billing.py' },
+    ]);
+    expect(handoff.summary).not.toContain('a search listed');
+  });
+});
