@@ -237,16 +237,16 @@ export function notePaths(
   text: string | undefined,
   source: MentionSource,
   base?: string,
-): void {
-  if (!text) return;
+): string[] {
+  if (!text) return [];
   // What the session itself wrote or said (not the output it read, which is long and costly to search).
   if (source !== 'output' && source !== 'error' && source !== 'read') noteSecretValues(s, text);
   const found = pathsIn(insideSpacedRoot(s, text));
   const paths = base ? found.map((p) => (isAbsolutePath(p) ? p : under(base, p))) : found;
-  if (paths.length === 0) return;
   // A plan names the files of the work ahead, many of them; a listing names every file there is.
   const weight = WEIGHTS[source] / Math.sqrt(Math.max(1, paths.length / (source === 'plan' ? 12 : 3)));
   for (const path of paths) addHit(s, path, source, weight);
+  return paths;
 }
 
 /**
@@ -425,10 +425,14 @@ export function shellRead(command: string): string | undefined {
 const LOOKUPS =
   /^(?:rg|grep|egrep|find|fd|ls|tree|cat|sed|head|tail|less|nl|bat|bd|gh|jq|git\s+(?:status|diff|show|log|grep|ls-files))\b/;
 
+/** The programs a command line runs, one per part (a leading `cd <folder>` left out of each). */
+export function commandParts(command: string): string[] {
+  return command.split(/&&|\|\||;|\|/).map((p) => p.trim().replace(/^cd\s+\S+\s*/, ''));
+}
+
 /** Whether a shell command looks something up (its output names what the agent will work on), unlike a build or a commit. */
 function looksUp(command: string | undefined): boolean {
-  if (!command) return false;
-  return command.split(/&&|\|\||;|\|/).some((part) => LOOKUPS.test(part.trim().replace(/^cd\s+\S+\s*/, '')));
+  return command !== undefined && commandParts(command).some((part) => LOOKUPS.test(part));
 }
 
 const PLAN_RE =
@@ -454,7 +458,6 @@ export function outputSource(
 ): MentionSource | undefined {
   if (isPlanFile(read)) return 'plan';
   if (command === undefined) return 'output';
-  const parts = command.split(/&&|\|\||;|\|/).map((p) => p.trim().replace(/^cd\s+\S+\s*/, ''));
-  if (parts.some((p) => SPEC_COMMANDS.test(p))) return 'plan';
+  if (commandParts(command).some((p) => SPEC_COMMANDS.test(p))) return 'plan';
   return looksUp(command) ? 'output' : undefined;
 }

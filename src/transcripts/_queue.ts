@@ -3,7 +3,7 @@
  * then changed one after another. The ones it has not changed yet are most often what it changes
  * next, however long ago the search ran.
  */
-import { insideSpacedRoot, pathsIn } from './_mentions.js';
+import { commandParts, insideSpacedRoot, pathsIn } from './_mentions.js';
 import { isAbsolutePath, relativePath } from './_paths.js';
 import type { SessionRecord } from './types.js';
 
@@ -13,12 +13,15 @@ const KEPT = 5;
 
 /** Whether a shell command searches files for a pattern. */
 export function isSearch(command: string): boolean {
-  return command.split(/&&|\|\||;|\|/).some((p) => SEARCH.test(p.trim().replace(/^cd\s+\S+\s*/, '')));
+  return commandParts(command).some((p) => SEARCH.test(p));
 }
 
-/** Notes the files a search for a pattern listed (a command's or the host's search tool), in order. */
-export function noteSearch(s: SessionRecord, output: string): void {
-  const paths = [...new Set(pathsIn(insideSpacedRoot(s, output)))];
+/**
+ * Notes the files a search for a pattern listed (a command's or the host's search tool), in order:
+ * `found` when the output's paths were read already (`notePaths`), else read here.
+ */
+export function noteSearch(s: SessionRecord, output: string, found?: string[]): void {
+  const paths = found ?? pathsIn(insideSpacedRoot(s, output));
   if (paths.length < 3) return;
   s.searches = [...(s.searches ?? []), { step: s.steps, paths }].slice(-KEPT);
 }

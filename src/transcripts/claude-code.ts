@@ -515,9 +515,9 @@ function onToolResult(block: unknown, toolUseResult: unknown, state: State): voi
   const source = FILE_TOOLS[use.name]
     ? undefined
     : outputSource(shell ? (command ?? '') : undefined, read || undefined);
-  if (source) notePaths(state.s, text, source);
+  const found = source ? notePaths(state.s, text, source) : undefined;
   if (!failed && (use.name === 'Grep' || (shell && command !== undefined && isSearch(command))))
-    noteSearch(state.s, text);
+    noteSearch(state.s, text, found);
   // The code of a file read names the modules it imports.
   if (source && read) noteImports(state.s, text, source, read);
   if (shell) {

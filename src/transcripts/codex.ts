@@ -194,9 +194,9 @@ function onOutput(item: unknown, state: State): void {
   }
   const read = call.command ? shellRead(call.command) : undefined;
   const source = outputSource(call.command, read);
-  if (source) notePaths(state.s, text, source);
+  const found = source ? notePaths(state.s, text, source) : undefined;
   if (source && read) noteImports(state.s, text, source, read);
-  if (call.command && exitCode === 0 && isSearch(call.command)) noteSearch(state.s, text);
+  if (call.command && exitCode === 0 && isSearch(call.command)) noteSearch(state.s, text, found);
   if (call.command) {
     const run: CommandRun = {
       command: call.command,
