@@ -7,6 +7,7 @@
 
 import { codeSpan } from '../formats/text.js';
 import { mentionScore, openTaskPaths, taskWeight } from './_mentions.js';
+import { pathList } from './_path-list.js';
 import { fileName, isAbsolutePath, relativePath } from './_paths.js';
 import type { SearchQueue } from './_queue.js';
 import { pathsOfTaskSymbols } from './_task-symbols.js';
@@ -122,8 +123,10 @@ export function likelyNext(
     scored.set(rel, (scored.get(rel) ?? 0) + weight);
     if (!rel.includes('/')) planned.add(rel);
   }
-  // A symbol an open task names (`SkillLoader`) names the known file of that name (`skill_loader.py`).
-  for (const { path, among } of pathsOfTaskSymbols(s.tasks, s.mentions.keys())) {
+  // A symbol an open task names (`SkillLoader`) names the known file of that name (`skill_loader.py`);
+  // so does one in the agent's last words ("then the subscription_client"), its plan as it stood.
+  const open = s.lastAssistant ? [...s.tasks, { text: s.lastAssistant, status: 'in_progress' }] : s.tasks;
+  for (const { path, among } of pathsOfTaskSymbols(open, s.mentions.keys())) {
     const rel = rels.get(path) ?? relativePath(path, root);
     if (isAbsolutePath(rel) || named.has(rel)) continue;
     scored.set(rel, (scored.get(rel) ?? 0) + taskWeight(among));
@@ -409,10 +412,9 @@ export function summaryOf(s: SessionRecord, input: StandInput): string {
   const named: string[] = [];
   if (input.queue)
     named.push(
-      `Left of the ${input.queue.listed} files a search listed, ${input.queue.changed} changed since: ${input.queue.left.map((p) => codeSpan(p)).join(', ')}.`,
+      `Left of the ${input.queue.listed} files a search listed, ${input.queue.changed} changed since: ${pathList(input.queue.left)}.`,
     );
-  if (input.next.length)
-    named.push(`Named near the end and not yet changed: ${input.next.map((p) => codeSpan(p)).join(', ')}.`);
+  if (input.next.length) named.push(`Named near the end and not yet changed: ${pathList(input.next)}.`);
   if (named.length) lines.push(named.join(' '));
   const open = s.tasks.filter((t) => t.status !== 'completed').length;
   const tasks = s.tasks.length ? `Task list: ${s.tasks.length - open} done, ${open} open. ` : '';

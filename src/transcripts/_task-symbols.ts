@@ -10,13 +10,15 @@ import { moduleName } from './_test-files.js';
 // A symbol of two words or more in PascalCase or camelCase (`SkillLoader`, `fetchOrders`), also
 // between Chinese or Japanese words with no space (`创建SkillCard组件`); one word (`Phase`,
 // `Update`) is a word of the sentence, not a symbol.
-const SYMBOL = /(?<![A-Za-z0-9_])(?:[A-Z][a-z0-9]+|[a-z][a-z0-9]*)(?:[A-Z][a-z0-9]+)+(?![A-Za-z0-9_])/g;
+// Or snake_case (`subscription_client`, a Python module named without its `.py`).
+const SYMBOL =
+  /(?<![A-Za-z0-9_./-])(?:(?:[A-Z][a-z0-9]+|[a-z][a-z0-9]*)(?:[A-Z][a-z0-9]+)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![A-Za-z0-9_]|\.\w|\/)/g;
 // A symbol that names more files than this names a kind of file, not one.
 const MOST_FILES = 2;
 
 /** The ways a file's base name may write `symbol` (lower case): `skillloader`, `skill_loader`, `skill-loader`. */
 function spellings(symbol: string): string[] {
-  const words = symbol.split(/(?=[A-Z])/).map((w) => w.toLowerCase());
+  const words = symbol.split(/_|(?=[A-Z])/).map((w) => w.toLowerCase());
   return [words.join(''), words.join('_'), words.join('-')];
 }
 

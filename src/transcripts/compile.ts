@@ -59,6 +59,9 @@ const BRIEF_CHARS = 48;
  * files, characters of the Goal, files the agent was on, files listed one a line (the rest are
  * named under their folder in Notes), whether the session id is in full, and the agent's findings.
  */
+// The most files of a search the agent was working through that a draft names (`searchQueue`).
+const QUEUE_CAP = 25;
+
 const LEVELS = [
   {
     validation: 10,
@@ -226,11 +229,17 @@ export function draftFromSession(session: SessionRecord, options: DraftOptions =
   const atCut = filesAtCut(s, root, level.atCut);
   // A file the summary already names as the one the agent was on is not named twice.
   const named = new Set([...files.map(([p]) => p), ...atCut.map((f) => f.path)]);
-  // What is left of a search the agent was working through is named first, and not twice; the
-  // two lists share one cap, so a draft is no longer for it.
+  // What is left of a search the agent was working through is named first, and not twice; it
+  // has a cap of its own (a list worked through is the plan of what comes next, and is written
+  // under its folders), and takes half of the other list's at most.
   const queue = searchQueue(s, root, recency, named);
-  const queued = queue?.left.slice(0, level.next) ?? [];
-  const next = likelyNext(s, root, new Set([...named, ...queued]), level.next - queued.length);
+  const queued = queue?.left.slice(0, QUEUE_CAP) ?? [];
+  const next = likelyNext(
+    s,
+    root,
+    new Set([...named, ...queued]),
+    level.next - Math.min(queued.length, Math.floor(level.next / 2)),
+  );
   const h: ParsedHandoff = {
     ...emptySections(),
     schema: HANDOFF_SCHEMA,

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileTranscript } from '../../src/transcripts/index.js';
+import { namedNext } from './support/named.js';
 import { type Step, writeClaudeSession } from './support/sessions.js';
 
 const cleanups: (() => void)[] = [];
@@ -25,10 +26,6 @@ async function compiled(steps: Step[]) {
 }
 
 const busy = (n: number): Step[] => Array.from({ length: n }, () => ({ edit: 'lib/other.ex' }));
-const namedNext = (summary: string | undefined) =>
-  [
-    ...(summary?.split('\n').find((l) => l.startsWith('Named near the end')) ?? '').matchAll(/`([^`]+)`/g),
-  ].map((m) => m[1] as string);
 
 describe('attachments', () => {
   it('keeps a queued message as a request, in its place, and a queued task notice as none', async () => {

@@ -3,6 +3,7 @@
  * named next, however long ago the search ran; a search only looked at names none.
  */
 import { describe, expect, it } from 'vitest';
+import { pathsListed } from './support/named.js';
 import { compileSteps } from './support/sessions.js';
 
 const hits = (files: string[]) => files.map((f, i) => `${f}:${10 + i}:    except Exception:`).join('\n');
@@ -26,7 +27,23 @@ describe('a search as the agent’s work list', () => {
       { say: 'Routes done. Moving on to the core modules.' },
     ]);
     expect(handoff.summary).toContain(
-      'Left of the 8 files a search listed, 5 changed since: `core/cache.py`, `core/db.py`, `core/mail.py`.',
+      'Left of the 8 files a search listed, 5 changed since: in `core/`: `cache.py`, `db.py`, `mail.py`.',
+    );
+  });
+
+  it('names all that is left of a long one, under its folders', async () => {
+    const done = [...LISTED.slice(0, 5), 'api/routes/plans.py', 'api/routes/nodes.py', 'api/routes/audit.py'];
+    const left = Array.from({ length: 20 }, (_, i) => `app/jobs/job_${i}.py`);
+    const { handoff } = await compileSteps([
+      { user: 'Narrow every broad except in the backend' },
+      { bash: 'grep -rn "except Exception" api app --include="*.py"', output: hits([...done, ...left]) },
+      ...done.map((edit) => ({ edit })),
+      { say: 'Routes done. Now the jobs.' },
+    ]);
+    // Beyond the cap of the files named near the end, which it leaves room in.
+    expect(pathsListed(handoff.summary, 'changed since:')).toEqual(left);
+    expect(handoff.summary).toContain(
+      '28 files a search listed, 8 changed since: in `app/jobs/`: `job_0.py`, `job_1.py`',
     );
   });
 

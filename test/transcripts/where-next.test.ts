@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileTranscript } from '../../src/transcripts/index.js';
+import { namedNext } from './support/named.js';
 import { type Step, writeClaudeSession, writeCodexRollout } from './support/sessions.js';
 
 const cleanups: (() => void)[] = [];
@@ -33,12 +34,6 @@ const ISSUE_FILES = [
 const ISSUE = `app-42: Review context at session start\nStatus: open\n\nTouch:\n${ISSUE_FILES.map((f) => `- ${f}`).join('\n')}\n`;
 // Work that names nothing: the same file edited again and again, long enough for a passing mention to fade.
 const BUSY: Step[] = Array.from({ length: 40 }, () => ({ edit: 'lib/other.ex' }));
-
-/** The files the Summary names as next, in order. */
-function namedNext(summary: string | undefined): string[] {
-  const line = summary?.split('\n').find((l) => l.startsWith('Named near the end'));
-  return [...(line ?? '').matchAll(/`([^`]+)`/g)].map((m) => m[1] as string);
-}
 
 /** The files named next in the handoff compiled from a Claude Code session of these steps. */
 async function nextOf(steps: Step[]): Promise<string[]> {
@@ -117,12 +112,9 @@ describe('the files named next', () => {
       ...BUSY,
       { say: `Next I will change ${modules.join(', ')}.` },
     ]);
-    expect(next.slice(0, 3)).toEqual([
-      'lib/shop/part_0.ex',
-      'test/shop/part_0_test.exs',
-      'lib/shop/part_1.ex',
-    ]);
-    expect(next).toContain('test/shop/part_1_test.exs');
+    // (Written under their folders: the modules first, then their tests.)
+    expect(next.slice(0, 2)).toEqual(['lib/shop/part_0.ex', 'lib/shop/part_1.ex']);
+    expect(next).toEqual(expect.arrayContaining(['test/shop/part_0_test.exs', 'test/shop/part_1_test.exs']));
     expect(next).not.toContain('test/billing/part_2_test.exs');
     expect(next).not.toContain('test/shop/unrelated_test.exs');
   });
@@ -587,6 +579,32 @@ describe('the open items of the task list', () => {
     // One word is a word, not a symbol; a done task names nothing ahead.
     expect(next).not.toContain('app/models/skill.py');
     expect(next).not.toContain('app/services/order_loader.py');
+  });
+});
+
+describe('a file named by its module in the last words', () => {
+  it('is next when one or two known files have that name, in snake_case or a symbol', async () => {
+    const next = await nextOf([
+      { user: 'Narrow the broad excepts' },
+      {
+        bash: 'ls -R app',
+        output: [
+          'app/clients/subscription_client.py',
+          'app/ui/PlanCard.tsx',
+          'app/a/config_loader.py',
+          'app/b/config_loader.py',
+          'app/c/config_loader.py',
+          'app/unrelated_module.py',
+        ].join('\n'),
+      },
+      ...BUSY,
+      { say: 'Routes done. Now the subscription_client, then the PlanCard and the config_loader.' },
+    ]);
+    expect(next).toEqual(
+      expect.arrayContaining(['app/clients/subscription_client.py', 'app/ui/PlanCard.tsx']),
+    );
+    // A name three files share names a kind of file; an unnamed module is not next.
+    expect(next.filter((p) => p.includes('config_loader') || p.includes('unrelated'))).toEqual([]);
   });
 });
 

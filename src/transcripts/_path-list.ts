@@ -1,0 +1,28 @@
+/**
+ * A list of paths as the Summary writes it: the files of one folder under that folder once
+ * ("in `backend/src/auth/`: `login.py`, `register.py`"), the others whole, in the order given. A
+ * long list of files from a few folders then costs about half the words, and every name still
+ * says where it is.
+ */
+import { codeSpan } from '../formats/text.js';
+
+/** The folder of a path written with `/` (with its last `/`), or undefined for a bare name. */
+function folderOf(path: string): string | undefined {
+  const at = path.lastIndexOf('/');
+  return at > 0 ? path.slice(0, at + 1) : undefined;
+}
+
+/** `paths` grouped by folder where a folder holds two or more of them, in order of first appearance. */
+export function pathList(paths: readonly string[]): string {
+  const groups = new Map<string, string[]>();
+  for (const p of paths) {
+    const key = folderOf(p) ?? p;
+    groups.set(key, [...(groups.get(key) ?? []), p]);
+  }
+  const parts = [...groups].map(([folder, ps]) =>
+    ps.length > 1
+      ? `in ${codeSpan(folder)}: ${ps.map((p) => codeSpan(p.slice(folder.length))).join(', ')}`
+      : codeSpan(ps[0] as string),
+  );
+  return parts.join(parts.length < paths.length ? '; ' : ', ');
+}
