@@ -184,6 +184,8 @@ const FAIL_LINES = [
   /^npm ERR!/m,
   /✖ [1-9]\d* problems?/,
   /Traceback \(most recent call last\)/,
+  // bun test's summary: ` 0 pass`, ` 1 fail` on lines of their own.
+  /^\s*[1-9]\d* fail$/m,
 ];
 const PASS_LINES = [
   /\b[1-9]\d* (?:passed|passing)\b/i,
@@ -192,6 +194,7 @@ const PASS_LINES = [
   /\b[1-9]\d* (?:tests?|examples?), 0 failures\b/,
   /\bTests:\s+\d+ passed/,
   /\ball (?:\d+ )?tests? passed\b/i,
+  /^\s*[1-9]\d* pass$/m,
 ];
 
 /** What the output says, where the status cannot: 'failed', 'passed' or 'unknown'. */

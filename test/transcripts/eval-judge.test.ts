@@ -187,6 +187,18 @@ describe('a build through a filter, as the judge reads it', () => {
     expect(truthOf('cargo build 2>&1 | tail -2', built)).toBe('passed');
     expect(truthOf('cargo doc 2>&1 | tail -2', built)).toBe('unknown');
   });
+
+  it("reads bun test's pass and fail lines", () => {
+    const failed = {
+      text: '(fail) suite > case [5009.45ms]\n\n 0 pass\n 1 fail\nRan 1 test across 1 file.',
+      exit: 0,
+    };
+    expect(truthOf('bun test tests/a.test.ts 2>&1 | head -200', failed)).toBe('failed');
+    const passed = { text: ' 12 pass\n 0 fail\n 30 expect() calls\nRan 12 tests across 2 files.', exit: 0 };
+    expect(truthOf('bun test 2>&1 | tail -5', passed)).toBe('passed');
+    // A line that only says a word is no summary.
+    expect(truthOf('bun test 2>&1 | tail -5', { text: 'tests that fail', exit: 0 })).toBe('unknown');
+  });
 });
 
 describe('files named in a handoff, as the judge reads them', () => {
