@@ -175,6 +175,7 @@ export function lastProgram(command) {
   return { program, hidden };
 }
 
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, 'g');
 const FAIL_LINES = [
   /\b([1-9]\d*) (?:failed|failing|failures?|errors?)\b/i,
   /^\s*FAIL\b/m,
@@ -211,7 +212,8 @@ export function readOutput(text) {
 export function truthOf(command, result) {
   if (!result) return 'unknown';
   const { program, hidden } = lastProgram(command);
-  const text = `${result.text ?? ''}\n${result.stdout ?? ''}`;
+  // Read as the terminal shows it, without colour codes (`\x1b[32m51 passed`).
+  const text = `${result.text ?? ''}\n${result.stdout ?? ''}`.replace(ANSI, '');
   // A Go build's error lines (`x.go:57:59: not enough arguments`) are its failure, as a person reads them.
   if (hidden && /\bgo (?:build|vet)\b/.test(command) && /^\S+\.go:\d+:\d+: \S/m.test(text)) return 'failed';
   // So are cargo's (`error[E0599]: …`, `error: could not compile`), and its `Finished` line a build without them.

@@ -75,7 +75,8 @@ function cuts(path, kind) {
       for (const next of lines.slice(i + 1, i + 40)) {
         const s = parse(next);
         if (s?.isCompactSummary) {
-          out.push({ at: i, summary: textOf(s.message?.content) });
+          // The boundary record is read with the log, as the hook at SessionStart reads it.
+          out.push({ at: i + 1, summary: textOf(s.message?.content) });
           break;
         }
       }

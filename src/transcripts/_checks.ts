@@ -6,6 +6,7 @@
 
 import { isCheck } from './_shell.js';
 import { summaryOfLines } from './_summary-lines.js';
+import { withoutAnsi } from './_text.js';
 import type { CheckResult, RunnerCounts } from './types.js';
 
 // Cargo's line for a build that ended without errors.
@@ -240,7 +241,8 @@ export function readCheck(
   failed: boolean,
   output: string,
 ): CheckReading {
-  const read = readRun(command, exit, failed, output);
+  // A runner that colours its summary (`Tests  \x1b[32m51 passed`) says what it says without the codes.
+  const read = readRun(command, exit, failed, withoutAnsi(output));
   if (read.ok !== false || !TSC_GIVEN_FILES.test(command)) return read;
   return {
     ok: undefined,

@@ -10,6 +10,11 @@ const ANSI_RE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, 'g')
 const INVISIBLE_RE =
   /[\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|\udb40[\udc00-\udc7f]/g;
 
+/** Text without its ANSI colour codes: what a person sees in the terminal. */
+export function withoutAnsi(text: string): string {
+  return text.includes('\u001b') ? text.replace(ANSI_RE, '') : text;
+}
+
 /**
  * Text without display noise: ANSI colour codes, control characters and invisible ones gone,
  * `{{x}}` defused.

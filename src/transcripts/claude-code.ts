@@ -211,8 +211,12 @@ function onRecord(r: JsonRecord, state: State): void {
     state.parented = true;
     if (!state.uuids.has(parent)) s.partial = true;
   }
-  if (type === 'system' && r.subtype === 'compact_boundary') s.compactions++;
-  else if (type === 'user') onUser(r, state);
+  if (type === 'system' && r.subtype === 'compact_boundary') {
+    s.compactions++;
+    // A compaction before any message of this file summarises a conversation the file does not
+    // hold (a session resumed from another file starts with the boundary).
+    if (!state.subagent && state.sidechainLog === undefined) s.partial = true;
+  } else if (type === 'user') onUser(r, state);
   else if (type === 'assistant') onAssistant(r, state);
   else if (type === 'attachment') onAttachment(r, state);
   else if (type === 'queue-operation') onQueue(r, state);

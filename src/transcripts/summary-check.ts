@@ -66,9 +66,7 @@ export function checkSummary(
   out.push(...fileContradictions(files, session, complete, options.root, git));
   for (const claim of claims) {
     if (claim.kind === 'check')
-      out.push(
-        ...checkContradictions(claim, lines[claim.line - 1] ?? '', checks, complete ? session : undefined),
-      );
+      out.push(...checkContradictions(claim, lines[claim.line - 1] ?? '', checks, session, complete));
     else if (claim.kind === 'commit') out.push(...commitContradictions(claim, session, complete, git));
   }
   out.push(...taskContradictions(claims, session));
@@ -175,6 +173,14 @@ function fileContradictions(
     // A bare name no tool call read may be no file at all (`hints.env`, a field a plan names) or
     // one made where the log does not reach: nothing to hold it against.
     if (!claim.path.includes('/') && !knownFile(s, name)) continue;
+    // A tag after the path ("(NEW)") that says no one made it may copy what a plan or a listing the
+    // agent read says of the file: it is held against the log only when the log never names the file.
+    if (
+      claim.label &&
+      CREATED.has(claim.verb) &&
+      [...s.mentions.keys()].some((p) => samePath(claim.path, relativePath(p, base)))
+    )
+      continue;
     const path = relativePath(claim.path, base);
     if (git) {
       if (git.changed(path)) continue;
@@ -304,8 +310,10 @@ function checkContradictions(
   claim: Extract<SummaryClaim, { kind: 'check' }>,
   text: string,
   checks: RanCheck[],
-  complete: SessionRecord | undefined,
+  session: SessionRecord,
+  whole: boolean,
 ): Contradiction[] {
+  const complete = whole ? session : undefined;
   const said = claim.command ? `${code(claim.command)} passes` : SCOPE_WORDS[claim.scope];
   const claimed = claim.command ? checkCommand(claim.command.trim()) : undefined;
   const named = claimed ? checks.filter((c) => c.command === claimed) : [];
@@ -322,7 +330,12 @@ function checkContradictions(
     (c) =>
       inScope(c) && (claim.count === undefined || (passedOf(c) !== undefined && passedOf(c) !== claim.count)),
   );
-  if (failing.length > 0) {
+  // A number of tests a run printed as passed, with none failed, names that run ("Tests passed: 51"
+  // of a unit suite): a later run of another suite that failed does not make it false.
+  const countedRun =
+    claim.count !== undefined &&
+    session.commands.some((r) => r.check?.counts?.passed === claim.count && !r.check?.counts?.failed);
+  if (failing.length > 0 && !countedRun) {
     const list = failing
       .slice(0, 3)
       .map((c) => `${code(c.command)} failed on its last run (${c.last.check?.reading ?? 'failed'})`);

@@ -13,7 +13,8 @@ export type CheckScope = 'all' | 'test' | 'lint' | 'types' | 'build';
 
 /** One claim, with the 1-based line of the summary it is on. */
 export type SummaryClaim =
-  | { kind: 'file'; path: string; verb: string; line: number }
+  /** `label`: the verb is a tag after the path (`path` (NEW), `| path | modified |`), with no one said to act. */
+  | { kind: 'file'; path: string; verb: string; label?: true; line: number }
   | { kind: 'check'; scope: CheckScope; command?: string; count?: number; line: number }
   | { kind: 'commit'; hash?: string; line: number }
   | { kind: 'done'; text: string; line: number };
@@ -183,7 +184,7 @@ function claimsOfClause(text: string, line: number, inherited: string | undefine
   const out: SummaryClaim[] = [];
   const words = prose(text);
   if (!HEDGE.test(neutralise(words))) {
-    for (const { path, verb } of writtenPaths(text, inherited)) out.push({ kind: 'file', path, verb, line });
+    for (const w of writtenPaths(text, inherited)) out.push({ kind: 'file', ...w, line });
     const hashes = /\bcommit/i.test(words) ? [...text.matchAll(HASH_RE)].map((m) => m[0]) : [];
     for (const hash of hashes) out.push({ kind: 'commit', hash, line });
     if (hashes.length === 0 && COMMITTED_RE.test(words) && !EARLIER_COMMIT.test(words))
@@ -204,14 +205,20 @@ const GIT_STATE = new RegExp(
 const PATH_VALUE = /\b(?:path|paths|prefix|pattern|glob|url|key)\s*(?:to|from|=|:|of|as)?\s*["'(]?$/i;
 
 /** Paths a line says were written: the nearest verb before the path is a writing one. */
-function writtenPaths(text: string, inherited: string | undefined): { path: string; verb: string }[] {
-  const out: { path: string; verb: string }[] = [];
+function writtenPaths(
+  text: string,
+  inherited: string | undefined,
+): { path: string; verb: string; label?: true }[] {
+  const out: { path: string; verb: string; label?: true }[] = [];
   for (const { path, at, end } of pathsIn(text)) {
     const before = nearVerb(text.slice(0, at));
     let verb = before;
+    let label = false;
     if (verb === undefined && /^[\s\-*+\d.)[\]x•`'"|]*$/.test(text.slice(0, at))) {
       // `path` — Modified …, a table row `| path | new |`, or a bare list item under "Files created:".
-      verb = firstVerb(text.slice(end)) ?? inherited;
+      const tag = firstVerb(text.slice(end));
+      label = tag !== undefined;
+      verb = tag ?? inherited;
     }
     // `path` — New (untracked) says what git shows now, not what this session did.
     if (GIT_STATE.test(text.slice(end))) continue;
@@ -224,7 +231,7 @@ function writtenPaths(text: string, inherited: string | undefined): { path: stri
     )
       continue;
     if (verb !== undefined && WRITE_VERBS.test(verb))
-      out.push({ path: normalisePath(path), verb: verb.toLowerCase() });
+      out.push({ path: normalisePath(path), verb: verb.toLowerCase(), ...(label ? { label } : {}) });
   }
   return out;
 }
@@ -264,10 +271,15 @@ function lastVerb(text: string): string | undefined {
   for (let i = list.length - 1; i >= 0; i--) {
     const w = list[i] as string;
     if (BREAKERS.test(w) && list.length - 1 - i <= 1) return w.toLowerCase();
+    // "the new file `x`", "a new plan": an adjective after a determiner says what a thing is, not what was done.
+    if (/^new$/i.test(w) && DETERMINERS.test(list[i - 1] ?? '')) continue;
     if (WRITE_VERBS.test(w) || OTHER_VERBS.test(w)) return w.toLowerCase();
   }
   return undefined;
 }
+
+const DETERMINERS =
+  /^(?:the|a|an|this|that|these|those|its|their|my|our|his|her|your|another|one|two|some|any|each)$/i;
 
 // Two verbs as alternatives ("examined/modified", "read or edited"): the files under them may
 // only have been read, so the pair claims no change.

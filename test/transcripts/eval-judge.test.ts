@@ -196,6 +196,9 @@ describe('a build through a filter, as the judge reads it', () => {
     expect(truthOf('bun test tests/a.test.ts 2>&1 | head -200', failed)).toBe('failed');
     const passed = { text: ' 12 pass\n 0 fail\n 30 expect() calls\nRan 12 tests across 2 files.', exit: 0 };
     expect(truthOf('bun test 2>&1 | tail -5', passed)).toBe('passed');
+    const esc = String.fromCharCode(27);
+    const coloured = { text: `      Tests  ${esc}[1m${esc}[32m51 passed${esc}[39m (51)`, exit: 0 };
+    expect(truthOf('npm run test:unit 2>&1 | tail -5', coloured)).toBe('passed');
     // A line that only says a word is no summary.
     expect(truthOf('bun test 2>&1 | tail -5', { text: 'tests that fail', exit: 0 })).toBe('unknown');
   });

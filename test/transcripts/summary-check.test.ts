@@ -21,9 +21,11 @@ async function check(
   options: { git?: boolean; host?: 'claude-code' | 'codex' } = {},
 ) {
   repo ??= createTempRepo();
-  const log = join(repo.dir, '..', `session-${Math.random().toString(36).slice(2)}.jsonl`);
-  if (options.host === 'codex') writeCodexRollout(log, repo.dir, steps);
-  else writeClaudeSession(log, repo.dir, steps);
+  let log: string;
+  if (options.host === 'codex') {
+    log = join(repo.dir, '..', `session-${Math.random().toString(36).slice(2)}.jsonl`);
+    writeCodexRollout(log, repo.dir, steps);
+  } else log = await written(steps);
   const session = await readTranscript(log);
   return checkSummary(session, summary, { root: repo.dir, git: options.git !== false });
 }
@@ -587,4 +589,69 @@ describe('checkSummary on words that claim less than they seem to', () => {
     ).toEqual([]);
     expect(files('- `lib/cart.ex` — the totals, now updated')).toEqual(['updated lib/cart.ex']);
   });
+
+  it('reads "the new file" as what a file is, and a "(NEW)" tag copied from a plan the agent read as no claim', async () => {
+    repo = createTempRepo();
+    const files = (text: string) =>
+      extractClaims(text).flatMap((c) => (c.kind === 'file' ? [`${c.verb} ${c.path}`] : []));
+    expect(files('- I first missed the new file `docs/plans/Focus.md`, made after my listing')).toEqual([]);
+    expect(files('- Created the new file `docs/plans/Focus.md`')).toEqual(['created docs/plans/Focus.md']);
+    const steps: Step[] = [
+      { user: 'recheck the plans folder' },
+      {
+        read: 'docs/plans/Focus.md',
+        text: 'Key files:\n- `src/ui/focus-dialog.tsx` (NEW)\n- `src/ui/summary.tsx` (MOD)\n',
+      },
+      { edit: 'src/ui/summary.tsx' },
+    ];
+    const summary = (path: string) =>
+      `3. Files and Code Sections:\n   - **\`${path}\`** (NEW - ~340 lines)\n`;
+    // Named by the plan the agent read: the tag may be the plan's word.
+    expect(lines(await check(steps, summary('src/ui/focus-dialog.tsx'), { git: false }))).toEqual([]);
+    // Named nowhere in the log, and no one wrote it: held.
+    expect(lines(await check(steps, summary('src/ui/made-up.tsx'), { git: false }))).toHaveLength(1);
+  });
+
+  it('holds nothing of a file that starts with a compaction: the conversation it sums up is in another file', async () => {
+    repo = createTempRepo();
+    const steps: Step[] = [
+      { compact: 'Created `src/elsewhere.ts` and all tests pass.' },
+      { user: 'is the subagent still doing something?' },
+    ];
+    const session = await readTranscript(await written(steps));
+    expect(session.partial).toBe(true);
+    expect(lines(await check(steps, '- Created `src/elsewhere.ts`', { git: false }))).toEqual([]);
+  });
+
+  it('holds a count of passed tests against the run that printed it, coloured or not, not another suite', async () => {
+    repo = createTempRepo();
+    const esc = String.fromCharCode(27);
+    const steps: Step[] = [
+      { user: 'add the intent tests, then run the smoke test' },
+      { edit: 'src/intent.test.ts' },
+      {
+        bash: 'npm run test:unit -- intent 2>&1 | tail -5',
+        output: ` Test Files  ${esc}[1m${esc}[32m1 passed${esc}[39m\n      Tests  ${esc}[1m${esc}[32m51 passed${esc}[39m (51)\n`,
+      },
+      {
+        bash: 'npx playwright test e2e/smoke.spec.ts 2>&1 | tail -3',
+        output: '  36 failed\n  4 passed (1.2m)\n',
+      },
+    ];
+    const session = await readTranscript(await written(steps));
+    const unit = session.commands.find((c) => c.command.includes('intent'));
+    expect(unit?.check?.counts?.passed).toBe(51);
+    expect(lines(await check(steps, '- Intent tests:\n  - Tests passed: 51 tests', { git: false }))).toEqual(
+      [],
+    );
+    expect(lines(await check(steps, '- Tests passed: 40 tests', { git: false }))).toHaveLength(1);
+  });
 });
+
+/** A Claude Code log of `steps` in the test repository's folder. */
+async function written(steps: Step[]): Promise<string> {
+  repo ??= createTempRepo();
+  const log = join(repo.dir, '..', `session-${Math.random().toString(36).slice(2)}.jsonl`);
+  writeClaudeSession(log, repo.dir, steps);
+  return log;
+}
