@@ -339,12 +339,14 @@ const FAIL_RE =
   /\b(?:fail\w*|error\w*|broken|red|not|n't|never|except|but|some|most|partial\w*|flaky|skip\w*)\b/i;
 
 // How many tests a pass claim says passed: "43 tests pass", "all 43 tests passing", "43/43 tests
-// passed", "43 passing", "tests: 43 passed". A count of something else ("added 5 tests") is not one.
+// passed", "43 passing", "tests: 43 passed", "tests passed: 43". A count of something else ("added 5 tests") is not one.
 const COUNT_RES = [
   /\b(?:all\s+)?(\d+)(?:\s*\/\s*\d+)?\s+(?:[\w-]+\s+)?tests?\s+(?:now\s+|all\s+|still\s+)?(?:pass(?:es|ed|ing)?|green)\b/i,
   /\b(\d+)\s+(?:passing|passed)\b/i,
   /\btests?:?\s+(\d+)\s+passed\b/i,
   /\b(\d+)\s+(?:tests?|examples?),\s+0\s+failures\b/i,
+  // "Tests passed: 51 tests", "tests passing: 12".
+  /\btests?\s+pass(?:ed|ing)?\s*[:=]\s*(\d+)\b/i,
 ];
 
 /** The number of tests a line says passed, if it says one. */
