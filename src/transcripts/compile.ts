@@ -50,18 +50,19 @@ const GOAL_MAX_LINES = 60;
 // A request in the list is cut to its first sentence or this width (`cutToWidth`'s measure):
 // enough to tell one from another; the size goal never shortens or drops one.
 const REQUEST_WIDTH = 120;
-/** At the two least levels of detail a request keeps this many characters, then ends its clause or word. */
 /** How much of each request the Notes keep: its first sentence, its first clause, or its first words. */
 type RequestDetail = 'full' | 'clause' | 'word';
+/** At the two least levels of detail a request keeps this many characters, then ends its clause or word. */
 const BRIEF_CHARS = 48;
+
+// The most files of a search the agent was working through that a draft names (`searchQueue`).
+const QUEUE_CAP = 25;
+
 /**
  * Per detail level: validation lines, done items, preferences (short, and kept longest), next
  * files, characters of the Goal, files the agent was on, files listed one a line (the rest are
  * named under their folder in Notes), whether the session id is in full, and the agent's findings.
  */
-// The most files of a search the agent was working through that a draft names (`searchQueue`).
-const QUEUE_CAP = 25;
-
 const LEVELS = [
   {
     validation: 10,
