@@ -186,7 +186,7 @@ const FAIL_LINES = [
   /✖ [1-9]\d* problems?/,
   /Traceback \(most recent call last\)/,
   // bun test's summary: ` 0 pass`, ` 1 fail` on lines of their own.
-  /^\s*[1-9]\d* fail$/m,
+  /^\s*[1-9]\d* fail\r?$/m,
 ];
 const PASS_LINES = [
   /\b[1-9]\d* (?:passed|passing)\b/i,
@@ -195,7 +195,7 @@ const PASS_LINES = [
   /\b[1-9]\d* (?:tests?|examples?), 0 failures\b/,
   /\bTests:\s+\d+ passed/,
   /\ball (?:\d+ )?tests? passed\b/i,
-  /^\s*[1-9]\d* pass$/m,
+  /^\s*[1-9]\d* pass\r?$/m,
 ];
 
 /** What the output says, where the status cannot: 'failed', 'passed' or 'unknown'. */

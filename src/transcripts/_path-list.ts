@@ -1,14 +1,15 @@
 /**
  * A list of paths as the Summary writes it: the files of one folder under that folder once
- * ("in `backend/src/auth/`: `login.py`, `register.py`"), the others whole, in the order given. A
+ * ("in `backend/src/auth/`: `login.py`, `register.py`"), the others whole; each folder where its
+ * first file comes in the order given, so a later file of a folder named earlier moves up to it. A
  * long list of files from a few folders then costs about half the words, and every name still
  * says where it is.
  */
 import { codeSpan } from '../formats/text.js';
 
-/** The folder of a path written with `/` (with its last `/`), or undefined for a bare name. */
+/** The folder of a path (with its last `/` or `\`), or undefined for a bare name. */
 function folderOf(path: string): string | undefined {
-  const at = path.lastIndexOf('/');
+  const at = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
   return at > 0 ? path.slice(0, at + 1) : undefined;
 }
 

@@ -125,7 +125,9 @@ export function likelyNext(
   }
   // A symbol an open task names (`SkillLoader`) names the known file of that name (`skill_loader.py`);
   // so does one in the agent's last words ("then the subscription_client"), its plan as it stood.
-  const open = s.lastAssistant ? [...s.tasks, { text: s.lastAssistant, status: 'in_progress' }] : s.tasks;
+  // (Only words said after the person's newest request: the request may have changed the plan.)
+  const said = s.lastAssistant !== undefined && (s.lastAssistantAt ?? -1) > (s.requestsAt.at(-1) ?? -1);
+  const open = said ? [...s.tasks, { text: s.lastAssistant as string, status: 'in_progress' }] : s.tasks;
   for (const { path, among } of pathsOfTaskSymbols(open, s.mentions.keys())) {
     const rel = rels.get(path) ?? relativePath(path, root);
     if (isAbsolutePath(rel) || named.has(rel)) continue;

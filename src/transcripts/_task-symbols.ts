@@ -10,9 +10,10 @@ import { moduleName } from './_test-files.js';
 // A symbol of two words or more in PascalCase or camelCase (`SkillLoader`, `fetchOrders`), also
 // between Chinese or Japanese words with no space (`创建SkillCard组件`); one word (`Phase`,
 // `Update`) is a word of the sentence, not a symbol.
-// Or snake_case (`subscription_client`, a Python module named without its `.py`).
+// Or snake_case (`subscription_client`, a Python module named without its `.py`), not as part of
+// a path or a file name (`app/subscription_client.py` is read as a path).
 const SYMBOL =
-  /(?<![A-Za-z0-9_./-])(?:(?:[A-Z][a-z0-9]+|[a-z][a-z0-9]*)(?:[A-Z][a-z0-9]+)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![A-Za-z0-9_]|\.\w|\/)/g;
+  /(?<![A-Za-z0-9_])(?:[A-Z][a-z0-9]+|[a-z][a-z0-9]*)(?:[A-Z][a-z0-9]+)+(?![A-Za-z0-9_])|(?<![A-Za-z0-9_./-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![A-Za-z0-9_]|\.\w|\/)/g;
 // A symbol that names more files than this names a kind of file, not one.
 const MOST_FILES = 2;
 

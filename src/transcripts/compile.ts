@@ -234,7 +234,7 @@ export function draftFromSession(session: SessionRecord, options: DraftOptions =
   // has a cap of its own (a list worked through is the plan of what comes next, and is written
   // under its folders), and takes half of the other list's at most.
   const queue = searchQueue(s, root, recency, named);
-  const queued = queue?.left.slice(0, QUEUE_CAP) ?? [];
+  const queued = queue?.left.slice(0, Math.min(cap, QUEUE_CAP)) ?? [];
   const next = likelyNext(
     s,
     root,

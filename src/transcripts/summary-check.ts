@@ -15,7 +15,7 @@ import { changedSinceListed } from './_tasks.js';
 import { escapeRegExp, oneLine } from './_text.js';
 import { checkCommand } from './_validation.js';
 import { type CheckScope, extractClaims, type SummaryClaim } from './summary-claims.js';
-import type { CommandRun, SessionRecord } from './types.js';
+import type { CommandRun, Mention, SessionRecord } from './types.js';
 
 /** Options of `checkSummary`. */
 export interface SummaryCheckOptions {
@@ -174,12 +174,8 @@ function fileContradictions(
     // one made where the log does not reach: nothing to hold it against.
     if (!claim.path.includes('/') && !knownFile(s, name)) continue;
     // A tag after the path ("(NEW)") that says no one made it may copy what a plan or a listing the
-    // agent read says of the file: it is held against the log only when the log never names the file.
-    if (
-      claim.label &&
-      CREATED.has(claim.verb) &&
-      [...s.mentions.keys()].some((p) => samePath(claim.path, relativePath(p, base)))
-    )
+    // agent read says of the file: it is held only when nothing the agent read names the file.
+    if (claim.label && CREATED.has(claim.verb) && readOf(s, base).some((p) => samePath(claim.path, p)))
       continue;
     const path = relativePath(claim.path, base);
     if (git) {
@@ -194,6 +190,13 @@ function fileContradictions(
     });
   }
   return out;
+}
+
+/** The paths that what the agent read names (a file read, a plan, a command's output), from `base`. */
+function readOf(s: SessionRecord, base: string | undefined): string[] {
+  const read = (m: Mention) =>
+    m.hits.some((h) => h.source === 'read' || h.source === 'plan' || h.source === 'output');
+  return [...s.mentions].filter(([, m]) => read(m)).map(([p]) => relativePath(p, base));
 }
 
 /** Whether a tool of the session read a file of this name (a command naming it is weighed apart). */
@@ -253,6 +256,16 @@ function unnamedWrites(s: SessionRecord, claim: { path: string; verb: string }):
       (!CREATED.has(claim.verb) && FORMATTERS.test(c.command)) ||
       (REMOVED.has(claim.verb) && REMOVERS.test(c.command)) ||
       (COPIERS.test(c.command) && named(c.command)),
+  );
+}
+
+/** Whether a run printed `count` tests passed and none failed, and its command has not run since. */
+function countedRun(s: SessionRecord, count: number | undefined): boolean {
+  if (count === undefined) return false;
+  const latest = new Map<string, CommandRun>();
+  for (const r of s.commands) if (r.check) latest.set(checkCommand(r.command), r);
+  return [...latest.values()].some(
+    (r) => r.check?.counts?.passed === count && !r.check.counts.failed && r.check.passed !== false,
   );
 }
 
@@ -331,11 +344,9 @@ function checkContradictions(
       inScope(c) && (claim.count === undefined || (passedOf(c) !== undefined && passedOf(c) !== claim.count)),
   );
   // A number of tests a run printed as passed, with none failed, names that run ("Tests passed: 51"
-  // of a unit suite): a later run of another suite that failed does not make it false.
-  const countedRun =
-    claim.count !== undefined &&
-    session.commands.some((r) => r.check?.counts?.passed === claim.count && !r.check?.counts?.failed);
-  if (failing.length > 0 && !countedRun) {
+  // of a unit suite) when it is still its command's latest: a failing run of another suite does not
+  // make it false, a later failure of the same command does.
+  if (failing.length > 0 && !countedRun(session, claim.count)) {
     const list = failing
       .slice(0, 3)
       .map((c) => `${code(c.command)} failed on its last run (${c.last.check?.reading ?? 'failed'})`);

@@ -608,8 +608,10 @@ describe('checkSummary on words that claim less than they seem to', () => {
       `3. Files and Code Sections:\n   - **\`${path}\`** (NEW - ~340 lines)\n`;
     // Named by the plan the agent read: the tag may be the plan's word.
     expect(lines(await check(steps, summary('src/ui/focus-dialog.tsx'), { git: false }))).toEqual([]);
-    // Named nowhere in the log, and no one wrote it: held.
+    // Named nowhere in the log, or only in the agent's own words, and no one wrote it: held.
     expect(lines(await check(steps, summary('src/ui/made-up.tsx'), { git: false }))).toHaveLength(1);
+    const said: Step[] = [...steps, { say: 'Next I will create `src/ui/said.tsx`.' }];
+    expect(lines(await check(said, summary('src/ui/said.tsx'), { git: false }))).toHaveLength(1);
   });
 
   it('holds nothing of a file that starts with a compaction: the conversation it sums up is in another file', async () => {
@@ -641,7 +643,20 @@ describe('checkSummary on words that claim less than they seem to', () => {
     const session = await readTranscript(await written(steps));
     const unit = session.commands.find((c) => c.command.includes('intent'));
     expect(unit?.check?.counts?.passed).toBe(51);
+    expect(extractClaims('- Tests passed: 51 tests')).toEqual([
+      { kind: 'check', scope: 'test', count: 51, line: 1 },
+    ]);
     expect(lines(await check(steps, '- Tests passed: 51 tests', { git: false }))).toEqual([]);
+    // The same suite failing since: the count no longer holds.
+    const since: Step[] = [
+      ...steps,
+      { edit: 'src/intent.ts' },
+      {
+        bash: 'npm run test:unit -- intent 2>&1 | tail -5',
+        output: '      Tests  1 failed | 50 passed (51)\n',
+      },
+    ];
+    expect(lines(await check(since, '- Tests passed: 51 tests', { git: false }))).toHaveLength(1);
     // Said with no number, it speaks of the latest run of the tests, which failed.
     expect(lines(await check(steps, '- All tests pass', { git: false }))).toHaveLength(1);
   });

@@ -598,13 +598,24 @@ describe('a file named by its module in the last words', () => {
         ].join('\n'),
       },
       ...BUSY,
-      { say: 'Routes done. Now the subscription_client, then the PlanCard and the config_loader.' },
+      { say: 'Routes done. Now the subscription_client, then PlanCard.render and the config_loader.' },
     ]);
     expect(next).toEqual(
       expect.arrayContaining(['app/clients/subscription_client.py', 'app/ui/PlanCard.tsx']),
     );
-    // A name three files share names a kind of file; an unnamed module is not next.
-    expect(next.filter((p) => p.includes('config_loader') || p.includes('unrelated'))).toEqual([]);
+    // A name three files share names a kind of file.
+    expect(next.filter((p) => p.includes('config_loader'))).toEqual([]);
+  });
+
+  it('is not next when the person spoke after those words', async () => {
+    const next = await nextOf([
+      { user: 'Narrow the broad excepts' },
+      { bash: 'ls -R app', output: 'app/clients/subscription_client.py\napp/auth/login.py\n' },
+      ...BUSY,
+      { say: 'Routes done. Now the subscription_client.' },
+      { user: 'Drop that, look at the login first.' },
+    ]);
+    expect(next).not.toContain('app/clients/subscription_client.py');
   });
 });
 
