@@ -123,12 +123,7 @@ export function likelyNext(
     scored.set(rel, (scored.get(rel) ?? 0) + weight);
     if (!rel.includes('/')) planned.add(rel);
   }
-  // A symbol an open task names (`SkillLoader`) names the known file of that name (`skill_loader.py`);
-  // so does one in the agent's last words ("then the subscription_client"), its plan as it stood.
-  // (Only words said after the person's newest request: the request may have changed the plan.)
-  const said = s.lastAssistant !== undefined && (s.lastAssistantAt ?? -1) > (s.requestsAt.at(-1) ?? -1);
-  const open = said ? [...s.tasks, { text: s.lastAssistant as string, status: 'in_progress' }] : s.tasks;
-  for (const { path, among } of pathsOfTaskSymbols(open, s.mentions.keys())) {
+  for (const { path, among } of symbolPaths(s)) {
     const rel = rels.get(path) ?? relativePath(path, root);
     if (isAbsolutePath(rel) || named.has(rel)) continue;
     scored.set(rel, (scored.get(rel) ?? 0) + taskWeight(among));
@@ -172,6 +167,25 @@ export function likelyNext(
     .map(([p]) => p);
   // A module's test the log names is edited next as often as the module: it follows the module.
   return withTestsOf(best, scored, Math.ceil(cap / 3));
+}
+
+const symbolsOf = new WeakMap<SessionRecord, ReturnType<typeof pathsOfTaskSymbols>>();
+
+/**
+ * The known files a symbol names (`SkillLoader` → `skill_loader.py`): in an open task, or in the
+ * agent's last words ("then the subscription_client"), its plan as it stood, when said after the
+ * person's newest request (which may have changed the plan). Once per session: every level of
+ * detail asks.
+ */
+function symbolPaths(s: SessionRecord): ReturnType<typeof pathsOfTaskSymbols> {
+  let found = symbolsOf.get(s);
+  if (found === undefined) {
+    const said = s.lastAssistant !== undefined && (s.lastAssistantAt ?? -1) > (s.requestsAt.at(-1) ?? -1);
+    const open = said ? [...s.tasks, { text: s.lastAssistant as string, status: 'in_progress' }] : s.tasks;
+    found = pathsOfTaskSymbols(open, s.mentions.keys());
+    symbolsOf.set(s, found);
+  }
+  return found;
 }
 
 /** The paths outside the repository among `rels` (named or changed), written with `/`, by file name. */

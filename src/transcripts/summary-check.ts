@@ -162,6 +162,8 @@ function fileContradictions(
   // A file outside the repository is compared as written (absolute).
   const touched = [...s.files.keys()].map((p) => relativePath(p, base));
   const pasted = pastedRequests(s);
+  // The paths what the agent read names, worked out for the first tag that needs them.
+  let read: string[] | undefined;
   const out: Contradiction[] = [];
   for (const claim of claims) {
     if (touched.some((p) => samePath(claim.path, p))) continue;
@@ -175,7 +177,11 @@ function fileContradictions(
     if (!claim.path.includes('/') && !knownFile(s, name)) continue;
     // A tag after the path ("(NEW)") that says no one made it may copy what a plan or a listing the
     // agent read says of the file: it is held only when nothing the agent read names the file.
-    if (claim.label && CREATED.has(claim.verb) && readOf(s, base).some((p) => samePath(claim.path, p)))
+    if (
+      claim.label &&
+      CREATED.has(claim.verb) &&
+      (read ??= readOf(s, base)).some((p) => samePath(claim.path, p))
+    )
       continue;
     const path = relativePath(claim.path, base);
     if (git) {
