@@ -177,12 +177,10 @@ function fileContradictions(
     if (!claim.path.includes('/') && !knownFile(s, name)) continue;
     // A tag after the path ("(NEW)") that says no one made it may copy what a plan or a listing the
     // agent read says of the file: it is held only when nothing the agent read names the file.
-    if (
-      claim.label &&
-      CREATED.has(claim.verb) &&
-      (read ??= readOf(s, base)).some((p) => samePath(claim.path, p))
-    )
-      continue;
+    if (claim.label && CREATED.has(claim.verb)) {
+      read ??= readOf(s, base);
+      if (read.some((p) => samePath(claim.path, p))) continue;
+    }
     const path = relativePath(claim.path, base);
     if (git) {
       if (git.changed(path)) continue;
