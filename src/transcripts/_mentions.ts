@@ -9,7 +9,7 @@ import { climbsOut } from '../fs/index.js';
 import { EXTENSIONS } from './_extensions.js';
 import { fileName, isAbsolutePath, under } from './_paths.js';
 import { noteSecretValues } from './_secrets.js';
-import { escapeRegExp } from './_text.js';
+import { escapeRegExp, withoutAnsi } from './_text.js';
 import type { Mention, MentionSource, SessionRecord } from './types.js';
 
 // A path-shaped word ending in `.ext` (not one built on a variable, `$DIR/x.json`: which folder it
@@ -158,6 +158,8 @@ function spacedWhole(text: string, at: number, match: string): string {
   return (text[at - 1] === ' ' && wholePath(text, at, at + match.length)) || match;
 }
 
+// A colour code as code writes it: `\x1b[1m`, `\u001b[0m`, `\033[32m`, `\e[0m`.
+const ESCAPED_ANSI = /\\(?:x1[bB]|u001[bB]|033|e)\[[\d;]*m/g;
 const ESCAPED_BREAK = /\\[nt](?=[/~])/g;
 
 /**
@@ -195,7 +197,10 @@ export function pathsIn(text: string): string[] {
   const out = new Set<string>();
   // A log printed inside another (a subagent's JSON in a tool's output) writes its line breaks as
   // `\n`: before a path, that is a break, not the letter `n` starting it.
-  const chunk = (text.length > SCAN_CHARS ? text.slice(0, SCAN_CHARS) : text)
+  // A coloured output's codes (`\u001b[0msrc/lib.rs`), or code that writes them (`'\x1b[1m' + path`),
+  // are no part of a path.
+  const chunk = withoutAnsi(text.length > SCAN_CHARS ? text.slice(0, SCAN_CHARS) : text)
+    .replace(ESCAPED_ANSI, '')
     .replace(PACKAGE_LINES, '')
     .replace(ESCAPED_BREAK, '  ');
   const { plain: PATH_RE, windows: WINDOWS_PATH_RE } = OTHER_SCRIPT_PATH.test(chunk)
@@ -245,8 +250,24 @@ export function notePaths(
   const paths = base ? found.map((p) => (isAbsolutePath(p) ? p : under(base, p))) : found;
   // A plan names the files of the work ahead, many of them; a listing names every file there is.
   const weight = WEIGHTS[source] / Math.sqrt(Math.max(1, paths.length / (source === 'plan' ? 12 : 3)));
-  for (const path of paths) addHit(s, path, source, weight);
+  const pointed = source === 'person' && text.includes('@') ? pointedAt(text) : undefined;
+  for (const path of paths) {
+    addHit(s, path, source, weight);
+    if (pointed?.has(path)) (s.mentions.get(path) as Mention).pointed = true;
+  }
   return paths;
+}
+
+// `@path` in the person's words: how they point Claude Code at a file of the session's folder
+// (before 2.1 the log keeps only these words; later an attachment record names the file too).
+const POINTED = /(?<![\w@./])@((?:\.{1,2}\/)?[\w.+-][^\s@`'"<>()[\]{},;]*)/g;
+
+/** The paths `text` points at with `@`, as `pathsIn` writes them (no `./`, no stop after). */
+function pointedAt(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(POINTED))
+    out.add((m[1] as string).replace(/^\.\//, '').replace(/[.:!?]+$/, ''));
+  return out;
 }
 
 /**

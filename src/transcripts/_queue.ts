@@ -1,17 +1,19 @@
 /**
- * A search the agent works through: the files a `grep -rn <pattern>` listed, several of which it
- * then changed one after another. The ones it has not changed yet are most often what it changes
- * next, however long ago the search ran.
+ * A search the agent works through: the files a `grep -rn <pattern>` (or a listing by a name's
+ * pattern: `find -name`, the host's glob tool) listed, several of which it then changed one after
+ * another. The ones it has not changed yet are most often what it changes next, however long ago
+ * the search ran.
  */
 import { commandParts, insideSpacedRoot, pathsIn } from './_mentions.js';
 import { isAbsolutePath, relativePath } from './_paths.js';
 import type { SessionRecord } from './types.js';
 
-// A search for a pattern, as one part of a command line (after a `cd`, before a filter).
-const SEARCH = /^(?:rg|grep|egrep|ag|ack|git\s+grep)\s/;
+// A search for a pattern, or a listing of the files whose names match one, as one part of a
+// command line (after a `cd`, before a filter).
+const SEARCH = /^(?:rg|grep|egrep|ag|ack|git\s+grep|fd|fdfind)\s|^find\s.*\s-i?(?:name|path|regex)\s/;
 const KEPT = 5;
 
-/** Whether a shell command searches files for a pattern. */
+/** Whether a shell command searches files for a pattern or lists them by one. */
 export function isSearch(command: string): boolean {
   return commandParts(command).some((p) => SEARCH.test(p));
 }

@@ -106,13 +106,17 @@ export function likelyNext(
   const scored = new Map<string, number>();
   const rels = relativeMentions(s, root);
   // Root files named by their whole path (`/home/a/app/config.py`) in words, a task or a command,
-  // not only in a listing or a file read (the Summary names those it was on): no bare names.
+  // not only in a listing or a file read (the Summary names those it was on), or pointed at by the
+  // person (`@package.json`): no other bare names.
   const located = new Set<string>();
   for (const [path, mention] of s.mentions) {
     const rel = rels.get(path) ?? relativePath(path, root);
     if (isAbsolutePath(rel) || named.has(rel)) continue;
     scored.set(rel, (scored.get(rel) ?? 0) + mentionScore(s, path));
-    if (isAbsolutePath(path) && mention.hits.some((h) => h.source !== 'output' && h.source !== 'read'))
+    if (
+      mention.pointed ||
+      (isAbsolutePath(path) && mention.hits.some((h) => h.source !== 'output' && h.source !== 'read'))
+    )
       located.add(rel);
   }
   // The open items of the task list: a file they name is next even by its bare name alone.

@@ -61,6 +61,8 @@ export type MentionSource =
 /** The latest times a path was named, each with how much it says about the work (newest last). */
 export interface Mention {
   hits: { step: number; source: MentionSource; weight: number }[];
+  /** The person pointed Claude Code at it (`@path` in a request): a path from the session's folder, even a bare name. */
+  pointed?: true;
 }
 
 /** One item of the host's own task list (`TodoWrite`, the task tools, Codex `update_plan`). */

@@ -1,6 +1,7 @@
 /**
- * A search the agent works through: the files a `grep -rn` listed that it has not changed yet are
- * named next, however long ago the search ran; a search only looked at names none.
+ * A search the agent works through: the files a `grep -rn` (or a listing by a name pattern) listed
+ * that it has not changed yet are named next, however long ago the search ran; a search only
+ * looked at names none.
  */
 import { describe, expect, it } from 'vitest';
 import { pathsListed } from './support/named.js';
@@ -45,6 +46,37 @@ describe('a search as the agent’s work list', () => {
     expect(handoff.summary).toContain(
       '28 files a search listed, 8 changed since: in `app/jobs/`: `job_0.py`, `job_1.py`',
     );
+  });
+
+  it('takes a listing by a name pattern (the glob tool, `find -name`) worked through as one', async () => {
+    const find = { bash: 'find api core -name "*.py" -type f', output: LISTED.join('\n') };
+    for (const [lister, host] of [
+      [{ glob: '**/*.py', output: LISTED.join('\n') }, 'claude-code'],
+      [find, 'claude-code'],
+      [find, 'codex'],
+    ] as const) {
+      const { handoff } = await compileSteps(
+        [
+          { user: 'Add type hints to every backend module' },
+          lister,
+          ...LISTED.slice(0, 5).map((edit) => ({ edit })),
+          { say: 'Routes typed. The core modules are left.' },
+        ],
+        host,
+      );
+      expect(handoff.summary).toContain(
+        'Left of the 8 files a search listed, 5 changed since: in `core/`: `cache.py`, `db.py`, `mail.py`.',
+      );
+    }
+  });
+
+  it('takes no other listing for one (`ls`, `find` of a whole tree)', async () => {
+    const { handoff } = await compileSteps([
+      { user: 'Add type hints to every backend module' },
+      { bash: 'find api core -type f', output: LISTED.join('\n') },
+      ...LISTED.slice(0, 5).map((edit) => ({ edit })),
+    ]);
+    expect(handoff.summary).not.toContain('a search listed');
   });
 
   it('names nothing of a search the agent only looked at', async () => {

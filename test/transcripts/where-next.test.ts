@@ -957,3 +957,30 @@ describe('a path given as an example', () => {
     expect(next.filter((p) => /example_service|user_model|path\/to/.test(p))).toEqual([]);
   });
 });
+
+describe('a file the person pointed at', () => {
+  it('names a root file the person pointed Claude Code at with `@`, and no other bare name', async () => {
+    const next = await nextOf([
+      { user: 'Bump the version in @package.json, in the format README.md asks for' },
+      { say: 'Reading the version first.' },
+    ]);
+    expect(next).toContain('package.json');
+    expect(next).not.toContain('README.md');
+  });
+});
+
+describe('colour codes', () => {
+  it('are no part of a path, printed or written in code', async () => {
+    const next = await nextOf([
+      { user: 'Clean up the TODOs' },
+      {
+        bash: 'rg -l TODO --color always',
+        output: '\u001b[0m\u001b[35msrc/a.ts\u001b[0m\n\u001b[35msrc/b.ts\u001b[0m\n',
+      },
+      { read: 'src/mock.ts', text: "log('HMR update: \\x1b[1msrc/components/Panel.tsx\\x1b[0m');" },
+      { say: 'Next: the two files with TODOs, then the panel.' },
+    ]);
+    expect(next).toEqual(expect.arrayContaining(['src/a.ts', 'src/b.ts', 'src/components/Panel.tsx']));
+    expect(next.filter((p) => /^\d+m/.test(p))).toEqual([]);
+  });
+});

@@ -39,6 +39,8 @@ export type Step =
       background?: boolean;
     }
   | { read: string; text?: string }
+  /** Claude Code's Glob tool: the files matching `glob`, one a line (`output`). */
+  | { glob: string; output: string }
   | { meta: string }
   | { todo: { content: string; status: 'pending' | 'in_progress' | 'completed' }[] }
   | { agent: string }
@@ -107,13 +109,14 @@ export function writeClaudeSession(path: string, cwd: string, steps: Step[]): vo
       ...(result ? { toolUseResult: result } : {}),
     });
   };
+  // A file of the session's folder, or one given by its absolute path (outside it).
+  const at = (file: string) => (file.startsWith('/') ? file : `${cwd}/${file}`);
   for (const step of steps) {
     if ('user' in step) push('user', { message: { role: 'user', content: step.user } });
     else if ('say' in step) say([{ type: 'text', text: step.say }]);
     else if ('write' in step)
-      tool('Write', { file_path: `${cwd}/${step.write}`, content: `${step.content ?? 'x'}\n` });
-    else if ('edit' in step)
-      tool('Edit', { file_path: `${cwd}/${step.edit}`, old_string: 'a', new_string: 'b' });
+      tool('Write', { file_path: at(step.write), content: `${step.content ?? 'x'}\n` });
+    else if ('edit' in step) tool('Edit', { file_path: at(step.edit), old_string: 'a', new_string: 'b' });
     else if ('bash' in step && step.cancelled) {
       const id = `toolu_${n + 1}`;
       say([{ type: 'tool_use', id, name: step.shell ?? 'Bash', input: { command: step.bash } }]);
@@ -145,7 +148,8 @@ export function writeClaudeSession(path: string, cwd: string, steps: Step[]): vo
       const moved = /^cd\s+(\S+)\s*&&/.exec(step.bash)?.[1];
       if (moved !== undefined) here = resolve(here, moved);
     } else if ('read' in step)
-      tool('Read', { file_path: `${cwd}/${step.read}` }, 0, undefined, step.text ?? 'file text');
+      tool('Read', { file_path: at(step.read) }, 0, undefined, step.text ?? 'file text');
+    else if ('glob' in step) tool('Glob', { pattern: step.glob }, 0, undefined, step.output);
     else if ('meta' in step)
       push('user', { isMeta: true, message: { role: 'user', content: [{ type: 'text', text: step.meta }] } });
     else if ('todo' in step)
