@@ -27,3 +27,31 @@ export function pathList(paths: readonly string[]): string {
   );
   return parts.join(parts.length < paths.length ? '; ' : ', ');
 }
+
+/**
+ * The folder most of `paths` share, when that saves the most characters written once instead of
+ * for each (another repository the work went into, not `/Users/` or `C:\`): the folder whose
+ * prefix, left off all but one of the paths under it, saves the most, among those holding at least
+ * three. Undefined when none does.
+ */
+export function sharedBase(paths: readonly string[]): string | undefined {
+  const under = new Map<string, number>();
+  for (const p of paths) {
+    for (let at = p.search(/[/\\]/); at >= 0; at = nextSeparator(p, at + 1)) {
+      const folder = p.slice(0, at + 1);
+      under.set(folder, (under.get(folder) ?? 0) + 1);
+    }
+  }
+  let best: string | undefined;
+  let saved = 0;
+  for (const [folder, n] of under) {
+    const gain = (n - 1) * folder.length;
+    if (n >= 3 && gain > saved) [best, saved] = [folder, gain];
+  }
+  return best;
+}
+
+function nextSeparator(path: string, from: number): number {
+  const rest = path.slice(from).search(/[/\\]/);
+  return rest < 0 ? -1 : from + rest;
+}

@@ -13,6 +13,7 @@ import type { ParsedHandoff } from '../formats/types.js';
 import { type DoneItem, emptySections, type SubSpec } from '../handoff/types.js';
 import { HANDOFF_SCHEMA } from '../handoff/values.js';
 import { findRepositoryRoot } from '../provenance/discover.js';
+import { sharedBase } from './_path-list.js';
 import { fileName, listFiles, relativePath } from './_paths.js';
 import { searchQueue } from './_queue.js';
 import { commandOf, goalIndex, isAck, isInterjection, isQuestion, sentencesOf } from './_requests.js';
@@ -463,7 +464,7 @@ function notesOf(
     );
   if (outside.length)
     blocks.push(
-      `### Files outside the repository\n\n${byFolder(outside, s)}${unconfirmedOf(outside, input.unconfirmed)}`,
+      `### Files outside the repository\n\n${outsideList(outside, s)}${unconfirmedOf(outside, input.unconfirmed)}`,
     );
   const all = input.checks.filter((c) => passed(c) === undefined);
   const unknown = all.slice(-input.unknown);
@@ -533,6 +534,25 @@ function unconfirmedOf(files: [string, FileChangeKind][], unconfirmed: Set<strin
   if (!these.length) return '';
   const more = these.length > 10 ? `, and ${these.length - 10} more` : '';
   return `\n- ${UNCONFIRMED}: ${these.slice(0, 10).map(codeSpan).join(', ')}${more}`;
+}
+
+/**
+ * Files outside the repository: those under the folder most of them share (another repository
+ * the work went into) written from it, once, the others whole; or all by folder, when that is
+ * shorter.
+ */
+function outsideList(files: [string, FileChangeKind][], s: SessionRecord): string {
+  const plain = byFolder(files, s);
+  const base = sharedBase(files.map(([p]) => p));
+  if (base === undefined) return plain;
+  const inBase = files.filter(([p]) => p.startsWith(base));
+  const rest = files.filter(([p]) => !p.startsWith(base));
+  const from = byFolder(
+    inBase.map(([p, k]) => [p.slice(base.length), k]),
+    s,
+  );
+  const based = `Under ${codeSpan(base)}:\n\n${from}${rest.length ? `\n\nElsewhere:\n\n${byFolder(rest, s)}` : ''}`;
+  return based.length < plain.length ? based : plain;
 }
 
 /**

@@ -165,6 +165,46 @@ describe('what the draft may hold', () => {
   });
 });
 
+describe('files outside the repository', () => {
+  it('are written from the folder most of them share, once, and the others whole', async () => {
+    const dir = folder();
+    const path = join(dir, 'session.jsonl');
+    writeClaudeSession(path, '/home/dev/council', [
+      { user: 'Apply the review to the web app' },
+      { write: '/home/dev/web-app/lib/fetch-utils.ts' },
+      { edit: '/home/dev/web-app/hooks/use-tasks.ts' },
+      { edit: '/home/dev/web-app/hooks/use-chat.ts' },
+      { edit: '/home/dev/web-app/app/api/tasks/route.ts' },
+      { edit: '/home/dev/.claude.json' },
+      { edit: 'README.md' },
+    ]);
+    const notes = (await compileTranscript(path)).handoff.notes ?? '';
+    expect(notes).toContain(
+      [
+        '### Files outside the repository',
+        'Under `/home/dev/web-app/`:',
+        '- created: `lib/fetch-utils.ts`\n- modified in `hooks/`: `use-tasks.ts`, `use-chat.ts`\n- modified: `app/api/tasks/route.ts`',
+        'Elsewhere:',
+        '- modified: `/home/dev/.claude.json`',
+      ].join('\n\n'),
+    );
+  });
+
+  it('are listed whole when fewer than three share a folder', async () => {
+    const dir = folder();
+    const path = join(dir, 'session.jsonl');
+    writeClaudeSession(path, '/home/dev/council', [
+      { user: 'Note the plan' },
+      { write: '/home/dev/plans/a.md' },
+      { edit: '/home/dev/.claude.json' },
+      { edit: 'README.md' },
+    ]);
+    const notes = (await compileTranscript(path)).handoff.notes ?? '';
+    expect(notes).toContain('- created: `/home/dev/plans/a.md`');
+    expect(notes).not.toContain('Under `');
+  });
+});
+
 describe('files past the cap', () => {
   it('are named under their folder, each by name, and a shared name keeps its whole path', async () => {
     const steps: Step[] = [{ user: 'Add the printer profiles' }];
