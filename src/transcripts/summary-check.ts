@@ -148,7 +148,13 @@ function samePath(claimedAs: string, loggedAs: string): boolean {
   const claimed = claimedAs.replace(/\\/g, '/');
   const logged = loggedAs.replace(/\\/g, '/');
   if (!claimed.includes('/')) return basename(logged) === claimed;
-  return logged.endsWith(`/${claimed}`) || logged.endsWith(` ${claimed}`) || claimed.endsWith(`/${logged}`);
+  return (
+    logged.endsWith(`/${claimed}`) ||
+    logged.endsWith(` ${claimed}`) ||
+    claimed.endsWith(`/${logged}`) ||
+    // `/api/chat/create.ts` of `src/pages/api/chat/create.ts`: a route's file, written from its folder.
+    (claimed.startsWith('/') && logged.endsWith(claimed))
+  );
 }
 
 function fileContradictions(
@@ -469,6 +475,16 @@ function significant(text: string): Set<string> {
   );
 }
 
+/** Whether a commit made after the task list last changed has half the task's words or more in its subject. */
+function committedSinceListed(s: SessionRecord, words: string[]): boolean {
+  const from = s.tasksAt ?? 0;
+  return s.commits.some((subject, i) => {
+    if ((s.commitsAt[i] ?? 0) <= from) return false;
+    const said = significant(subject);
+    return words.filter((w) => said.has(w)).length * 2 >= words.length;
+  });
+}
+
 /** A task of the host's list that is still open, named by a line that says it is done. */
 function taskContradictions(claims: SummaryClaim[], s: SessionRecord): Contradiction[] {
   const out: Contradiction[] = [];
@@ -480,6 +496,8 @@ function taskContradictions(claims: SummaryClaim[], s: SessionRecord): Contradic
     if (changedSinceListed(s, task) !== undefined) continue;
     const words = [...significant(task.text)];
     if (words.length < 2) continue;
+    // A commit of the same work after the list last changed says it is done, whatever the list says.
+    if (committedSinceListed(s, words)) continue;
     const claim = done.find((d) => {
       const line = significant(d.text);
       return words.filter((w) => line.has(w)).length / words.length >= 0.8;

@@ -33,8 +33,16 @@ const WRITE_VERBS =
 const OTHER_VERBS =
   /^(?:read|reads|reading|viewed|looked|checked|inspected|examined|explored|found|searched|grepped|opened|reviewed|analy[sz]ed|understood|studied|listed|traced|compared|referenced|shows?|showing|contains?|containing|see|seen|using|uses|used|imports?|imported|shared|mentioned|discussed|identified|noticed|located|ran|run|running|executed|tested|committed|pushed|installed|deployed|started|invoked|called|loaded|copied)$/i;
 // Words that make the path right after them something else than the object of the verb before.
+// A word that starts another clause does the same ("created because `x.py` was deleted").
 const BREAKERS =
-  /^(?:based|following|per|like|at|into|via|after|before|beside|besides|alongside|than|as|existing|similar|same|unlike|except|versus|vs)$/i;
+  /^(?:based|following|per|like|at|into|via|after|before|beside|besides|alongside|than|as|existing|similar|same|unlike|except|versus|vs|because|since|while|whereas|although|though|when|where)$/i;
+// After a path, a verb of its own makes the path the subject of another clause ("… deleted, and
+// `y.py` uses 13 dimensions"): the verb before it is not said of it.
+const SUBJECT_OF =
+  /^[\s`*_)\]]*(?:is|was|were|are|has|had|have|uses|contains|remains|still|already|does|did|exists|defines|returns|calls|lives|sits)\b/i;
+// "already updated", "previously added": the state a file was found in, not a change made to it
+// (after a path, the rest of what is said of it: "(font already added, colours updated)").
+const STATE_BEFORE = /^(?:already|previously)$/i;
 const PATH_BODY = `(?:~?\\.{0,2}/)?(?:[\\w@.+-]+/)*[\\w@+-][\\w@.+-]*\\.(?:${EXTENSION_ALTERNATION})`;
 const PATH_RE = new RegExp(`(?<![\\w@./-])${PATH_BODY}(?![\\w/-])`, 'g');
 const WHOLE_PATH = new RegExp(`^${PATH_BODY}$`);
@@ -211,7 +219,7 @@ function writtenPaths(
 ): { path: string; verb: string; label?: true }[] {
   const out: { path: string; verb: string; label?: true }[] = [];
   for (const { path, at, end } of pathsIn(text)) {
-    const before = nearVerb(text.slice(0, at));
+    const before = SUBJECT_OF.test(text.slice(end)) ? undefined : nearVerb(text.slice(0, at));
     let verb = before;
     let label = false;
     if (verb === undefined && /^[\s\-*+\d.)[\]x•`'"|]*$/.test(text.slice(0, at))) {
@@ -273,6 +281,7 @@ function lastVerb(text: string): string | undefined {
     if (BREAKERS.test(w) && list.length - 1 - i <= 1) return w.toLowerCase();
     // "the new file `x`", "a new plan": an adjective after a determiner says what a thing is, not what was done.
     if (/^new$/i.test(w) && DETERMINERS.test(list[i - 1] ?? '')) continue;
+    if (WRITE_VERBS.test(w) && STATE_BEFORE.test(list[i - 1] ?? '')) continue;
     if (WRITE_VERBS.test(w) || OTHER_VERBS.test(w)) return w.toLowerCase();
   }
   return undefined;
@@ -310,8 +319,11 @@ function firstVerb(text: string): string | undefined {
   // three words a description names things (`— Mocks for VPN, kill switch, split tunnel`): only a
   // participle there says what was done (`— the default strategy, now updated`).
   return words(text).find(
-    (w, i) =>
-      (WRITE_VERBS.test(w) && (i === 0 || !/^new$/i.test(w)) && (i < 3 || /(?:ed|en)$/i.test(w))) ||
+    (w, i, all) =>
+      (WRITE_VERBS.test(w) &&
+        (i === 0 || !/^new$/i.test(w)) &&
+        (i < 3 || /(?:ed|en)$/i.test(w)) &&
+        !all.slice(0, i).some((x) => STATE_BEFORE.test(x))) ||
       OTHER_VERBS.test(w),
   );
 }

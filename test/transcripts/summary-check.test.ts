@@ -536,6 +536,62 @@ describe('checkSummary on words that claim less than they seem to', () => {
     ]);
   });
 
+  it('does not hold an open task against a summary that says it is done, when the session committed that work after the list last changed', async () => {
+    repo = createTempRepo();
+    const r = await check(
+      [
+        { user: 'write the PRD, a part at a time, committing each' },
+        {
+          todo: [
+            { content: 'Write Part II: User Experience & Design', status: 'in_progress' },
+            { content: 'Write Part III: Functional Requirements', status: 'pending' },
+          ],
+        },
+        { edit: 'docs/prd.md' },
+        {
+          bash: 'git add docs/prd.md && git commit -m "docs: add Part II - User Experience & Design"',
+          output:
+            '[main a1679fe] docs: add Part II - User Experience & Design\n 1 file changed, 90 insertions(+)',
+        },
+      ],
+      '- Part II: User Experience & Design - COMPLETED\n- ✅ Write Part III: Functional Requirements — done',
+    );
+    expect(lines(r)).toEqual([
+      "The summary says `Write Part III: Functional Requirements` is done, but the session's task list still has it pending.",
+    ]);
+  });
+
+  it('reads a file found already changed, and a path that starts a clause of its own, as no claim', () => {
+    const files = (text: string) =>
+      extractClaims(text).flatMap((c) => (c.kind === 'file' ? [`${c.verb} ${c.path}`] : []));
+    expect(files('   - tailwind.config.mjs (design system already updated with accent colors)')).toEqual([]);
+    expect(
+      files('   - src/layouts/Layout.astro (Inter font already added, dark mode color updated)'),
+    ).toEqual([]);
+    expect(files('- The colours were already added in `src/styles/global.css`')).toEqual([]);
+    expect(files('- `src/styles/global.css` — gradients updated')).toEqual(['updated src/styles/global.css']);
+    expect(
+      files(
+        '- Created `lab/gate2_v4.py` because `lab/gate2_old.py` was deleted, and `lab/gate2_v41.py` uses 13 dimensions',
+      ),
+    ).toEqual(['created lab/gate2_v4.py']);
+    expect(files('- Fixed a crash where `src/app.ts` read the config twice')).toEqual([]);
+  });
+
+  it('reads a route written from its folder (`/api/chat/create.ts`) as the file that ends with it', async () => {
+    repo = createTempRepo();
+    const steps: Step[] = [
+      { user: 'use the session cookie constant in the chat routes' },
+      { edit: 'src/pages/api/chat/create.ts' },
+      { edit: 'src/pages/api/chat/list.ts' },
+    ];
+    const summary =
+      '- Fixed 3 files:\n   - /api/chat/create.ts\n   - /api/chat/list.ts\n   - /api/chat/archive.ts';
+    expect(lines(await check(steps, summary, { git: false }))).toEqual([
+      'The summary says it fixed `/api/chat/archive.ts`, but no tool call in the session wrote, edited or deleted that file.',
+    ]);
+  });
+
   it('reads a commit said to have failed, an import line and a bare name no tool met as no claim it can refute', async () => {
     const commits = (text: string) => extractClaims(text).filter((c) => c.kind === 'commit').length;
     expect(commits('- Commit: "Commit failed" ✓')).toBe(0);
