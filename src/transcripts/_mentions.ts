@@ -158,8 +158,8 @@ function spacedWhole(text: string, at: number, match: string): string {
   return (text[at - 1] === ' ' && wholePath(text, at, at + match.length)) || match;
 }
 
-// A colour code as code writes it: `\x1b[1m`, `\u001b[0m`, `\033[32m`, `\e[0m`.
-const ESCAPED_ANSI = /\\(?:x1[bB]|u001[bB]|033|e)\[[\d;]*m/g;
+// A terminal code as code writes it (`\x1b[1m`, `\u001b[0m`, `\033[2K`, `\e[0m`), once or twice escaped.
+const ESCAPED_ANSI = /\\+(?:x1[bB]|u001[bB]|033|e)\[[\d;?]*[A-Za-z]/g;
 const ESCAPED_BREAK = /\\[nt](?=[/~])/g;
 
 /**
@@ -200,7 +200,7 @@ export function pathsIn(text: string): string[] {
   // A coloured output's codes (`\u001b[0msrc/lib.rs`), or code that writes them (`'\x1b[1m' + path`),
   // are no part of a path.
   const chunk = withoutAnsi(text.length > SCAN_CHARS ? text.slice(0, SCAN_CHARS) : text)
-    .replace(ESCAPED_ANSI, '')
+    .replace(ESCAPED_ANSI, ' ')
     .replace(PACKAGE_LINES, '')
     .replace(ESCAPED_BREAK, '  ');
   const { plain: PATH_RE, windows: WINDOWS_PATH_RE } = OTHER_SCRIPT_PATH.test(chunk)
@@ -260,13 +260,18 @@ export function notePaths(
 
 // `@path` in the person's words: how they point Claude Code at a file of the session's folder
 // (before 2.1 the log keeps only these words; later an attachment record names the file too).
-const POINTED = /(?<![\w@./])@((?:\.{1,2}\/)?[\w.+-][^\s@`'"<>()[\]{},;]*)/g;
+const POINTED = /(?<![\w@./])@((?:\.{1,2}\/)?[\w.+-][^\s@`'"<>()[\]{},;#]*)(?:#L[\d-]+)?(?![(\w])/g;
 
 /** The paths `text` points at with `@`, as `pathsIn` writes them (no `./`, no stop after). */
 function pointedAt(text: string): Set<string> {
   const out = new Set<string>();
   for (const m of text.matchAll(POINTED))
-    out.add((m[1] as string).replace(/^\.\//, '').replace(/[.:!?]+$/, ''));
+    out.add(
+      (m[1] as string)
+        .replace(/^\.\//, '')
+        .replace(/(?::\d+)+$/, '')
+        .replace(/[.:!?]+$/, ''),
+    );
   return out;
 }
 

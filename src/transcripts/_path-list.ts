@@ -28,11 +28,14 @@ export function pathList(paths: readonly string[]): string {
   return parts.join(parts.length < paths.length ? '; ' : ', ');
 }
 
+// A root, a drive or a home folder: what every file of a person's shares, no project's.
+const SHALLOW =
+  /^(?:~?[/\\]|[A-Za-z]:[/\\]|[/\\](?:root|Users|home)[/\\](?:[^/\\]+[/\\])?|[A-Za-z]:[/\\]Users[/\\](?:[^/\\]+[/\\])?)$/i;
+
 /**
- * The folder most of `paths` share, when that saves the most characters written once instead of
- * for each (another repository the work went into, not `/Users/` or `C:\`): the folder whose
- * prefix, left off all but one of the paths under it, saves the most, among those holding at least
- * three. Undefined when none does.
+ * The folder most of `paths` share (another repository the work went into; never a root, a drive
+ * or a home folder): the one whose prefix, left off all but one of the paths under it, saves the
+ * most characters, among those holding at least three. Undefined when none does.
  */
 export function sharedBase(paths: readonly string[]): string | undefined {
   const under = new Map<string, number>();
@@ -45,6 +48,7 @@ export function sharedBase(paths: readonly string[]): string | undefined {
   let best: string | undefined;
   let saved = 0;
   for (const [folder, n] of under) {
+    if (SHALLOW.test(folder)) continue;
     const gain = (n - 1) * folder.length;
     if (n >= 3 && gain > saved) [best, saved] = [folder, gain];
   }

@@ -8,14 +8,26 @@ import { commandParts, insideSpacedRoot, pathsIn } from './_mentions.js';
 import { isAbsolutePath, relativePath } from './_paths.js';
 import type { SessionRecord } from './types.js';
 
-// A search for a pattern, or a listing of the files whose names match one, as one part of a
-// command line (after a `cd`, before a filter).
-const SEARCH = /^(?:rg|grep|egrep|ag|ack|git\s+grep|fd|fdfind)\s|^find\s.*\s-i?(?:name|path|regex)\s/;
+// A search for a pattern, as one part of a command line (after a `cd`, before a filter).
+const SEARCH = /^(?:rg|grep|egrep|ag|ack|git\s+grep)\s/;
+// A `find` that keeps the files whose names match a pattern: `-name`, `-iname` or `-regex` not
+// negated (`-not -path './node_modules/*'` keeps every other file: a listing of the whole tree).
+const FIND = /^find\s/;
+const NAMED_IN_FIND = /\s-i?(?:name|regex)\s/;
+const NEGATED_IN_FIND = /\s(?:-not|!)\s+-i?(?:name|path|regex)\s+\S+/g;
 const KEPT = 5;
 
 /** Whether a shell command searches files for a pattern or lists them by one. */
 export function isSearch(command: string): boolean {
-  return commandParts(command).some((p) => SEARCH.test(p));
+  return commandParts(command).some(
+    (p) => SEARCH.test(p) || (FIND.test(p) && NAMED_IN_FIND.test(p.replace(NEGATED_IN_FIND, ' '))),
+  );
+}
+
+/** Whether a glob's last part is a name pattern (`*.tsx`, `*Controller*`), not every name (`*`). */
+export function namesAPattern(glob: string | undefined): boolean {
+  const last = glob?.split('/').pop() ?? '';
+  return /[^*?]/.test(last.replace(/\{[^}]*\}/g, 'x'));
 }
 
 /**

@@ -162,7 +162,7 @@ export function likelyNext(
     if (rel.includes('/') || located.has(rel)) continue;
     const full = byName.get(rel) ?? [];
     if (full.length === 1 && full[0] !== undefined) countFor(scored, named, rel, full[0], score);
-    else if (full.length > 0 || !planned.has(rel)) scored.delete(rel);
+    else if (full.length > 0 || !(planned.has(rel) || extendsKnown(rel, byName))) scored.delete(rel);
   }
   const best = [...scored]
     .filter(([, score]) => score >= 0.4)
@@ -171,6 +171,29 @@ export function likelyNext(
     .map(([p]) => p);
   // A module's test the log names is edited next as often as the module: it follows the module.
   return withTestsOf(best, scored, Math.ceil(cap / 3));
+}
+
+// A series' mark on a known name: a short suffix (`_2yi`, `.fixed`, `.test`), on a name of its own
+// (`strategy_vwap`, not `index` or `SKILL`, which many unrelated names begin with).
+const SERIES_MARK = 8;
+const SERIES_STEM = 6;
+
+/**
+ * Whether a bare name no known path ends with extends a known file's name, with the same
+ * extension (`strategy_vwap_2yi.py` of `strategy_vwap.py`, `Lending.fixed.sol` of `Lending.sol`):
+ * a new file of a series the agent is making, as a template's name (`SUMMARY.md`) is not.
+ */
+function extendsKnown(name: string, byName: Map<string, string[]>): boolean {
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0) return false;
+  const [stem, ext] = [name.slice(0, dot), name.slice(dot)];
+  for (const known of byName.keys()) {
+    const at = known.lastIndexOf('.');
+    if (at < SERIES_STEM || at >= stem.length || stem.length - at > SERIES_MARK) continue;
+    if (known.slice(at) !== ext || !/[._-]/.test(stem.charAt(at))) continue;
+    if (stem.startsWith(known.slice(0, at))) return true;
+  }
+  return false;
 }
 
 const symbolsOf = new WeakMap<SessionRecord, ReturnType<typeof pathsOfTaskSymbols>>();

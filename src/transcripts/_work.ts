@@ -351,9 +351,14 @@ function failedFromTheStart(s: SessionRecord, c: Check): boolean {
  * A commit made after the task list last changed whose subject names the same work as an open
  * item: the list was not brought up to date, and the item may be done.
  */
-function committedSince(s: SessionRecord, task: string): string {
+/** The subject of a commit made after the task list's last change that did much the same work as `task`, if any. */
+export function commitAfterList(s: SessionRecord, task: string): string | undefined {
   const listed = s.tasksAt ?? Number.POSITIVE_INFINITY;
-  const subject = s.commits.find((c, i) => (s.commitsAt[i] ?? 0) > listed && mostlySame(task, c));
+  return s.commits.find((c, i) => (s.commitsAt[i] ?? 0) > listed && mostlySame(task, c));
+}
+
+function committedSince(s: SessionRecord, task: string): string {
+  const subject = commitAfterList(s, task);
   return subject
     ? `a commit after the list's last change may have done it ("${oneLine(subject, 80)}"): look before doing it again`
     : '';

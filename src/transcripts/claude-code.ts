@@ -18,7 +18,7 @@ import {
   shellRead,
 } from './_mentions.js';
 import { isAbsolutePath, relativePath, resolvedUnder } from './_paths.js';
-import { isSearch, noteSearch } from './_queue.js';
+import { isSearch, namesAPattern, noteSearch } from './_queue.js';
 import { commandAim, commandOf, isSummaryText, requestText } from './_requests.js';
 import {
   emptySession,
@@ -56,8 +56,6 @@ const KNOWN = new Set([
 ]);
 // The shell tools: `Bash`, and `PowerShell` where Claude Code runs on Windows.
 const SHELL_TOOLS = new Set(['Bash', 'PowerShell']);
-// The host's own tools that list files by a pattern in their contents or their names.
-const SEARCH_TOOLS = new Set(['Grep', 'Glob']);
 // A result that says the call never ran: refused before it started (`<tool_use_error>`: a sibling
 // call of the same turn failed, the input was invalid) or turned down by the person.
 const NOT_RUN = /^\s*(?:<tool_use_error>|The user doesn't want to (?:proceed|take this action))/;
@@ -522,7 +520,10 @@ function onToolResult(block: unknown, toolUseResult: unknown, state: State): voi
     ? undefined
     : outputSource(shell ? (command ?? '') : undefined, read || undefined);
   const found = source ? notePaths(state.s, text, source) : undefined;
-  if (!failed && (SEARCH_TOOLS.has(use.name) || (shell && command !== undefined && isSearch(command))))
+  // The host's own search (Grep), or its listing by a name pattern (Glob `src/**/*.tsx`, not `**/*`).
+  const searched =
+    use.name === 'Grep' || (use.name === 'Glob' && namesAPattern(str(field(use.input, 'pattern'))));
+  if (!failed && (searched || (shell && command !== undefined && isSearch(command))))
     noteSearch(state.s, text, found);
   // The code of a file read names the modules it imports.
   if (source && read) noteImports(state.s, text, source, read);

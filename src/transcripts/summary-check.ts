@@ -14,6 +14,7 @@ import { checkProgram, isCheck } from './_shell.js';
 import { changedSinceListed } from './_tasks.js';
 import { escapeRegExp, oneLine } from './_text.js';
 import { checkCommand } from './_validation.js';
+import { commitAfterList } from './_work.js';
 import { type CheckScope, extractClaims, type SummaryClaim } from './summary-claims.js';
 import type { CommandRun, Mention, SessionRecord } from './types.js';
 
@@ -153,7 +154,7 @@ function samePath(claimedAs: string, loggedAs: string): boolean {
     logged.endsWith(` ${claimed}`) ||
     claimed.endsWith(`/${logged}`) ||
     // `/api/chat/create.ts` of `src/pages/api/chat/create.ts`: a route's file, written from its folder.
-    (claimed.startsWith('/') && logged.endsWith(claimed))
+    (/^\/[^/]+\/./.test(claimed) && logged.endsWith(claimed))
   );
 }
 
@@ -475,16 +476,6 @@ function significant(text: string): Set<string> {
   );
 }
 
-/** Whether a commit made after the task list last changed has half the task's words or more in its subject. */
-function committedSinceListed(s: SessionRecord, words: string[]): boolean {
-  const from = s.tasksAt ?? 0;
-  return s.commits.some((subject, i) => {
-    if ((s.commitsAt[i] ?? 0) <= from) return false;
-    const said = significant(subject);
-    return words.filter((w) => said.has(w)).length * 2 >= words.length;
-  });
-}
-
 /** A task of the host's list that is still open, named by a line that says it is done. */
 function taskContradictions(claims: SummaryClaim[], s: SessionRecord): Contradiction[] {
   const out: Contradiction[] = [];
@@ -496,8 +487,9 @@ function taskContradictions(claims: SummaryClaim[], s: SessionRecord): Contradic
     if (changedSinceListed(s, task) !== undefined) continue;
     const words = [...significant(task.text)];
     if (words.length < 2) continue;
-    // A commit of the same work after the list last changed says it is done, whatever the list says.
-    if (committedSinceListed(s, words)) continue;
+    // A commit of much the same work after the list last changed says it is done, whatever the
+    // list says (the same reading as the handoff's note on the task).
+    if (commitAfterList(s, task.text) !== undefined) continue;
     const claim = done.find((d) => {
       const line = significant(d.text);
       return words.filter((w) => line.has(w)).length / words.length >= 0.8;

@@ -281,7 +281,9 @@ function lastVerb(text: string): string | undefined {
     if (BREAKERS.test(w) && list.length - 1 - i <= 1) return w.toLowerCase();
     // "the new file `x`", "a new plan": an adjective after a determiner says what a thing is, not what was done.
     if (/^new$/i.test(w) && DETERMINERS.test(list[i - 1] ?? '')) continue;
-    if (WRITE_VERBS.test(w) && STATE_BEFORE.test(list[i - 1] ?? '')) continue;
+    // "already added in `x`", "had already been updated": a state, and no earlier verb is said of the path.
+    if (WRITE_VERBS.test(w) && list.slice(Math.max(0, i - 3), i).some((x) => STATE_BEFORE.test(x)))
+      return undefined;
     if (WRITE_VERBS.test(w) || OTHER_VERBS.test(w)) return w.toLowerCase();
   }
   return undefined;

@@ -203,6 +203,21 @@ describe('files outside the repository', () => {
     expect(notes).toContain('- created: `/home/dev/plans/a.md`');
     expect(notes).not.toContain('Under `');
   });
+
+  it('are never written from a home folder', async () => {
+    const dir = folder();
+    const path = join(dir, 'session.jsonl');
+    writeClaudeSession(path, '/Users/me/council', [
+      { user: 'Note it everywhere' },
+      { edit: '/Users/me/notes/todo.md' },
+      { edit: '/Users/me/blog/draft.md' },
+      { edit: '/Users/me/.zshrc.local.sh' },
+      { edit: 'README.md' },
+    ]);
+    const notes = (await compileTranscript(path)).handoff.notes ?? '';
+    expect(notes).toContain('`/Users/me/notes/todo.md`');
+    expect(notes).not.toContain('Under `');
+  });
 });
 
 describe('files past the cap', () => {

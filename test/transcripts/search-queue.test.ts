@@ -70,13 +70,20 @@ describe('a search as the agent’s work list', () => {
     }
   });
 
-  it('takes no other listing for one (`ls`, `find` of a whole tree)', async () => {
-    const { handoff } = await compileSteps([
-      { user: 'Add type hints to every backend module' },
+  it('takes no listing of a whole tree for one (`find` that only leaves folders out, a glob of every name)', async () => {
+    for (const lister of [
       { bash: 'find api core -type f', output: LISTED.join('\n') },
-      ...LISTED.slice(0, 5).map((edit) => ({ edit })),
-    ]);
-    expect(handoff.summary).not.toContain('a search listed');
+      { bash: 'find . -type f -not -path "./node_modules/*" -not -name "*.pyc"', output: LISTED.join('\n') },
+      { bash: 'find . -path ./node_modules -prune -o -type f -print', output: LISTED.join('\n') },
+      { glob: '**/*', output: LISTED.join('\n') },
+    ]) {
+      const { handoff } = await compileSteps([
+        { user: 'Add type hints to every backend module' },
+        lister,
+        ...LISTED.slice(0, 5).map((edit) => ({ edit })),
+      ]);
+      expect(handoff.summary).not.toContain('a search listed');
+    }
   });
 
   it('names nothing of a search the agent only looked at', async () => {

@@ -559,6 +559,19 @@ describe('checkSummary on words that claim less than they seem to', () => {
     expect(lines(r)).toEqual([
       "The summary says `Write Part III: Functional Requirements` is done, but the session's task list still has it pending.",
     ]);
+    // A commit that shares a word or two of a task is other work.
+    const other = await check(
+      [
+        { user: 'tidy up' },
+        { todo: [{ content: 'Update the README install section', status: 'pending' }] },
+        {
+          bash: 'npm update && git commit -am "chore: update dependencies"',
+          output: '[main b2c3d4e] chore: update dependencies',
+        },
+      ],
+      '- ✅ Update the README install section — done',
+    );
+    expect(lines(other)).toHaveLength(1);
   });
 
   it('reads a file found already changed, and a path that starts a clause of its own, as no claim', () => {
@@ -569,6 +582,8 @@ describe('checkSummary on words that claim less than they seem to', () => {
       files('   - src/layouts/Layout.astro (Inter font already added, dark mode color updated)'),
     ).toEqual([]);
     expect(files('- The colours were already added in `src/styles/global.css`')).toEqual([]);
+    expect(files('- Updated the header, colours already added in `src/styles/global.css`')).toEqual([]);
+    expect(files('- The hook had already been added to `src/hooks/useAuth.ts`')).toEqual([]);
     expect(files('- `src/styles/global.css` — gradients updated')).toEqual(['updated src/styles/global.css']);
     expect(
       files(
@@ -586,9 +601,10 @@ describe('checkSummary on words that claim less than they seem to', () => {
       { edit: 'src/pages/api/chat/list.ts' },
     ];
     const summary =
-      '- Fixed 3 files:\n   - /api/chat/create.ts\n   - /api/chat/list.ts\n   - /api/chat/archive.ts';
+      '- Fixed 3 files:\n   - /api/chat/create.ts\n   - /api/chat/list.ts\n   - /api/chat/archive.ts\n- Updated `/create.ts`';
     expect(lines(await check(steps, summary, { git: false }))).toEqual([
       'The summary says it fixed `/api/chat/archive.ts`, but no tool call in the session wrote, edited or deleted that file.',
+      'The summary says it updated `/create.ts`, but no tool call in the session wrote, edited or deleted that file.',
     ]);
   });
 

@@ -966,6 +966,14 @@ describe('a file the person pointed at', () => {
     ]);
     expect(next).toContain('package.json');
     expect(next).not.toContain('README.md');
+    const more = await nextOf([
+      {
+        user: 'See @tsconfig.json#L3, and why this fails:\n@mock.patch("app.client.get")\ndef test_get(): ...',
+      },
+      { say: 'Looking.' },
+    ]);
+    expect(more).toContain('tsconfig.json');
+    expect(more).not.toContain('mock.patch');
   });
 });
 
@@ -978,9 +986,29 @@ describe('colour codes', () => {
         output: '\u001b[0m\u001b[35msrc/a.ts\u001b[0m\n\u001b[35msrc/b.ts\u001b[0m\n',
       },
       { read: 'src/mock.ts', text: "log('HMR update: \\x1b[1msrc/components/Panel.tsx\\x1b[0m');" },
+      { read: 'src/bar.ts', text: "write('\\\\x1b[2Ksrc/lib/progress.ts');" },
       { say: 'Next: the two files with TODOs, then the panel.' },
     ]);
-    expect(next).toEqual(expect.arrayContaining(['src/a.ts', 'src/b.ts', 'src/components/Panel.tsx']));
+    expect(next).toEqual(
+      expect.arrayContaining(['src/a.ts', 'src/b.ts', 'src/components/Panel.tsx', 'src/lib/progress.ts']),
+    );
     expect(next.filter((p) => /^\d+m/.test(p))).toEqual([]);
+  });
+});
+
+describe('a new file of a series', () => {
+  it("is named by its bare name when it extends a known file's name, with the same extension", async () => {
+    const next = await nextOf([
+      { user: 'Make fixed copies of the strategies and keep the old ones' },
+      { read: 'lab/strategy/strategy_vwap.py' },
+      { read: 'lab/strategy/strategy_aroon.py' },
+      { read: 'docs/SKILL.md' },
+      {
+        say: 'The new files: `strategy_vwap_2yi.py`, `strategy_aroon_2yi.py`; notes go in SUMMARY.md and SKILL_DATA_ARCHITECTURE.md.',
+      },
+    ]);
+    expect(next).toEqual(expect.arrayContaining(['strategy_vwap_2yi.py', 'strategy_aroon_2yi.py']));
+    // A template's name, and a long name that only begins with a known one's, are no series.
+    expect(next.filter((p) => /SUMMARY|SKILL_/.test(p))).toEqual([]);
   });
 });
