@@ -159,7 +159,8 @@ function spacedWhole(text: string, at: number, match: string): string {
 }
 
 // A terminal code as code writes it (`\x1b[1m`, `\u001b[0m`, `\033[2K`, `\e[0m`), once or twice escaped.
-const ESCAPED_ANSI = /\\+(?:x1[bB]|u001[bB]|033|e)\[[\d;?]*[A-Za-z]/g;
+// (`\\{1,2}`, not `\\+`: a run of backslashes would cost time squared in its length.)
+const ESCAPED_ANSI = /\\{1,2}(?:x1[bB]|u001[bB]|033|e)\[[\d;?]*[A-Za-z]/g;
 const ESCAPED_BREAK = /\\[nt](?=[/~])/g;
 
 /**

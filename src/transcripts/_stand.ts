@@ -158,11 +158,12 @@ export function likelyNext(
     // The end of several changed files' paths (`Charakter/_index.md` of two trees): one of them.
     else if (full.length > 1 && full.every((p) => named.has(p))) scored.delete(rel);
   }
+  const series = seriesStems(byName);
   for (const [rel, score] of [...scored]) {
     if (rel.includes('/') || located.has(rel)) continue;
     const full = byName.get(rel) ?? [];
     if (full.length === 1 && full[0] !== undefined) countFor(scored, named, rel, full[0], score);
-    else if (full.length > 0 || !(planned.has(rel) || extendsKnown(rel, byName))) scored.delete(rel);
+    else if (full.length > 0 || !(planned.has(rel) || extendsKnown(rel, series))) scored.delete(rel);
   }
   const best = [...scored]
     .filter(([, score]) => score >= 0.4)
@@ -178,22 +179,34 @@ export function likelyNext(
 const SERIES_MARK = 8;
 const SERIES_STEM = 6;
 
+/** The stems of the known file names that may start a series (`SERIES_STEM` or longer), by extension. */
+function seriesStems(byName: Map<string, string[]>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const known of byName.keys()) {
+    const at = known.lastIndexOf('.');
+    if (at < SERIES_STEM) continue;
+    const ext = known.slice(at);
+    out.set(ext, [...(out.get(ext) ?? []), known.slice(0, at)]);
+  }
+  return out;
+}
+
 /**
  * Whether a bare name no known path ends with extends a known file's name, with the same
  * extension (`strategy_vwap_2yi.py` of `strategy_vwap.py`, `Lending.fixed.sol` of `Lending.sol`):
  * a new file of a series the agent is making, as a template's name (`SUMMARY.md`) is not.
  */
-function extendsKnown(name: string, byName: Map<string, string[]>): boolean {
+function extendsKnown(name: string, series: Map<string, string[]>): boolean {
   const dot = name.lastIndexOf('.');
   if (dot <= 0) return false;
-  const [stem, ext] = [name.slice(0, dot), name.slice(dot)];
-  for (const known of byName.keys()) {
-    const at = known.lastIndexOf('.');
-    if (at < SERIES_STEM || at >= stem.length || stem.length - at > SERIES_MARK) continue;
-    if (known.slice(at) !== ext || !/[._-]/.test(stem.charAt(at))) continue;
-    if (stem.startsWith(known.slice(0, at))) return true;
-  }
-  return false;
+  const stem = name.slice(0, dot);
+  return (series.get(name.slice(dot)) ?? []).some(
+    (known) =>
+      known.length < stem.length &&
+      stem.length - known.length <= SERIES_MARK &&
+      /[._-]/.test(stem.charAt(known.length)) &&
+      stem.startsWith(known),
+  );
 }
 
 const symbolsOf = new WeakMap<SessionRecord, ReturnType<typeof pathsOfTaskSymbols>>();
