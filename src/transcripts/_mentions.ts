@@ -253,8 +253,8 @@ export function notePaths(
   const weight = WEIGHTS[source] / Math.sqrt(Math.max(1, paths.length / (source === 'plan' ? 12 : 3)));
   const pointed = source === 'person' && text.includes('@') ? pointedAt(text) : undefined;
   for (const path of paths) {
-    addHit(s, path, source, weight);
-    if (pointed?.has(path)) (s.mentions.get(path) as Mention).pointed = true;
+    const mention = addHit(s, path, source, weight);
+    if (pointed?.has(path)) mention.pointed = true;
   }
   return paths;
 }
@@ -331,7 +331,7 @@ function addHit(
   source: MentionSource,
   weight: number,
   into: Map<string, Mention> = s.mentions,
-): void {
+): Mention {
   let mention = into.get(path);
   if (!mention) {
     mention = { hits: [] };
@@ -339,6 +339,7 @@ function addHit(
   }
   mention.hits.push({ step: s.steps, source, weight });
   if (mention.hits.length > HITS_KEPT) mention.hits.shift();
+  return mention;
 }
 
 // The session's folder, when its name has a space, as a pattern that finds it followed by a

@@ -40,8 +40,8 @@ const SHALLOW =
 export function sharedBase(paths: readonly string[]): string | undefined {
   const under = new Map<string, number>();
   for (const p of paths) {
-    for (let at = p.search(/[/\\]/); at >= 0; at = nextSeparator(p, at + 1)) {
-      const folder = p.slice(0, at + 1);
+    for (const m of p.matchAll(/[/\\]/g)) {
+      const folder = p.slice(0, (m.index as number) + 1);
       under.set(folder, (under.get(folder) ?? 0) + 1);
     }
   }
@@ -53,9 +53,4 @@ export function sharedBase(paths: readonly string[]): string | undefined {
     if (n >= 3 && gain > saved) [best, saved] = [folder, gain];
   }
   return best;
-}
-
-function nextSeparator(path: string, from: number): number {
-  const rest = path.slice(from).search(/[/\\]/);
-  return rest < 0 ? -1 : from + rest;
 }

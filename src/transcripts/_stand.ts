@@ -158,12 +158,12 @@ export function likelyNext(
     // The end of several changed files' paths (`Charakter/_index.md` of two trees): one of them.
     else if (full.length > 1 && full.every((p) => named.has(p))) scored.delete(rel);
   }
-  const series = seriesStems(byName);
+  const inSeries = seriesOf(byName);
   for (const [rel, score] of [...scored]) {
     if (rel.includes('/') || located.has(rel)) continue;
     const full = byName.get(rel) ?? [];
     if (full.length === 1 && full[0] !== undefined) countFor(scored, named, rel, full[0], score);
-    else if (full.length > 0 || !(planned.has(rel) || extendsKnown(rel, series))) scored.delete(rel);
+    else if (full.length > 0 || !(planned.has(rel) || inSeries(rel))) scored.delete(rel);
   }
   const best = [...scored]
     .filter(([, score]) => score >= 0.4)
@@ -189,6 +189,15 @@ function seriesStems(byName: Map<string, string[]>): Map<string, string[]> {
     out.set(ext, [...(out.get(ext) ?? []), known.slice(0, at)]);
   }
   return out;
+}
+
+/** `extendsKnown` of `byName`'s names, indexed when a bare name first asks (most drafts never do). */
+function seriesOf(byName: Map<string, string[]>): (name: string) => boolean {
+  let series: Map<string, string[]> | undefined;
+  return (name) => {
+    series ??= seriesStems(byName);
+    return extendsKnown(name, series);
+  };
 }
 
 /**

@@ -348,10 +348,9 @@ function failedFromTheStart(s: SessionRecord, c: Check): boolean {
 }
 
 /**
- * A commit made after the task list last changed whose subject names the same work as an open
- * item: the list was not brought up to date, and the item may be done.
+ * The subject of a commit made after the task list last changed that names much the same work as
+ * an open item (`task`), if any: the list was not brought up to date, and the item may be done.
  */
-/** The subject of a commit made after the task list's last change that did much the same work as `task`, if any. */
 export function commitAfterList(s: SessionRecord, task: string): string | undefined {
   const listed = s.tasksAt ?? Number.POSITIVE_INFINITY;
   return s.commits.find((c, i) => (s.commitsAt[i] ?? 0) > listed && mostlySame(task, c));

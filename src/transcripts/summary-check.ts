@@ -67,7 +67,9 @@ export function checkSummary(
   out.push(...fileContradictions(files, session, complete, options.root, git));
   for (const claim of claims) {
     if (claim.kind === 'check')
-      out.push(...checkContradictions(claim, lines[claim.line - 1] ?? '', checks, session, complete));
+      out.push(
+        ...checkContradictions(claim, lines[claim.line - 1] ?? '', checks, complete ? session : undefined),
+      );
     else if (claim.kind === 'commit') out.push(...commitContradictions(claim, session, complete, git));
   }
   out.push(...taskContradictions(claims, session));
@@ -270,13 +272,12 @@ function unnamedWrites(s: SessionRecord, claim: { path: string; verb: string }):
   );
 }
 
-/** Whether a run printed `count` tests passed and none failed, and its command has not run since. */
-function countedRun(s: SessionRecord, count: number | undefined): boolean {
+/** Whether a check's latest run printed `count` tests passed and none failed. */
+function countedRun(checks: RanCheck[], count: number | undefined): boolean {
   if (count === undefined) return false;
-  const latest = new Map<string, CommandRun>();
-  for (const r of s.commands) if (r.check) latest.set(checkCommand(r.command), r);
-  return [...latest.values()].some(
-    (r) => r.check?.counts?.passed === count && !r.check.counts.failed && r.check.passed !== false,
+  return checks.some(
+    ({ last: { check } }) =>
+      check?.counts?.passed === count && !check.counts.failed && check.passed !== false,
   );
 }
 
@@ -334,10 +335,8 @@ function checkContradictions(
   claim: Extract<SummaryClaim, { kind: 'check' }>,
   text: string,
   checks: RanCheck[],
-  session: SessionRecord,
-  whole: boolean,
+  complete: SessionRecord | undefined,
 ): Contradiction[] {
-  const complete = whole ? session : undefined;
   const said = claim.command ? `${code(claim.command)} passes` : SCOPE_WORDS[claim.scope];
   const claimed = claim.command ? checkCommand(claim.command.trim()) : undefined;
   const named = claimed ? checks.filter((c) => c.command === claimed) : [];
@@ -357,7 +356,7 @@ function checkContradictions(
   // A number of tests a run printed as passed, with none failed, names that run ("Tests passed: 51"
   // of a unit suite) when it is still its command's latest: a failing run of another suite does not
   // make it false, a later failure of the same command does.
-  if (failing.length > 0 && !countedRun(session, claim.count)) {
+  if (failing.length > 0 && !countedRun(checks, claim.count)) {
     const list = failing
       .slice(0, 3)
       .map((c) => `${code(c.command)} failed on its last run (${c.last.check?.reading ?? 'failed'})`);

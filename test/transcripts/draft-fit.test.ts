@@ -166,10 +166,15 @@ describe('what the draft may hold', () => {
 });
 
 describe('files outside the repository', () => {
+  /** The Notes of a Claude Code session of these steps, working in `cwd`. */
+  async function notesOf(cwd: string, steps: Step[]): Promise<string> {
+    const path = join(folder(), 'session.jsonl');
+    writeClaudeSession(path, cwd, steps);
+    return (await compileTranscript(path)).handoff.notes ?? '';
+  }
+
   it('are written from the folder most of them share, once, and the others whole', async () => {
-    const dir = folder();
-    const path = join(dir, 'session.jsonl');
-    writeClaudeSession(path, '/home/dev/council', [
+    const notes = await notesOf('/home/dev/council', [
       { user: 'Apply the review to the web app' },
       { write: '/home/dev/web-app/lib/fetch-utils.ts' },
       { edit: '/home/dev/web-app/hooks/use-tasks.ts' },
@@ -178,7 +183,6 @@ describe('files outside the repository', () => {
       { edit: '/home/dev/.claude.json' },
       { edit: 'README.md' },
     ]);
-    const notes = (await compileTranscript(path)).handoff.notes ?? '';
     expect(notes).toContain(
       [
         '### Files outside the repository',
@@ -191,30 +195,24 @@ describe('files outside the repository', () => {
   });
 
   it('are listed whole when fewer than three share a folder', async () => {
-    const dir = folder();
-    const path = join(dir, 'session.jsonl');
-    writeClaudeSession(path, '/home/dev/council', [
+    const notes = await notesOf('/home/dev/council', [
       { user: 'Note the plan' },
       { write: '/home/dev/plans/a.md' },
       { edit: '/home/dev/.claude.json' },
       { edit: 'README.md' },
     ]);
-    const notes = (await compileTranscript(path)).handoff.notes ?? '';
     expect(notes).toContain('- created: `/home/dev/plans/a.md`');
     expect(notes).not.toContain('Under `');
   });
 
   it('are never written from a home folder', async () => {
-    const dir = folder();
-    const path = join(dir, 'session.jsonl');
-    writeClaudeSession(path, '/Users/me/council', [
+    const notes = await notesOf('/Users/me/council', [
       { user: 'Note it everywhere' },
       { edit: '/Users/me/notes/todo.md' },
       { edit: '/Users/me/blog/draft.md' },
       { edit: '/Users/me/.zshrc.local.sh' },
       { edit: 'README.md' },
     ]);
-    const notes = (await compileTranscript(path)).handoff.notes ?? '';
     expect(notes).toContain('`/Users/me/notes/todo.md`');
     expect(notes).not.toContain('Under `');
   });
